@@ -1,0 +1,73 @@
+//! Demo content: a dozen articles across the six categories, their authors and local covers.
+
+use std::path::Path;
+
+use chrono::Duration;
+use content::{Category, NewArticle, Status};
+use identity::Role;
+use include_dir::{include_dir, Dir};
+use serde::Deserialize;
+
+use crate::startup::Services;
+
+static DEMO: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/demo");
+
+#[derive(Deserialize)]
+struct DemoArticle {
+    title: String,
+    subtitle: Option<String>,
+    category: Category,
+    featured: bool,
+    author: String,
+    cover: String,
+    days_ago: i64,
+    content: String,
+}
+
+/// Where demo covers are stored under `DATA_DIR`, and the URL they are served from.
+const COVER_DIR: &str = "uploads/demo";
+const COVER_URL: &str = "/media/demo";
+
+/// Loads the demo content when there are no articles yet; does nothing otherwise.
+pub async fn demo(services: &Services, data_dir: &Path) -> anyhow::Result<String> {
+    let covers = data_dir.join(COVER_DIR);
+    std::fs::create_dir_all(&covers)?;
+    if let Some(dir) = DEMO.get_dir("covers") {
+        for file in dir.files() {
+            if let Some(name) = file.path().file_name() {
+                let target = covers.join(name);
+                if !target.exists() {
+                    std::fs::write(target, file.contents())?;
+                }
+            }
+        }
+    }
+    if services.content.count_all().await? > 0 {
+        return Ok("demo content skipped: the database already has articles".into());
+    }
+    let json = DEMO
+        .get_file("articles.json")
+        .and_then(|f| f.contents_utf8())
+        .ok_or_else(|| anyhow::anyhow!("demo/articles.json is missing from the build"))?;
+    let articles: Vec<DemoArticle> = serde_json::from_str(json)?;
+    let now = kernel::ids::now();
+    let count = articles.len();
+    for a in articles {
+        let author_id = services.identity.ensure_user(&a.author, Role::Writer).await?;
+        services
+            .content
+            .create(NewArticle {
+                title: a.title,
+                subtitle: a.subtitle,
+                content: a.content,
+                category: a.category,
+                cover_image: Some(format!("{COVER_URL}/{}", a.cover)),
+                featured: a.featured,
+                status: Status::Published,
+                author_id: Some(author_id),
+                created_at: Some(now - Duration::days(a.days_ago)),
+            })
+            .await?;
+    }
+    Ok(format!("demo content loaded: {count} articles"))
+}

@@ -1,0 +1,138 @@
+//! Settings, read from the environment with defaults that make `make run` work.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Clone)]
+pub struct Settings {
+    pub port: u16,
+    pub bind: String,
+    pub database_url: String,
+    pub data_dir: PathBuf,
+    /// Absolute base URL for canonical and social links, without a trailing slash.
+    pub site_url: String,
+    pub site_name: String,
+    /// The built web client (`client/index.html`, `client/assets/…`).
+    pub web_dist: PathBuf,
+    pub ssr: SsrSettings,
+    /// Serve rendered pages from the cache (turned off only to measure uncached renders).
+    pub page_cache: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct SsrSettings {
+    /// An already running sidecar; when unset the app starts and supervises its own.
+    pub url: Option<String>,
+    pub node: String,
+    pub script: PathBuf,
+    /// Port for the supervised sidecar; 0 picks a free one.
+    pub port: u16,
+    /// How long a render may take before the reader gets the client-rendered shell.
+    pub deadline: Duration,
+}
+
+impl std::fmt::Debug for Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("port", &self.port)
+            .field("bind", &self.bind)
+            .field("database_url", &redact(&self.database_url))
+            .field("data_dir", &self.data_dir)
+            .field("site_url", &self.site_url)
+            .field("site_name", &self.site_name)
+            .field("web_dist", &self.web_dist)
+            .field("ssr", &self.ssr)
+            .field("page_cache", &self.page_cache)
+            .finish()
+    }
+}
+
+/// Hides a password in a database URL.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => format!("{}://***{}", &url[..s], &url[at..]),
+        _ => url.to_string(),
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("invalid setting {name}={value:?}: {reason}")]
+pub struct SettingsError {
+    name: &'static str,
+    value: String,
+    reason: &'static str,
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn parsed<T: std::str::FromStr>(
+    name: &'static str,
+    default: T,
+    reason: &'static str,
+) -> Result<T, SettingsError> {
+    match var(name) {
+        None => Ok(default),
+        Some(value) => value.trim().parse().map_err(|_| SettingsError {
+            name,
+            value,
+            reason,
+        }),
+    }
+}
+
+impl Settings {
+    pub fn from_env() -> Result<Settings, SettingsError> {
+        let port = parsed("PORT", 8080u16, "expected a port number")?;
+        let bind = var("BIND").unwrap_or_else(|| "127.0.0.1".to_string());
+        let data_dir = PathBuf::from(var("DATA_DIR").unwrap_or_else(|| "data".to_string()));
+        let database_url = var("DATABASE_URL")
+            .unwrap_or_else(|| format!("sqlite://{}/agora.db", data_dir.display()));
+        let site_url = var("SITE_URL")
+            .unwrap_or_else(|| format!("http://{bind}:{port}"))
+            .trim_end_matches('/')
+            .to_string();
+        if !(site_url.starts_with("http://") || site_url.starts_with("https://")) {
+            return Err(SettingsError {
+                name: "SITE_URL",
+                value: site_url,
+                reason: "expected an absolute http(s) URL",
+            });
+        }
+        let deadline_ms = parsed("SSR_DEADLINE_MS", 300u64, "expected milliseconds")?;
+        Ok(Settings {
+            port,
+            bind,
+            database_url,
+            data_dir,
+            site_url,
+            site_name: var("SITE_NAME").unwrap_or_else(|| "The Agora".to_string()),
+            web_dist: PathBuf::from(var("WEB_DIST").unwrap_or_else(|| "web-client/dist".into())),
+            ssr: SsrSettings {
+                url: var("SSR_URL").map(|u| u.trim_end_matches('/').to_string()),
+                node: var("NODE_BIN").unwrap_or_else(|| "node".to_string()),
+                script: PathBuf::from(
+                    var("SSR_SCRIPT").unwrap_or_else(|| "ssr-renderer/dist/server.js".into()),
+                ),
+                port: parsed("SSR_PORT", 0u16, "expected a port number")?,
+                deadline: Duration::from_millis(deadline_ms),
+            },
+            page_cache: parsed("PAGE_CACHE", true, "expected true or false")?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn database_passwords_are_redacted() {
+        assert_eq!(
+            redact("postgres://agora:secret@db:5432/agora"),
+            "postgres://***@db:5432/agora"
+        );
+        assert_eq!(redact("sqlite://data/agora.db"), "sqlite://data/agora.db");
+    }
+}

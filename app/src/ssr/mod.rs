@@ -1,0 +1,99 @@
+//! Server-side rendering: the supervised Node sidecar, the HTML template the web client
+//! builds, and the head tags computed here (so they are right even without the sidecar).
+
+mod head;
+mod sidecar;
+mod template;
+
+pub use head::{escape_html, Head};
+pub use sidecar::Sidecar;
+pub use template::Template;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::settings::Settings;
+
+/// Everything the sidecar needs for one page, plus the head tags.
+pub struct PageRequest<'a> {
+    /// Path and query as requested.
+    pub url: &'a str,
+    pub head: Head,
+    /// The page data as JSON (also embedded in the page for hydration).
+    pub data_json: String,
+}
+
+pub struct RenderedPage {
+    pub html: String,
+    /// False when the sidecar failed and this is the client-rendered shell.
+    pub server_rendered: bool,
+}
+
+pub struct Renderer {
+    template: Template,
+    sidecar: Arc<Sidecar>,
+    deadline: Duration,
+    site_url: String,
+    site_name: String,
+}
+
+impl Renderer {
+    pub fn new(settings: &Settings, sidecar: Arc<Sidecar>) -> anyhow::Result<Renderer> {
+        let index = settings.web_dist.join("client").join("index.html");
+        let text = std::fs::read_to_string(&index).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot read the web client template {}: {e} (build it with `make build`)",
+                index.display()
+            )
+        })?;
+        Ok(Renderer {
+            template: Template::parse(&text)?,
+            sidecar,
+            deadline: settings.ssr.deadline,
+            site_url: settings.site_url.clone(),
+            site_name: settings.site_name.clone(),
+        })
+    }
+
+    pub fn sidecar(&self) -> Arc<Sidecar> {
+        self.sidecar.clone()
+    }
+
+    pub fn site_url(&self) -> &str {
+        &self.site_url
+    }
+
+    pub fn site_name(&self) -> &str {
+        &self.site_name
+    }
+
+    /// Renders through the sidecar within the deadline, or falls back to the shell.
+    #[tracing::instrument(skip_all, fields(url = page.url))]
+    pub async fn render(&self, page: &PageRequest<'_>) -> RenderedPage {
+        let head = page.head.to_html(&self.site_url, &self.site_name);
+        let body = format!(
+            "{{\"url\":{},\"data\":{}}}",
+            serde_json::Value::String(page.url.to_string()),
+            page.data_json
+        );
+        match self.sidecar.render(body, self.deadline).await {
+            Ok(markup) => RenderedPage {
+                html: self.template.page(&head, &markup, &page.data_json),
+                server_rendered: true,
+            },
+            Err(e) => {
+                tracing::warn!(error = %e, "server render failed; serving the client-rendered shell");
+                RenderedPage {
+                    html: self.template.page(&head, "", &page.data_json),
+                    server_rendered: false,
+                }
+            }
+        }
+    }
+
+    /// The client-rendered shell, for pages that are never server-rendered (dashboards).
+    pub fn shell(&self, head: &Head, data_json: &str) -> String {
+        self.template
+            .page(&head.to_html(&self.site_url, &self.site_name), "", data_json)
+    }
+}

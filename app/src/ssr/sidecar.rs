@@ -1,0 +1,220 @@
+//! The Node rendering sidecar: started, health-checked and restarted by the app, or an
+//! external one reached by URL.
+
+use std::process::Stdio;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+use tokio::process::{Child, Command};
+use tokio::sync::{watch, Mutex, Notify};
+use tokio::task::JoinHandle;
+
+use crate::settings::SsrSettings;
+
+/// Consecutive failed renders after which a supervised sidecar is restarted.
+const FAILURES_BEFORE_RESTART: u32 = 3;
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("the sidecar did not answer within {0:?}")]
+    Deadline(Duration),
+    #[error("the sidecar request failed: {0}")]
+    Request(#[from] reqwest::Error),
+    #[error("the sidecar answered {0}")]
+    Status(reqwest::StatusCode),
+}
+
+#[derive(Deserialize)]
+struct RenderOut {
+    html: String,
+}
+
+pub struct Sidecar {
+    base_url: String,
+    client: reqwest::Client,
+    failures: AtomicU32,
+    restart: Notify,
+    stop: watch::Sender<bool>,
+    pid: AtomicU32,
+    task: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl Sidecar {
+    /// Uses the external sidecar at `SSR_URL`, or starts and supervises one.
+    pub async fn start(cfg: &SsrSettings) -> anyhow::Result<Arc<Sidecar>> {
+        let client = reqwest::Client::builder()
+            .pool_max_idle_per_host(64)
+            .no_proxy()
+            .build()?;
+        let (stop, _) = watch::channel(false);
+        let port = match (&cfg.url, cfg.port) {
+            (Some(_), _) => 0,
+            (None, 0) => free_port()?,
+            (None, p) => p,
+        };
+        let base_url = cfg
+            .url
+            .clone()
+            .unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
+        let sidecar = Arc::new(Sidecar {
+            base_url,
+            client,
+            failures: AtomicU32::new(0),
+            restart: Notify::new(),
+            stop,
+            pid: AtomicU32::new(0),
+            task: Mutex::new(None),
+        });
+        if cfg.url.is_none() {
+            if !cfg.script.exists() {
+                tracing::warn!(script = %cfg.script.display(), "sidecar script not found; pages will be client-rendered until it exists (run `make build`)");
+            }
+            let task = tokio::spawn(supervise(sidecar.clone(), cfg.clone(), port));
+            *sidecar.task.lock().await = Some(task);
+        }
+        sidecar.wait_healthy(Duration::from_secs(10)).await;
+        Ok(sidecar)
+    }
+
+    async fn wait_healthy(&self, within: Duration) {
+        let start = Instant::now();
+        while start.elapsed() < within {
+            if self.healthy().await {
+                tracing::info!(url = %self.base_url, "rendering sidecar is ready");
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        tracing::warn!(url = %self.base_url, "rendering sidecar is not answering yet");
+    }
+
+    pub async fn healthy(&self) -> bool {
+        let request = self
+            .client
+            .get(format!("{}/healthz", self.base_url))
+            .timeout(Duration::from_millis(500))
+            .send();
+        matches!(request.await, Ok(r) if r.status().is_success())
+    }
+
+    /// The process id of the supervised sidecar (0 when none runs).
+    pub fn pid(&self) -> u32 {
+        self.pid.load(Ordering::Acquire)
+    }
+
+    /// Renders a page body; `body` is the JSON request `{url, data}`.
+    pub async fn render(&self, body: String, deadline: Duration) -> Result<String, RenderError> {
+        let mut request = self
+            .client
+            .post(format!("{}/render", self.base_url))
+            .header(reqwest::header::CONTENT_TYPE, "application/json")
+            .body(body);
+        for (k, v) in observability::trace_headers() {
+            request = request.header(k, v);
+        }
+        let attempt = async {
+            let response = request.send().await?;
+            if !response.status().is_success() {
+                return Err(RenderError::Status(response.status()));
+            }
+            Ok(response.json::<RenderOut>().await?.html)
+        };
+        let result = match tokio::time::timeout(deadline, attempt).await {
+            Ok(r) => r,
+            Err(_) => Err(RenderError::Deadline(deadline)),
+        };
+        match &result {
+            Ok(_) => self.failures.store(0, Ordering::Release),
+            Err(_) => {
+                if self.failures.fetch_add(1, Ordering::AcqRel) + 1 >= FAILURES_BEFORE_RESTART {
+                    self.failures.store(0, Ordering::Release);
+                    self.restart.notify_one();
+                }
+            }
+        }
+        result
+    }
+
+    /// Stops a supervised sidecar and waits for it to exit.
+    pub async fn stop(&self) {
+        let _ = self.stop.send(true);
+        if let Some(task) = self.task.lock().await.take() {
+            let _ = task.await;
+        }
+    }
+}
+
+fn free_port() -> std::io::Result<u16> {
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0))?;
+    Ok(listener.local_addr()?.port())
+}
+
+async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
+    let mut stop = sidecar.stop.subscribe();
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        if *stop.borrow_and_update() {
+            break;
+        }
+        let started = Instant::now();
+        let spawned = Command::new(&cfg.node)
+            .arg(&cfg.script)
+            .env("SSR_PORT", port.to_string())
+            .env("SSR_HOST", "127.0.0.1")
+            .env("NODE_ENV", "production")
+            .stdin(Stdio::null())
+            .kill_on_drop(true)
+            .spawn();
+        match spawned {
+            Err(e) => tracing::error!(error = %e, node = %cfg.node, "cannot start the rendering sidecar"),
+            Ok(mut child) => {
+                let pid = child.id().unwrap_or(0);
+                sidecar.pid.store(pid, Ordering::Release);
+                tracing::info!(pid, port, "rendering sidecar started");
+                tokio::select! {
+                    status = child.wait() => {
+                        tracing::warn!(?status, "rendering sidecar exited; restarting");
+                    }
+                    _ = sidecar.restart.notified() => {
+                        tracing::warn!("rendering sidecar is failing; restarting it");
+                        terminate(&mut child).await;
+                    }
+                    _ = crate::startup::stopped(&mut stop) => {
+                        terminate(&mut child).await;
+                        sidecar.pid.store(0, Ordering::Release);
+                        tracing::info!("rendering sidecar stopped");
+                        break;
+                    }
+                }
+                sidecar.pid.store(0, Ordering::Release);
+            }
+        }
+        if started.elapsed() > Duration::from_secs(10) {
+            backoff = Duration::from_millis(100);
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(backoff) => {}
+            _ = crate::startup::stopped(&mut stop) => break,
+        }
+        backoff = (backoff * 2).min(Duration::from_secs(5));
+    }
+}
+
+/// SIGTERM, then SIGKILL if it does not exit within two seconds.
+async fn terminate(child: &mut Child) {
+    if let Some(pid) = child.id().and_then(|p| i32::try_from(p).ok()) {
+        // SAFETY: sending a signal to our own child process id has no memory-safety concerns.
+        unsafe {
+            libc::kill(pid, libc::SIGTERM);
+        }
+        if tokio::time::timeout(Duration::from_secs(2), child.wait())
+            .await
+            .is_ok()
+        {
+            return;
+        }
+    }
+    let _ = child.kill().await;
+}

@@ -1,0 +1,65 @@
+//! The HTTP surface: API, docs, health, assets, media and server-rendered pages.
+
+mod assets;
+mod errors;
+mod health;
+mod pages;
+mod routes_meta;
+mod seo;
+mod telemetry;
+
+use std::sync::Arc;
+
+use poem::endpoint::StaticFilesEndpoint;
+use poem::middleware::{Compression, SetHeader};
+use poem::{get, EndpointExt, IntoEndpoint, Route};
+
+use crate::settings::Settings;
+use crate::ssr::Renderer;
+use crate::startup::{Api, Services};
+
+pub use assets::Assets;
+
+pub fn routes(
+    settings: &Settings,
+    services: &Services,
+    api: Api,
+    renderer: Renderer,
+) -> anyhow::Result<poem::endpoint::BoxEndpoint<'static>> {
+    let assets = Arc::new(Assets::load(&settings.web_dist.join("client"))?);
+    let renderer = Arc::new(renderer);
+    let pages = pages::PageEndpoint::new(
+        services.content.clone(),
+        renderer.clone(),
+        assets.clone(),
+        settings.page_cache,
+    );
+    let spec = api.spec_endpoint();
+    let docs = api.swagger_ui();
+    let media = StaticFilesEndpoint::new(settings.data_dir.join("uploads"))
+        .with(SetHeader::new().overriding("cache-control", "public, max-age=86400"));
+    let health = health::Health {
+        db: services.db.clone(),
+        sidecar: renderer.sidecar(),
+    };
+    let seo = seo::Seo {
+        content: services.content.clone(),
+        site_url: settings.site_url.clone(),
+    };
+    let route = Route::new()
+        .at("/api/openapi.json", spec)
+        .nest("/api/docs", docs)
+        .nest("/api", api.into_endpoint().catch_all_error(errors::api_error))
+        .at("/healthz", get(health::healthz))
+        .at("/readyz", get(health::readyz).data(health))
+        .at("/robots.txt", get(seo::robots).data(seo.clone()))
+        .at("/sitemap.xml", get(seo::sitemap).data(seo))
+        .nest("/assets", assets::AssetEndpoint(assets))
+        .nest("/media", media)
+        .at("/", pages.clone().with(Compression::new()))
+        .at("/*path", pages.with(Compression::new()));
+    Ok(route
+        .around(telemetry::trace_request)
+        .into_endpoint()
+        .boxed())
+}

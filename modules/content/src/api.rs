@@ -1,0 +1,102 @@
+//! The public, read-only content API.
+
+use std::sync::Arc;
+
+use kernel::http::CachedJson;
+use kernel::ErrorBody;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, OpenApi, Tags};
+
+use crate::dto::{Article, ArticleList};
+use crate::model::{Category, ListQuery, Sort};
+use crate::service::{ContentError, ContentService};
+
+#[derive(Tags)]
+enum ApiTags {
+    /// Published articles.
+    Articles,
+}
+
+#[derive(ApiResponse)]
+pub enum ListResponse {
+    /// A page of published articles.
+    #[oai(status = 200)]
+    Ok(CachedJson<ArticleList>),
+    /// A parameter is invalid.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum GetResponse {
+    /// The article.
+    #[oai(status = 200)]
+    Ok(Json<Article>),
+    /// No published article has this slug or id.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+pub struct ContentApi {
+    service: Arc<ContentService>,
+}
+
+impl ContentApi {
+    pub fn new(service: Arc<ContentService>) -> Self {
+        Self { service }
+    }
+}
+
+fn internal(e: &ContentError) -> Json<ErrorBody> {
+    tracing::error!(error = ?e, "content request failed");
+    Json(ErrorBody::internal())
+}
+
+#[OpenApi(tag = "ApiTags::Articles")]
+impl ContentApi {
+    /// List published articles, newest first (or featured first with `sort=featured`).
+    #[oai(path = "/v1/articles", method = "get", operation_id = "listArticles")]
+    async fn list(
+        &self,
+        /// Case-insensitive text searched in title, content and excerpt.
+        q: Query<Option<String>>,
+        /// Categories to include (repeatable; an article matches any of them).
+        category: Query<Vec<Category>>,
+        /// Page size, 1 to 50 (default 6).
+        limit: Query<Option<i64>>,
+        /// How many matches to skip (default 0).
+        offset: Query<Option<i64>>,
+        /// `newest` (default) or `featured` (featured first, then newest).
+        sort: Query<Option<Sort>>,
+    ) -> ListResponse {
+        let query = match ListQuery::from_params(q.0, category.0, limit.0, offset.0, sort.0) {
+            Ok(query) => query,
+            Err(ContentError::Invalid { code, message }) => {
+                return ListResponse::BadRequest(Json(ErrorBody::new(code, message)))
+            }
+            Err(e) => return ListResponse::Internal(internal(&e)),
+        };
+        match self.service.list_json(&query).await {
+            Ok(body) => ListResponse::Ok(CachedJson::new(body)),
+            Err(e) => ListResponse::Internal(internal(&e)),
+        }
+    }
+
+    /// One published article, by slug or id.
+    #[oai(path = "/v1/articles/:slug_or_id", method = "get", operation_id = "getArticle")]
+    async fn get(&self, slug_or_id: Path<String>) -> GetResponse {
+        match self.service.get(&slug_or_id.0).await {
+            Ok(article) => GetResponse::Ok(Json(article)),
+            Err(ContentError::NotFound) => GetResponse::NotFound(Json(ErrorBody::new(
+                "article_not_found",
+                "Article not found",
+            ))),
+            Err(e) => GetResponse::Internal(internal(&e)),
+        }
+    }
+}

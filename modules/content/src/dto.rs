@@ -1,0 +1,57 @@
+//! What the public API (and the server-rendered pages) send to readers.
+
+use chrono::{DateTime, Utc};
+use poem_openapi::Object;
+use serde::{Deserialize, Serialize};
+
+use crate::model::Category;
+
+/// An article as shown on cards and in listings.
+#[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
+pub struct ArticleCard {
+    pub id: String,
+    pub slug: String,
+    pub title: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtitle: Option<String>,
+    /// Plain text (markdown removed), already shortened for a card.
+    pub excerpt: String,
+    pub category: Category,
+    /// Absolute or site-relative URL of the cover image.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover_image: Option<String>,
+    pub featured: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_id: Option<String>,
+    /// The author's name; `null` when the author is unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_name: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// Estimated reading time, e.g. "4 min" (words ÷ 230, rounded up).
+    pub read_time: String,
+}
+
+/// One published article with its body.
+#[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
+pub struct Article {
+    #[oai(flatten)]
+    #[serde(flatten)]
+    pub card: ArticleCard,
+    /// The markdown source.
+    pub content: String,
+    /// The body as sanitized HTML (no raw HTML, links open in a new tab).
+    pub content_html: String,
+    /// Meta description: the subtitle, else the first 160 characters of the plain text.
+    pub description: String,
+}
+
+/// A page of published articles.
+#[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
+pub struct ArticleList {
+    pub items: Vec<ArticleCard>,
+    /// How many published articles match the filters.
+    pub total: i64,
+    /// How many published articles exist at all, ignoring filters.
+    pub published_total: i64,
+}

@@ -1,0 +1,130 @@
+//! Domain types of the content module.
+
+use poem_openapi::Enum;
+use serde::{Deserialize, Serialize};
+
+/// The largest page the public listing serves.
+pub const MAX_LIMIT: i64 = 50;
+
+/// The six article categories, spelled as readers see them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Enum, Serialize, Deserialize)]
+pub enum Category {
+    #[oai(rename = "International Affairs")]
+    #[serde(rename = "International Affairs")]
+    InternationalAffairs,
+    #[oai(rename = "Climate Justice")]
+    #[serde(rename = "Climate Justice")]
+    ClimateJustice,
+    #[oai(rename = "Culture & Politics")]
+    #[serde(rename = "Culture & Politics")]
+    CulturePolitics,
+    #[oai(rename = "Human Rights")]
+    #[serde(rename = "Human Rights")]
+    HumanRights,
+    #[oai(rename = "Youth Activism")]
+    #[serde(rename = "Youth Activism")]
+    YouthActivism,
+    #[oai(rename = "Digital Democracy")]
+    #[serde(rename = "Digital Democracy")]
+    DigitalDemocracy,
+}
+
+impl Category {
+    pub const ALL: [Category; 6] = [
+        Category::InternationalAffairs,
+        Category::ClimateJustice,
+        Category::CulturePolitics,
+        Category::HumanRights,
+        Category::YouthActivism,
+        Category::DigitalDemocracy,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::InternationalAffairs => "International Affairs",
+            Category::ClimateJustice => "Climate Justice",
+            Category::CulturePolitics => "Culture & Politics",
+            Category::HumanRights => "Human Rights",
+            Category::YouthActivism => "Youth Activism",
+            Category::DigitalDemocracy => "Digital Democracy",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.as_str() == s)
+    }
+}
+
+/// Editorial status; only published articles are public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
+#[oai(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Draft,
+    Published,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Draft => "draft",
+            Status::Published => "published",
+        }
+    }
+}
+
+/// Order of the public listing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Enum, Serialize, Deserialize)]
+#[oai(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
+pub enum Sort {
+    /// Newest first.
+    #[default]
+    Newest,
+    /// Featured articles first, then newest (the home page).
+    Featured,
+}
+
+/// A validated public listing request.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ListQuery {
+    /// Case-insensitive text to find in title, content or excerpt (already trimmed; empty = none).
+    pub q: String,
+    /// Any-of category filter (empty = all).
+    pub categories: Vec<Category>,
+    pub limit: i64,
+    pub offset: i64,
+    pub sort: Sort,
+}
+
+impl ListQuery {
+    /// A stable key for caches: the same request always maps to the same key.
+    pub fn cache_key(&self) -> String {
+        let mut cats: Vec<&str> = self.categories.iter().map(|c| c.as_str()).collect();
+        cats.sort_unstable();
+        cats.dedup();
+        format!(
+            "{:?}|{}|{}|{}|{}",
+            self.sort,
+            self.limit,
+            self.offset,
+            cats.join(","),
+            self.q.to_lowercase()
+        )
+    }
+}
+
+/// What a writer submits (later issues add the staff API on top of this).
+#[derive(Debug, Clone)]
+pub struct NewArticle {
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub content: String,
+    pub category: Category,
+    pub cover_image: Option<String>,
+    pub featured: bool,
+    pub status: Status,
+    pub author_id: Option<String>,
+    /// Creation time; `None` means now (demo content backdates its articles).
+    pub created_at: Option<chrono::DateTime<chrono::Utc>>,
+}

@@ -1,0 +1,341 @@
+//! The content service: validated reads for the public, the listing cache, and the writes the
+//! rest of the product (seeding now, the editorial API later) goes through.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use bytes::Bytes;
+use moka::future::Cache;
+
+use crate::derive::{read_time_label, render_markdown};
+use crate::dto::{Article, ArticleCard, ArticleList};
+use crate::model::{Category, ListQuery, NewArticle, Sort, MAX_LIMIT};
+use crate::slug::slugify;
+use crate::store::{ArticleRow, CardRow, ContentStore, InsertRow};
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Longest search text accepted.
+pub const MAX_QUERY_CHARS: usize = 200;
+pub const MAX_TITLE_CHARS: usize = 200;
+pub const MAX_SUBTITLE_CHARS: usize = 300;
+pub const MAX_CONTENT_CHARS: usize = 100_000;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ContentError {
+    /// Bad input, with the message shown to the caller.
+    #[error("{message}")]
+    Invalid { code: &'static str, message: String },
+    #[error("article not found")]
+    NotFound,
+    #[error("unexpected content error: {0}")]
+    Unexpected(#[source] BoxError),
+}
+
+impl From<sqlx::Error> for ContentError {
+    fn from(e: sqlx::Error) -> Self {
+        ContentError::Unexpected(Box::new(e))
+    }
+}
+
+impl ContentError {
+    fn invalid(code: &'static str, message: impl Into<String>) -> Self {
+        ContentError::Invalid {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// Names of article authors, provided by the identity module (wired in `app`).
+#[async_trait]
+pub trait AuthorDirectory: Send + Sync {
+    async fn names(&self, ids: &[String]) -> Result<HashMap<String, String>, BoxError>;
+}
+
+/// What a slug-or-id resolves to.
+#[derive(Debug, Clone)]
+pub enum Lookup {
+    Found(Box<Article>),
+    /// The article lives at another slug now (an id, or an old slug): redirect there.
+    Moved(String),
+    Missing,
+}
+
+pub struct ContentService {
+    store: Arc<dyn ContentStore>,
+    authors: Arc<dyn AuthorDirectory>,
+    listings: Cache<String, Bytes>,
+    version: AtomicU64,
+}
+
+impl ListQuery {
+    /// Validates raw listing parameters, with a clear message for each fault.
+    pub fn from_params(
+        q: Option<String>,
+        categories: Vec<Category>,
+        limit: Option<i64>,
+        offset: Option<i64>,
+        sort: Option<Sort>,
+    ) -> Result<ListQuery, ContentError> {
+        let q = q.unwrap_or_default().trim().to_string();
+        if q.chars().count() > MAX_QUERY_CHARS {
+            return Err(ContentError::invalid(
+                "invalid_query",
+                format!("q must be at most {MAX_QUERY_CHARS} characters"),
+            ));
+        }
+        let limit = limit.unwrap_or(6);
+        if !(1..=MAX_LIMIT).contains(&limit) {
+            return Err(ContentError::invalid(
+                "invalid_limit",
+                format!("limit must be between 1 and {MAX_LIMIT}"),
+            ));
+        }
+        let offset = offset.unwrap_or(0);
+        if offset < 0 {
+            return Err(ContentError::invalid(
+                "invalid_offset",
+                "offset must be 0 or greater",
+            ));
+        }
+        let mut categories = categories;
+        categories.sort_by_key(|c| c.as_str());
+        categories.dedup();
+        Ok(ListQuery {
+            q,
+            categories,
+            limit,
+            offset,
+            sort: sort.unwrap_or_default(),
+        })
+    }
+}
+
+impl ContentService {
+    pub fn new(store: Arc<dyn ContentStore>, authors: Arc<dyn AuthorDirectory>) -> Self {
+        Self {
+            store,
+            authors,
+            // Other instances may change content too: bound how long they can serve stale data.
+            listings: Cache::builder()
+                .max_capacity(2_000)
+                .time_to_live(Duration::from_secs(60))
+                .build(),
+            version: AtomicU64::new(1),
+        }
+    }
+
+    /// Changes whenever any article changes; part of every cache key built from content.
+    pub fn version(&self) -> u64 {
+        self.version.load(Ordering::Acquire)
+    }
+
+    fn changed(&self) {
+        self.version.fetch_add(1, Ordering::AcqRel);
+        self.listings.invalidate_all();
+    }
+
+    /// The listing as JSON bytes, served from the cache when possible.
+    pub async fn list_json(&self, q: &ListQuery) -> Result<Bytes, ContentError> {
+        let key = format!("{}|{}", self.version(), q.cache_key());
+        self.listings
+            .try_get_with(key, async {
+                let list = self.list(q).await?;
+                serde_json::to_vec(&list)
+                    .map(Bytes::from)
+                    .map_err(|e| ContentError::Unexpected(Box::new(e)))
+            })
+            .await
+            .map_err(|e| match Arc::try_unwrap(e) {
+                Ok(e) => e,
+                Err(shared) => ContentError::Unexpected(shared.to_string().into()),
+            })
+    }
+
+    #[tracing::instrument(skip(self))]
+    pub async fn list(&self, q: &ListQuery) -> Result<ArticleList, ContentError> {
+        let (rows, total) = self.store.list_published(q).await?;
+        let published_total = if q.q.is_empty() && q.categories.is_empty() {
+            total
+        } else {
+            self.store.count_published().await?
+        };
+        let names = self.author_names(rows.iter().map(|r| &r.author_id)).await?;
+        let items = rows
+            .into_iter()
+            .map(|r| card(r, &names))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ArticleList {
+            items,
+            total,
+            published_total,
+        })
+    }
+
+    /// Resolves a slug or an id to a published article, or to where it moved.
+    #[tracing::instrument(skip(self))]
+    pub async fn lookup(&self, slug_or_id: &str) -> Result<Lookup, ContentError> {
+        if let Some(row) = self.store.find_published(slug_or_id).await? {
+            if row.card.slug != slug_or_id {
+                return Ok(Lookup::Moved(row.card.slug));
+            }
+            let names = self.author_names(std::iter::once(&row.card.author_id)).await?;
+            return Ok(Lookup::Found(Box::new(article(row, &names)?)));
+        }
+        match self.store.current_slug_for(slug_or_id).await? {
+            Some(slug) => Ok(Lookup::Moved(slug)),
+            None => Ok(Lookup::Missing),
+        }
+    }
+
+    /// A published article by slug or id (the API answers both without redirecting).
+    pub async fn get(&self, slug_or_id: &str) -> Result<Article, ContentError> {
+        match self.lookup(slug_or_id).await? {
+            Lookup::Found(a) => Ok(*a),
+            Lookup::Moved(slug) => match self.lookup(&slug).await? {
+                Lookup::Found(a) => Ok(*a),
+                _ => Err(ContentError::NotFound),
+            },
+            Lookup::Missing => Err(ContentError::NotFound),
+        }
+    }
+
+    pub async fn count_all(&self) -> Result<i64, ContentError> {
+        Ok(self.store.count_all().await?)
+    }
+
+    pub async fn published_slugs(
+        &self,
+    ) -> Result<Vec<(String, chrono::DateTime<chrono::Utc>)>, ContentError> {
+        Ok(self.store.published_slugs().await?)
+    }
+
+    /// Creates an article; returns its id and slug.
+    #[tracing::instrument(skip(self, new), fields(title = %new.title))]
+    pub async fn create(&self, new: NewArticle) -> Result<(String, String), ContentError> {
+        let title = new.title.trim().to_string();
+        let content = new.content.trim().to_string();
+        if title.is_empty() {
+            return Err(ContentError::invalid("title_required", "Article title is required"));
+        }
+        if content.is_empty() {
+            return Err(ContentError::invalid(
+                "content_required",
+                "Article content is required",
+            ));
+        }
+        check_len("title", &title, MAX_TITLE_CHARS)?;
+        check_len("content", &content, MAX_CONTENT_CHARS)?;
+        let subtitle = trimmed_or_none(new.subtitle);
+        if let Some(s) = &subtitle {
+            check_len("subtitle", s, MAX_SUBTITLE_CHARS)?;
+        }
+        let slug = self.unique_slug(&slugify(&title)).await?;
+        let rendered = render_markdown(&content);
+        let now = kernel::ids::now();
+        let created_at = new.created_at.unwrap_or(now);
+        let id = kernel::ids::new_id();
+        let search_text = format!("{}\n{}\n{}", title, content, rendered.excerpt).to_lowercase();
+        let row = InsertRow {
+            id: id.clone(),
+            slug: slug.clone(),
+            title,
+            subtitle,
+            content,
+            category: new.category.as_str().to_string(),
+            cover_image: trimmed_or_none(new.cover_image),
+            featured: new.featured,
+            status: new.status.as_str().to_string(),
+            author_id: new.author_id,
+            created_at,
+            updated_at: created_at.max(now),
+            excerpt: rendered.excerpt,
+            content_html: rendered.html,
+            reading_minutes: rendered.reading_minutes,
+            search_text,
+        };
+        self.store.insert(&row).await?;
+        self.changed();
+        Ok((id, slug))
+    }
+
+    async fn unique_slug(&self, base: &str) -> Result<String, ContentError> {
+        if !self.store.slug_taken(base).await? {
+            return Ok(base.to_string());
+        }
+        for n in 2..50 {
+            let candidate = format!("{base}-{n}");
+            if !self.store.slug_taken(&candidate).await? {
+                return Ok(candidate);
+            }
+        }
+        Ok(format!("{base}-{}", &kernel::ids::new_id()[..8]))
+    }
+
+    async fn author_names<'a>(
+        &self,
+        ids: impl Iterator<Item = &'a Option<String>>,
+    ) -> Result<HashMap<String, String>, ContentError> {
+        let mut wanted: Vec<String> = ids.flatten().cloned().collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        if wanted.is_empty() {
+            return Ok(HashMap::new());
+        }
+        self.authors
+            .names(&wanted)
+            .await
+            .map_err(ContentError::Unexpected)
+    }
+}
+
+fn check_len(field: &str, value: &str, max: usize) -> Result<(), ContentError> {
+    if value.chars().count() > max {
+        return Err(ContentError::invalid(
+            "too_long",
+            format!("The {field} must be at most {max} characters"),
+        ));
+    }
+    Ok(())
+}
+
+fn trimmed_or_none(v: Option<String>) -> Option<String> {
+    v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
+}
+
+fn card(r: CardRow, names: &HashMap<String, String>) -> Result<ArticleCard, ContentError> {
+    let category = Category::parse(&r.category).ok_or_else(|| {
+        ContentError::Unexpected(format!("stored category {:?} is unknown", r.category).into())
+    })?;
+    let author_name = r.author_id.as_ref().and_then(|id| names.get(id).cloned());
+    Ok(ArticleCard {
+        author_name,
+        category,
+        read_time: read_time_label(r.reading_minutes),
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        subtitle: r.subtitle,
+        excerpt: r.excerpt,
+        cover_image: r.cover_image,
+        featured: r.featured,
+        author_id: r.author_id,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+    })
+}
+
+fn article(r: ArticleRow, names: &HashMap<String, String>) -> Result<Article, ContentError> {
+    let card = card(r.card, names)?;
+    let description = card.subtitle.clone().unwrap_or_else(|| card.excerpt.clone());
+    Ok(Article {
+        card,
+        content: r.content,
+        content_html: r.content_html,
+        description,
+    })
+}

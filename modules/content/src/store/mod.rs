@@ -1,0 +1,265 @@
+//! Persistence of articles: one trait, one implementation per engine.
+
+mod postgres;
+mod sqlite;
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::Db;
+
+use crate::model::ListQuery;
+
+pub use postgres::PgContentStore;
+pub use sqlite::SqliteContentStore;
+
+/// The card columns of a public listing row.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CardRow {
+    pub id: String,
+    pub slug: String,
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub excerpt: String,
+    pub category: String,
+    pub cover_image: Option<String>,
+    pub featured: bool,
+    pub author_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub reading_minutes: i32,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ArticleRow {
+    #[sqlx(flatten)]
+    pub card: CardRow,
+    pub content: String,
+    pub content_html: String,
+}
+
+/// A fully derived row ready to insert.
+#[derive(Debug, Clone)]
+pub struct InsertRow {
+    pub id: String,
+    pub slug: String,
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub content: String,
+    pub category: String,
+    pub cover_image: Option<String>,
+    pub featured: bool,
+    pub status: String,
+    pub author_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub excerpt: String,
+    pub content_html: String,
+    pub reading_minutes: i32,
+    pub search_text: String,
+}
+
+#[async_trait]
+pub trait ContentStore: Send + Sync {
+    /// Published articles matching `q`, in its order, with the number of matches.
+    async fn list_published(&self, q: &ListQuery) -> Result<(Vec<CardRow>, i64), sqlx::Error>;
+    async fn count_published(&self) -> Result<i64, sqlx::Error>;
+    /// A published article by its slug or its id.
+    async fn find_published(&self, slug_or_id: &str) -> Result<Option<ArticleRow>, sqlx::Error>;
+    /// The current slug of the published article that once had `old_slug`.
+    async fn current_slug_for(&self, old_slug: &str) -> Result<Option<String>, sqlx::Error>;
+    async fn slug_taken(&self, slug: &str) -> Result<bool, sqlx::Error>;
+    async fn insert(&self, row: &InsertRow) -> Result<(), sqlx::Error>;
+    /// Every article, whatever its status.
+    async fn count_all(&self) -> Result<i64, sqlx::Error>;
+    /// Published article slugs with their last change, newest first (for the sitemap).
+    async fn published_slugs(&self) -> Result<Vec<(String, DateTime<Utc>)>, sqlx::Error>;
+}
+
+pub fn store_for(db: &Db) -> Arc<dyn ContentStore> {
+    match db {
+        Db::Sqlite(pool) => Arc::new(SqliteContentStore::new(pool.clone())),
+        Db::Postgres(pool) => Arc::new(PgContentStore::new(pool.clone())),
+    }
+}
+
+/// Escapes LIKE wildcards so user text is matched literally.
+pub(crate) fn like_pattern(q: &str) -> String {
+    let mut p = String::with_capacity(q.len() + 2);
+    p.push('%');
+    for c in q.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            p.push('\\');
+        }
+        p.push(c);
+    }
+    p.push('%');
+    p
+}
+
+pub(crate) const CARD_COLUMNS: &str = "a.id, a.slug, a.title, a.subtitle, a.excerpt, a.category, \
+     a.cover_image, a.featured, a.author_id, a.created_at, a.updated_at, a.reading_minutes";
+
+/// The same SQL serves both engines; `QueryBuilder` writes each engine's placeholders.
+macro_rules! sql_content_store {
+    ($name:ident, $db:ty, $pool:ty) => {
+        pub struct $name {
+            pool: $pool,
+        }
+
+        impl $name {
+            pub fn new(pool: $pool) -> Self {
+                Self { pool }
+            }
+
+            fn filtered<'a>(
+                select: &str,
+                q: &'a crate::model::ListQuery,
+            ) -> sqlx::QueryBuilder<'a, $db> {
+                let mut qb = sqlx::QueryBuilder::new(select);
+                qb.push(" FROM articles a WHERE a.status = 'published'");
+                if !q.q.is_empty() {
+                    qb.push(" AND a.search_text LIKE ");
+                    qb.push_bind(crate::store::like_pattern(&q.q));
+                    qb.push(" ESCAPE '\\'");
+                }
+                if !q.categories.is_empty() {
+                    qb.push(" AND a.category IN (");
+                    let mut sep = qb.separated(", ");
+                    for c in &q.categories {
+                        sep.push_bind(c.as_str());
+                    }
+                    qb.push(")");
+                }
+                qb
+            }
+        }
+
+        #[async_trait::async_trait]
+        impl crate::store::ContentStore for $name {
+            #[tracing::instrument(skip(self), err)]
+            async fn list_published(
+                &self,
+                q: &crate::model::ListQuery,
+            ) -> Result<(Vec<crate::store::CardRow>, i64), sqlx::Error> {
+                let select = format!("SELECT {}", crate::store::CARD_COLUMNS);
+                let mut qb = Self::filtered(&select, q);
+                match q.sort {
+                    crate::model::Sort::Newest => {
+                        qb.push(" ORDER BY a.created_at DESC, a.id DESC")
+                    }
+                    crate::model::Sort::Featured => {
+                        qb.push(" ORDER BY a.featured DESC, a.created_at DESC, a.id DESC")
+                    }
+                };
+                qb.push(" LIMIT ");
+                qb.push_bind(q.limit);
+                qb.push(" OFFSET ");
+                qb.push_bind(q.offset);
+                let rows = qb
+                    .build_query_as::<crate::store::CardRow>()
+                    .fetch_all(&self.pool)
+                    .await?;
+                let total: i64 = Self::filtered("SELECT COUNT(*)", q)
+                    .build_query_scalar()
+                    .fetch_one(&self.pool)
+                    .await?;
+                Ok((rows, total))
+            }
+
+            async fn count_published(&self) -> Result<i64, sqlx::Error> {
+                sqlx::query_scalar("SELECT COUNT(*) FROM articles WHERE status = 'published'")
+                    .fetch_one(&self.pool)
+                    .await
+            }
+
+            #[tracing::instrument(skip(self), err)]
+            async fn find_published(
+                &self,
+                slug_or_id: &str,
+            ) -> Result<Option<crate::store::ArticleRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "SELECT {}, a.content, a.content_html FROM articles a \
+                     WHERE a.status = 'published' AND (a.slug = ",
+                    crate::store::CARD_COLUMNS
+                ));
+                qb.push_bind(slug_or_id);
+                qb.push(" OR a.id = ");
+                qb.push_bind(slug_or_id);
+                qb.push(") ORDER BY a.slug = ");
+                qb.push_bind(slug_or_id);
+                qb.push(" DESC LIMIT 1");
+                qb.build_query_as().fetch_optional(&self.pool).await
+            }
+
+            async fn current_slug_for(&self, old_slug: &str) -> Result<Option<String>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT a.slug FROM article_slug_history h JOIN articles a ON a.id = h.article_id \
+                     WHERE a.status = 'published' AND h.slug = ",
+                );
+                qb.push_bind(old_slug);
+                qb.build_query_scalar().fetch_optional(&self.pool).await
+            }
+
+            async fn slug_taken(&self, slug: &str) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT COUNT(*) FROM articles WHERE slug = ",
+                );
+                qb.push_bind(slug);
+                qb.push(" OR slug IN (SELECT slug FROM article_slug_history WHERE slug = ");
+                qb.push_bind(slug);
+                qb.push(")");
+                let n: i64 = qb.build_query_scalar().fetch_one(&self.pool).await?;
+                Ok(n > 0)
+            }
+
+            #[tracing::instrument(skip(self, row), fields(slug = %row.slug), err)]
+            async fn insert(&self, row: &crate::store::InsertRow) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO articles (id, slug, title, subtitle, content, category, cover_image, \
+                     featured, status, author_id, created_at, updated_at, excerpt, content_html, \
+                     reading_minutes, search_text) ",
+                );
+                qb.push_values(std::iter::once(row), |mut b, r| {
+                    b.push_bind(r.id.clone())
+                        .push_bind(r.slug.clone())
+                        .push_bind(r.title.clone())
+                        .push_bind(r.subtitle.clone())
+                        .push_bind(r.content.clone())
+                        .push_bind(r.category.clone())
+                        .push_bind(r.cover_image.clone())
+                        .push_bind(r.featured)
+                        .push_bind(r.status.clone())
+                        .push_bind(r.author_id.clone())
+                        .push_bind(r.created_at)
+                        .push_bind(r.updated_at)
+                        .push_bind(r.excerpt.clone())
+                        .push_bind(r.content_html.clone())
+                        .push_bind(r.reading_minutes)
+                        .push_bind(r.search_text.clone());
+                });
+                qb.build().execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn count_all(&self) -> Result<i64, sqlx::Error> {
+                sqlx::query_scalar("SELECT COUNT(*) FROM articles")
+                    .fetch_one(&self.pool)
+                    .await
+            }
+
+            async fn published_slugs(
+                &self,
+            ) -> Result<Vec<(String, chrono::DateTime<chrono::Utc>)>, sqlx::Error> {
+                sqlx::query_as(
+                    "SELECT slug, updated_at FROM articles WHERE status = 'published' \
+                     ORDER BY created_at DESC",
+                )
+                .fetch_all(&self.pool)
+                .await
+            }
+        }
+    };
+}
+pub(crate) use sql_content_store;

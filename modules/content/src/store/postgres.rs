@@ -1,0 +1,3 @@
+//! PostgreSQL implementation of [`super::ContentStore`].
+
+super::sql_content_store!(PgContentStore, sqlx::Postgres, sqlx::PgPool);

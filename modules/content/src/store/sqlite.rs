@@ -1,0 +1,3 @@
+//! SQLite implementation of [`super::ContentStore`].
+
+super::sql_content_store!(SqliteContentStore, sqlx::Sqlite, sqlx::SqlitePool);

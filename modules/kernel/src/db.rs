@@ -1,0 +1,103 @@
+//! The database handle. The engine is chosen once, from the URL scheme; modules build their own
+//! store implementation for whichever engine this holds.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgPoolOptions, PgPool};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("unsupported DATABASE_URL scheme (expected sqlite:// or postgres://): {0}")]
+    UnsupportedScheme(String),
+    #[error("cannot create the database directory {path}: {source}")]
+    CreateDir {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Sqlx(#[from] sqlx::Error),
+    #[error(transparent)]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl Db {
+    /// Connects to `url`: `sqlite://path` (created when missing) or `postgres://…`.
+    pub async fn connect(url: &str) -> Result<Self, DbError> {
+        if url.starts_with("sqlite:") {
+            let options = SqliteConnectOptions::from_str(url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(5));
+            if let Some(dir) = options.get_filename().parent() {
+                if !dir.as_os_str().is_empty() {
+                    std::fs::create_dir_all(dir).map_err(|source| DbError::CreateDir {
+                        path: dir.display().to_string(),
+                        source,
+                    })?;
+                }
+            }
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .connect_with(options)
+                .await?;
+            Ok(Db::Sqlite(pool))
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(5))
+                .connect(url)
+                .await?;
+            Ok(Db::Postgres(pool))
+        } else {
+            Err(DbError::UnsupportedScheme(
+                url.split(':').next().unwrap_or_default().to_string(),
+            ))
+        }
+    }
+
+    /// Applies the migrations of this engine (`migrations/sqlite` or `migrations/postgres`).
+    pub async fn migrate(&self) -> Result<(), DbError> {
+        match self {
+            Db::Sqlite(pool) => sqlx::migrate!("../../migrations/sqlite").run(pool).await?,
+            Db::Postgres(pool) => sqlx::migrate!("../../migrations/postgres").run(pool).await?,
+        }
+        Ok(())
+    }
+
+    /// A cheap round trip, for readiness checks.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        match self {
+            Db::Sqlite(pool) => {
+                sqlx::query("SELECT 1").execute(pool).await?;
+            }
+            Db::Postgres(pool) => {
+                sqlx::query("SELECT 1").execute(pool).await?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn engine(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "sqlite",
+            Db::Postgres(_) => "postgres",
+        }
+    }
+
+    pub async fn close(&self) {
+        match self {
+            Db::Sqlite(pool) => pool.close().await,
+            Db::Postgres(pool) => pool.close().await,
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! Shared plumbing for every module: the database handle and migrations, the API error body,
+//! identifiers and time helpers. No business rules live here.
+
+pub mod db;
+pub mod error;
+pub mod http;
+pub mod ids;
+
+pub use db::Db;
+pub use error::ErrorBody;

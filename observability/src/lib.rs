@@ -1,0 +1,77 @@
+//! Tracing for every binary of the product: structured logs always, OpenTelemetry (OTLP over
+//! HTTP) when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. `LOG_FORMAT=json` switches logs to JSON;
+//! `RUST_LOG` sets the filter.
+
+use std::collections::HashMap;
+
+use opentelemetry::trace::TracerProvider as _;
+use opentelemetry::{global, propagation::TextMapPropagator};
+use opentelemetry_sdk::propagation::TraceContextPropagator;
+use opentelemetry_sdk::trace::SdkTracerProvider;
+use opentelemetry_sdk::Resource;
+use tracing_opentelemetry::OpenTelemetrySpanExt;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{fmt, EnvFilter, Layer};
+
+/// Keeps the exporter alive; call [`Telemetry::shutdown`] before exit to flush spans.
+pub struct Telemetry {
+    provider: Option<SdkTracerProvider>,
+}
+
+impl Telemetry {
+    pub fn exporting(&self) -> bool {
+        self.provider.is_some()
+    }
+
+    pub fn shutdown(self) {
+        if let Some(provider) = self.provider {
+            if let Err(e) = provider.shutdown() {
+                eprintln!("failed to flush traces: {e}");
+            }
+        }
+    }
+}
+
+pub fn init(service_name: &'static str) -> anyhow::Result<Telemetry> {
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,poem=warn"));
+    let json = std::env::var("LOG_FORMAT").is_ok_and(|v| v.eq_ignore_ascii_case("json"));
+    let fmt_layer = if json {
+        fmt::layer().json().with_current_span(true).boxed()
+    } else {
+        fmt::layer().compact().boxed()
+    };
+    let registry = tracing_subscriber::registry().with(filter).with(fmt_layer);
+
+    let endpoint = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").unwrap_or_default();
+    if endpoint.trim().is_empty() {
+        registry.try_init()?;
+        return Ok(Telemetry { provider: None });
+    }
+    // The exporter reads the endpoint and headers from the standard OTEL_* variables.
+    let exporter = opentelemetry_otlp::SpanExporter::builder()
+        .with_http()
+        .build()?;
+    let provider = SdkTracerProvider::builder()
+        .with_batch_exporter(exporter)
+        .with_resource(Resource::builder().with_service_name(service_name).build())
+        .build();
+    let tracer = provider.tracer(service_name);
+    registry
+        .with(tracing_opentelemetry::layer().with_tracer(tracer))
+        .try_init()?;
+    global::set_tracer_provider(provider.clone());
+    global::set_text_map_propagator(TraceContextPropagator::new());
+    Ok(Telemetry {
+        provider: Some(provider),
+    })
+}
+
+/// W3C trace-context headers of the current span, to pass to another process.
+pub fn trace_headers() -> HashMap<String, String> {
+    let mut headers = HashMap::new();
+    let context = tracing::Span::current().context();
+    TraceContextPropagator::new().inject_context(&context, &mut headers);
+    headers
+}
