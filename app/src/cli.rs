@@ -9,7 +9,11 @@ use crate::settings::Settings;
 use crate::startup::{openapi_json, Application, Services};
 
 #[derive(Parser)]
-#[command(name = "agora", version, about = "The Agora: a youth-run political publication")]
+#[command(
+    name = "agora",
+    version,
+    about = "The Agora: a youth-run political publication"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -53,7 +53,10 @@ pub async fn demo(services: &Services, data_dir: &Path) -> anyhow::Result<String
     let now = kernel::ids::now();
     let count = articles.len();
     for a in articles {
-        let author_id = services.identity.ensure_user(&a.author, Role::Writer).await?;
+        let author_id = services
+            .identity
+            .ensure_user(&a.author, Role::Writer)
+            .await?;
         services
             .content
             .create(NewArticle {

@@ -80,9 +80,10 @@ pub fn build_openapi(services: &Services) -> Api {
 
 /// The contract, without touching a database.
 pub fn openapi_json() -> String {
-    let db = Db::Sqlite(sqlx::sqlite::SqlitePoolOptions::new().connect_lazy_with(
-        sqlx::sqlite::SqliteConnectOptions::new().in_memory(true),
-    ));
+    let db = Db::Sqlite(
+        sqlx::sqlite::SqlitePoolOptions::new()
+            .connect_lazy_with(sqlx::sqlite::SqliteConnectOptions::new().in_memory(true)),
+    );
     build_openapi(&Services::new(db)).spec()
 }
 

@@ -93,7 +93,10 @@ impl Renderer {
 
     /// The client-rendered shell, for pages that are never server-rendered (dashboards).
     pub fn shell(&self, head: &Head, data_json: &str) -> String {
-        self.template
-            .page(&head.to_html(&self.site_url, &self.site_name), "", data_json)
+        self.template.page(
+            &head.to_html(&self.site_url, &self.site_name),
+            "",
+            data_json,
+        )
     }
 }

@@ -73,8 +73,8 @@ impl Sidecar {
             }
             let task = tokio::spawn(supervise(sidecar.clone(), cfg.clone(), port));
             *sidecar.task.lock().await = Some(task);
+            sidecar.wait_healthy(Duration::from_secs(10)).await;
         }
-        sidecar.wait_healthy(Duration::from_secs(10)).await;
         Ok(sidecar)
     }
 
@@ -168,7 +168,9 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
             .kill_on_drop(true)
             .spawn();
         match spawned {
-            Err(e) => tracing::error!(error = %e, node = %cfg.node, "cannot start the rendering sidecar"),
+            Err(e) => {
+                tracing::error!(error = %e, node = %cfg.node, "cannot start the rendering sidecar")
+            }
             Ok(mut child) => {
                 let pid = child.id().unwrap_or(0);
                 sidecar.pid.store(pid, Ordering::Release);

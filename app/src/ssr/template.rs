@@ -5,43 +5,67 @@ const HEAD: &str = "<!--app-head-->";
 const HTML: &str = "<!--app-html-->";
 const DATA: &str = "<!--app-data-->";
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Head,
+    Html,
+    Data,
+}
+
+/// The template's text cut at its three placeholders, which may come in any order
+/// (Vite puts the module script, and so the data, in the head).
 #[derive(Debug, Clone)]
 pub struct Template {
-    parts: [String; 4],
+    /// Text before each slot, in document order, then the tail.
+    pieces: Vec<(String, Slot)>,
+    tail: String,
 }
 
 impl Template {
     pub fn parse(text: &str) -> anyhow::Result<Template> {
-        let (a, rest) = text
-            .split_once(HEAD)
-            .ok_or_else(|| anyhow::anyhow!("template lacks {HEAD}"))?;
-        let (b, rest) = rest
-            .split_once(HTML)
-            .ok_or_else(|| anyhow::anyhow!("template lacks {HTML} after {HEAD}"))?;
-        let (c, d) = rest
-            .split_once(DATA)
-            .ok_or_else(|| anyhow::anyhow!("template lacks {DATA} after {HTML}"))?;
+        let mut marks = Vec::new();
+        for (marker, slot) in [(HEAD, Slot::Head), (HTML, Slot::Html), (DATA, Slot::Data)] {
+            let at = text
+                .find(marker)
+                .ok_or_else(|| anyhow::anyhow!("the page template lacks {marker}"))?;
+            marks.push((at, marker.len(), slot));
+        }
+        marks.sort_by_key(|m| m.0);
+        let mut pieces = Vec::new();
+        let mut from = 0;
+        for (at, len, slot) in marks {
+            pieces.push((text[from..at].to_string(), slot));
+            from = at + len;
+        }
         Ok(Template {
-            parts: [a.into(), b.into(), c.into(), d.into()],
+            pieces,
+            tail: text[from..].to_string(),
         })
     }
 
     /// The whole document. `data_json` is embedded as inert JSON for hydration.
     pub fn page(&self, head: &str, markup: &str, data_json: &str) -> String {
         let data = escape_json_for_script(data_json);
-        let [a, b, c, d] = &self.parts;
-        let mut out = String::with_capacity(
-            a.len() + b.len() + c.len() + d.len() + head.len() + markup.len() + data.len() + 80,
-        );
-        out.push_str(a);
-        out.push_str(head);
-        out.push_str(b);
-        out.push_str(markup);
-        out.push_str(c);
-        out.push_str("<script id=\"agora-data\" type=\"application/json\">");
-        out.push_str(&data);
-        out.push_str("</script>");
-        out.push_str(d);
+        let size = self.pieces.iter().map(|p| p.0.len()).sum::<usize>()
+            + self.tail.len()
+            + head.len()
+            + markup.len()
+            + data.len()
+            + 80;
+        let mut out = String::with_capacity(size);
+        for (text, slot) in &self.pieces {
+            out.push_str(text);
+            match slot {
+                Slot::Head => out.push_str(head),
+                Slot::Html => out.push_str(markup),
+                Slot::Data => {
+                    out.push_str("<script id=\"agora-data\" type=\"application/json\">");
+                    out.push_str(&data);
+                    out.push_str("</script>");
+                }
+            }
+        }
+        out.push_str(&self.tail);
         out
     }
 }
@@ -68,6 +92,19 @@ mod tests {
         assert!(page.contains("<div id=\"root\"><p>hi</p></div>"));
         assert!(!page.contains("</script><b>"));
         assert!(page.contains(r#"{"x":"\u003c/script>\u003cb>"}"#));
+    }
+
+    #[test]
+    fn placeholders_may_come_in_any_order() {
+        let t = Template::parse(
+            "<head><!--app-head--><!--app-data--></head><div><!--app-html--></div>",
+        )
+        .expect("valid template");
+        let page = t.page("<title>T</title>", "<p>x</p>", "{}");
+        assert_eq!(
+            page,
+            "<head><title>T</title><script id=\"agora-data\" type=\"application/json\">{}</script></head><div><p>x</p></div>"
+        );
     }
 
     #[test]

@@ -49,7 +49,10 @@ pub fn routes(
     let route = Route::new()
         .at("/api/openapi.json", spec)
         .nest("/api/docs", docs)
-        .nest("/api", api.into_endpoint().catch_all_error(errors::api_error))
+        .nest(
+            "/api",
+            api.into_endpoint().catch_all_error(errors::api_error),
+        )
         .at("/healthz", get(health::healthz))
         .at("/readyz", get(health::readyz).data(health))
         .at("/robots.txt", get(seo::robots).data(seo.clone()))

@@ -40,7 +40,7 @@ impl Expiry<String, CachedPage> for PageExpiry {
         if page.status == StatusCode::NOT_FOUND {
             Some(Duration::from_secs(30))
         } else {
-            Some(Duration::from_secs(600))
+            Some(Duration::from_secs(60))
         }
     }
 }
@@ -133,7 +133,13 @@ impl PageEndpoint {
         serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string())
     }
 
-    async fn render(&self, url: &str, status: StatusCode, head: Head, data_json: String) -> (CachedPage, bool) {
+    async fn render(
+        &self,
+        url: &str,
+        status: StatusCode,
+        head: Head,
+        data_json: String,
+    ) -> (CachedPage, bool) {
         let page = self
             .renderer
             .render(&PageRequest {
@@ -169,13 +175,21 @@ impl PageEndpoint {
     }
 
     /// Resolves and renders one page. The flag says whether it may be cached.
-    async fn resolve(&self, path: &str, url: &str, query: &str) -> Result<(Outcome, bool), content::ContentError> {
+    async fn resolve(
+        &self,
+        path: &str,
+        url: &str,
+        query: &str,
+    ) -> Result<(Outcome, bool), content::ContentError> {
         let (page, cacheable) = if path == "/" {
             let q = ListQuery::from_params(None, vec![], Some(3), None, Some(Sort::Featured))?;
             let home = self.content.list_json(&q).await?;
             let raw = raw_json(&home);
             let head = Head {
-                title: format!("{} | Youth voices on global politics", self.renderer.site_name()),
+                title: format!(
+                    "{} | Youth voices on global politics",
+                    self.renderer.site_name()
+                ),
                 description: HOME_DESCRIPTION.into(),
                 path: "/".into(),
                 ..Head::default()
@@ -204,7 +218,9 @@ impl PageEndpoint {
             self.render(url, StatusCode::OK, head, json).await
         } else if let Some(slug) = path.strip_prefix("/article/").filter(|s| !s.contains('/')) {
             match self.content.lookup(slug).await? {
-                Lookup::Moved(to) => return Ok((Outcome::Redirect(format!("/article/{to}")), true)),
+                Lookup::Moved(to) => {
+                    return Ok((Outcome::Redirect(format!("/article/{to}")), true))
+                }
                 Lookup::Missing => self.not_found(path, url).await,
                 Lookup::Found(article) => {
                     let head = Head {
@@ -241,7 +257,13 @@ impl PageEndpoint {
             };
             let json = self.data_json(url, StatusCode::OK, |_| {});
             let html = self.renderer.shell(&head, &json);
-            (CachedPage { status: StatusCode::OK, html: Bytes::from(html) }, false)
+            (
+                CachedPage {
+                    status: StatusCode::OK,
+                    html: Bytes::from(html),
+                },
+                false,
+            )
         } else {
             self.not_found(path, url).await
         };

@@ -31,6 +31,7 @@ pub enum ListResponse {
 }
 
 #[derive(ApiResponse)]
+#[allow(clippy::large_enum_variant)] // built once per request and moved straight out
 pub enum GetResponse {
     /// The article.
     #[oai(status = 200)]
@@ -88,7 +89,11 @@ impl ContentApi {
     }
 
     /// One published article, by slug or id.
-    #[oai(path = "/v1/articles/:slug_or_id", method = "get", operation_id = "getArticle")]
+    #[oai(
+        path = "/v1/articles/:slug_or_id",
+        method = "get",
+        operation_id = "getArticle"
+    )]
     async fn get(&self, slug_or_id: Path<String>) -> GetResponse {
         match self.service.get(&slug_or_id.0).await {
             Ok(article) => GetResponse::Ok(Json(article)),

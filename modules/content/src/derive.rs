@@ -108,8 +108,23 @@ fn sanitizer() -> &'static ammonia::Builder<'static> {
     static BUILDER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
     BUILDER.get_or_init(|| {
         let tags: HashSet<&str> = [
-            "p", "h2", "h3", "h4", "h5", "h6", "hr", "blockquote", "code", "pre", "a", "strong",
-            "em", "ul", "ol", "li", "br",
+            "p",
+            "h2",
+            "h3",
+            "h4",
+            "h5",
+            "h6",
+            "hr",
+            "blockquote",
+            "code",
+            "pre",
+            "a",
+            "strong",
+            "em",
+            "ul",
+            "ol",
+            "li",
+            "br",
         ]
         .into_iter()
         .collect();
@@ -157,7 +172,9 @@ mod tests {
 
     #[test]
     fn html_renders_the_light_formatting() {
-        let r = render_markdown("# Title\n\n## Sub\n\n---\n\n> quote\n\n**b** *i* `c`\n\n1. one\n2. two\n\n- a\n- b");
+        let r = render_markdown(
+            "# Title\n\n## Sub\n\n---\n\n> quote\n\n**b** *i* `c`\n\n1. one\n2. two\n\n- a\n- b",
+        );
         for needle in [
             "<h2>Title</h2>",
             "<h3>Sub</h3>",

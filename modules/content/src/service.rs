@@ -183,7 +183,9 @@ impl ContentService {
             if row.card.slug != slug_or_id {
                 return Ok(Lookup::Moved(row.card.slug));
             }
-            let names = self.author_names(std::iter::once(&row.card.author_id)).await?;
+            let names = self
+                .author_names(std::iter::once(&row.card.author_id))
+                .await?;
             return Ok(Lookup::Found(Box::new(article(row, &names)?)));
         }
         match self.store.current_slug_for(slug_or_id).await? {
@@ -220,7 +222,10 @@ impl ContentService {
         let title = new.title.trim().to_string();
         let content = new.content.trim().to_string();
         if title.is_empty() {
-            return Err(ContentError::invalid("title_required", "Article title is required"));
+            return Err(ContentError::invalid(
+                "title_required",
+                "Article title is required",
+            ));
         }
         if content.is_empty() {
             return Err(ContentError::invalid(
@@ -331,7 +336,10 @@ fn card(r: CardRow, names: &HashMap<String, String>) -> Result<ArticleCard, Cont
 
 fn article(r: ArticleRow, names: &HashMap<String, String>) -> Result<Article, ContentError> {
     let card = card(r.card, names)?;
-    let description = card.subtitle.clone().unwrap_or_else(|| card.excerpt.clone());
+    let description = card
+        .subtitle
+        .clone()
+        .unwrap_or_else(|| card.excerpt.clone());
     Ok(Article {
         card,
         content: r.content,

@@ -21,8 +21,14 @@ mod tests {
 
     #[test]
     fn folds_and_hyphenates() {
-        assert_eq!(slugify("Why Gen Z Votes: A Primer!"), "why-gen-z-votes-a-primer");
-        assert_eq!(slugify("Café & Política — São Paulo"), "cafe-politica-sao-paulo");
+        assert_eq!(
+            slugify("Why Gen Z Votes: A Primer!"),
+            "why-gen-z-votes-a-primer"
+        );
+        assert_eq!(
+            slugify("Café & Política — São Paulo"),
+            "cafe-politica-sao-paulo"
+        );
     }
 
     #[test]

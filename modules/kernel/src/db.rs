@@ -4,8 +4,10 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::postgres::{PgPoolOptions, PgPool};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 
 #[derive(Clone, Debug)]
 pub enum Db {
@@ -69,7 +71,11 @@ impl Db {
     pub async fn migrate(&self) -> Result<(), DbError> {
         match self {
             Db::Sqlite(pool) => sqlx::migrate!("../../migrations/sqlite").run(pool).await?,
-            Db::Postgres(pool) => sqlx::migrate!("../../migrations/postgres").run(pool).await?,
+            Db::Postgres(pool) => {
+                sqlx::migrate!("../../migrations/postgres")
+                    .run(pool)
+                    .await?
+            }
         }
         Ok(())
     }

@@ -21,6 +21,9 @@ impl ErrorBody {
     }
 
     pub fn internal() -> Self {
-        Self::new("internal_error", "Something went wrong on our side. Please try again.")
+        Self::new(
+            "internal_error",
+            "Something went wrong on our side. Please try again.",
+        )
     }
 }

@@ -9,8 +9,11 @@ use kernel::Db;
 #[async_trait]
 pub trait IdentityStore: Send + Sync {
     async fn names(&self, ids: &[String]) -> Result<Vec<(String, String)>, sqlx::Error>;
-    async fn find_by_name_role(&self, name: &str, role: &str)
-        -> Result<Option<String>, sqlx::Error>;
+    async fn find_by_name_role(
+        &self,
+        name: &str,
+        role: &str,
+    ) -> Result<Option<String>, sqlx::Error>;
     async fn insert(
         &self,
         id: &str,
@@ -65,8 +68,9 @@ macro_rules! sql_identity_store {
                 role: &str,
                 created_at: DateTime<Utc>,
             ) -> Result<(), sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("INSERT INTO users (id, name, role, created_at) VALUES (");
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO users (id, name, role, created_at) VALUES (",
+                );
                 let mut sep = qb.separated(", ");
                 sep.push_bind(id)
                     .push_bind(name)

@@ -1,0 +1,87 @@
+# The Agora — developer entry points. `make run` and `make test` do all set-up themselves.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+CARGO ?= cargo
+NPM ?= npm
+AGORA_RELEASE := target/release/agora
+AGORA_DEBUG := target/debug/agora
+
+.PHONY: help run build build-web node-deps test test-rust test-web test-e2e lint fmt \
+        gen-api check-contract bench db-reset clean
+
+help:
+	@echo "make run            build everything, migrate, load demo content, serve on http://127.0.0.1:8080"
+	@echo "make test           every check: lint, contract drift, unit, API, both engines, end-to-end"
+	@echo "make build          release build (server binary: $(AGORA_RELEASE)) and the web client"
+	@echo "make bench          load benchmarks (wrk, nginx baseline, memory, Lighthouse)"
+	@echo "make lint | fmt | gen-api | check-contract | db-reset"
+
+# npm packages, installed from the lock file when missing or older than it.
+node_modules/.package-lock.json: package-lock.json package.json web-client/package.json ssr-renderer/package.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+node-deps: node_modules/.package-lock.json
+
+build-web: node-deps
+	$(NPM) run build
+
+build: build-web
+	$(CARGO) build --release --locked -p agora
+
+run: build
+	$(AGORA_RELEASE) migrate
+	$(AGORA_RELEASE) seed --demo
+	$(AGORA_RELEASE) serve
+
+lint: node-deps
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	$(NPM) run lint
+
+fmt: node-deps
+	$(CARGO) fmt --all
+	$(NPM) exec -w web-client -- prettier --write .
+	$(NPM) exec -w ssr-renderer -- prettier --write .
+
+# Regenerate the contract from the code, then the TypeScript types from the contract.
+gen-api: node-deps
+	$(CARGO) run -q --locked -p agora -- openapi > openapi.json
+	$(NPM) run gen-api
+
+# Fails when openapi.json or the generated types differ from what the code produces.
+check-contract: node-deps
+	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	$(CARGO) run -q --locked -p agora -- openapi > $$tmp/openapi.json; \
+	if ! diff -u openapi.json $$tmp/openapi.json; then \
+	  echo "openapi.json differs from the code: regenerate with 'make gen-api'"; exit 1; fi; \
+	$(NPM) exec -w web-client -- openapi-typescript ../openapi.json -o $$tmp/schema.d.ts >/dev/null; \
+	$(NPM) exec -w web-client -- prettier --stdin-filepath src/api/schema.d.ts < $$tmp/schema.d.ts > $$tmp/schema.fmt.d.ts; \
+	if ! diff -u web-client/src/api/schema.d.ts $$tmp/schema.fmt.d.ts; then \
+	  echo "web-client/src/api/schema.d.ts differs from openapi.json: regenerate with 'make gen-api'"; exit 1; fi; \
+	echo "contract: openapi.json and generated types are up to date"
+
+test-web: node-deps
+	$(NPM) test
+
+# Rust unit, API and store conformance tests; PostgreSQL too when a server can be started.
+test-rust: build-web
+	scripts/with-postgres.sh $(CARGO) test --workspace --locked
+
+test-e2e: build-web
+	$(CARGO) build --locked -p agora
+	scripts/e2e.sh $(AGORA_DEBUG)
+
+test: lint check-contract test-web test-rust test-e2e
+	@echo "all checks passed"
+
+bench: build
+	bench/run.sh $(AGORA_RELEASE)
+
+db-reset:
+	rm -f data/agora.db data/agora.db-wal data/agora.db-shm
+
+clean:
+	$(CARGO) clean
+	rm -rf web-client/dist ssr-renderer/dist

@@ -1,0 +1,180 @@
+//! Test harness: a fresh database per test (SQLite always, PostgreSQL when
+//! `TEST_DATABASE_URL` is set) and the real app on a free port.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use agora::settings::{Settings, SsrSettings};
+use agora::{Application, Services};
+use kernel::Db;
+use tokio::sync::watch;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+/// The engines this run can test: SQLite always, PostgreSQL when configured.
+pub fn engines() -> Vec<Engine> {
+    let mut e = vec![Engine::Sqlite];
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|v| !v.is_empty()) {
+        e.push(Engine::Postgres);
+    }
+    e
+}
+
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new() -> TempDir {
+        let dir = std::env::temp_dir().join(format!("agora-test-{}", uuid::Uuid::now_v7()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A URL for a brand-new, empty database of `engine`.
+pub async fn fresh_database_url(engine: Engine, dir: &TempDir) -> String {
+    match engine {
+        Engine::Sqlite => format!("sqlite://{}/agora.db", dir.0.display()),
+        Engine::Postgres => {
+            let base = std::env::var("TEST_DATABASE_URL").unwrap();
+            let name = format!("agora_test_{}", uuid::Uuid::now_v7().simple());
+            let admin = sqlx::PgPool::connect(&base).await.unwrap();
+            sqlx::query(&format!("CREATE DATABASE {name}"))
+                .execute(&admin)
+                .await
+                .unwrap();
+            admin.close().await;
+            let (prefix, _) = base.rsplit_once('/').unwrap();
+            format!("{prefix}/{name}")
+        }
+    }
+}
+
+pub async fn fresh_db(engine: Engine, dir: &TempDir) -> Db {
+    let url = fresh_database_url(engine, dir).await;
+    let db = Db::connect(&url).await.unwrap();
+    db.migrate().await.unwrap();
+    db
+}
+
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub services: Services,
+    pub client: reqwest::Client,
+    pub sidecar: Arc<agora::ssr::Sidecar>,
+    stop: watch::Sender<bool>,
+    task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+    pub dir: TempDir,
+}
+
+pub struct Options {
+    /// Start the real rendering sidecar (otherwise pages fall back to the shell).
+    pub ssr: bool,
+    pub page_cache: bool,
+    pub deadline: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            ssr: false,
+            page_cache: true,
+            deadline: Duration::from_millis(2000),
+        }
+    }
+}
+
+pub async fn spawn_app(engine: Engine) -> TestApp {
+    spawn_app_with(engine, Options::default()).await
+}
+
+pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
+    let dir = TempDir::new();
+    let database_url = fresh_database_url(engine, &dir).await;
+    let root = repo_root();
+    let web_dist = root.join("web-client/dist");
+    assert!(
+        web_dist.join("client/index.html").exists(),
+        "the web client is not built: run `make build-web` first"
+    );
+    let settings = Settings {
+        port: 0,
+        bind: "127.0.0.1".into(),
+        database_url,
+        data_dir: dir.0.join("data"),
+        site_url: "https://agora.test".into(),
+        site_name: "The Agora".into(),
+        web_dist,
+        ssr: SsrSettings {
+            // A closed port: renders fail at once and the shell is served.
+            url: (!options.ssr).then(|| "http://127.0.0.1:9".to_string()),
+            node: "node".into(),
+            script: root.join("ssr-renderer/dist/server.js"),
+            port: 0,
+            deadline: options.deadline,
+        },
+        page_cache: options.page_cache,
+    };
+    let app = Application::build(settings).await.unwrap();
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let services = app.services.clone();
+    let sidecar = app.sidecar.clone();
+    let (stop, stopped) = watch::channel(false);
+    let task = tokio::spawn(app.run(stopped));
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    TestApp {
+        address,
+        services,
+        client,
+        sidecar,
+        stop,
+        task: Some(task),
+        dir,
+    }
+}
+
+impl TestApp {
+    /// The app's DATA_DIR.
+    pub fn data_dir(&self) -> PathBuf {
+        self.dir.0.join("data")
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(format!("{}{}", self.address, path))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn json(&self, path: &str) -> (u16, serde_json::Value) {
+        let r = self.get(path).await;
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap())
+    }
+
+    pub async fn shutdown(mut self) {
+        let _ = self.stop.send(true);
+        if let Some(task) = self.task.take() {
+            task.await.unwrap().unwrap();
+        }
+    }
+}

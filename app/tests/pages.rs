@@ -1,0 +1,227 @@
+//! Server-rendered pages through the real sidecar: markup, head tags, status codes, the page
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
+//! cache, and the fallback shell when the sidecar dies.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{spawn_app_with, Engine, Options, TestApp};
+use content::{Category, NewArticle, Status};
+
+async fn ssr_app() -> TestApp {
+    let app = spawn_app_with(
+        Engine::Sqlite,
+        Options {
+            ssr: true,
+            ..Options::default()
+        },
+    )
+    .await;
+    agora::seed::demo(&app.services, &app.data_dir())
+        .await
+        .unwrap();
+    app
+}
+
+async fn page(app: &TestApp, path: &str) -> (u16, String) {
+    let r = app.get(path).await;
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+fn root_markup(html: &str) -> &str {
+    let start = html.find("<div id=\"root\">").unwrap() + "<div id=\"root\">".len();
+    &html[start..]
+}
+
+#[tokio::test]
+async fn pages_are_server_rendered_with_head_tags() {
+    let app = ssr_app().await;
+    let (_, list) = app.json("/api/v1/articles?sort=featured&limit=3").await;
+    let featured = list["items"][0]["title"].as_str().unwrap().to_string();
+
+    let (status, home) = page(&app, "/").await;
+    assert_eq!(status, 200);
+    assert!(home.contains("<title>"));
+    assert!(home.contains("<link rel=\"canonical\" href=\"https://agora.test/\">"));
+    assert!(root_markup(&home).contains("From Our Writers"));
+    let escaped = featured.replace('\'', "&#x27;");
+    assert!(
+        root_markup(&home).contains(&escaped) || root_markup(&home).contains(&featured),
+        "home lists the featured article"
+    );
+    assert!(home.contains("id=\"agora-data\""));
+
+    for path in [
+        "/articles",
+        "/magazine",
+        "/educational-packs",
+        "/about",
+        "/contributors",
+        "/application",
+        "/application/success",
+        "/contact-us",
+        "/login",
+        "/signup",
+        "/key-login",
+    ] {
+        let (status, html) = page(&app, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(root_markup(&html).len() > 200, "{path} is server-rendered");
+        assert!(
+            html.contains(&format!("href=\"https://agora.test{path}\"")),
+            "{path} canonical"
+        );
+    }
+    app.shutdown().await;
+}
+
+#[tokio::test]
+async fn article_page_has_social_tags_and_ids_redirect_to_slugs() {
+    let app = ssr_app().await;
+    let (_, list) = app.json("/api/v1/articles?limit=1").await;
+    let card = &list["items"][0];
+    let slug = card["slug"].as_str().unwrap();
+    let (status, html) = page(&app, &format!("/article/{slug}")).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("<meta property=\"og:type\" content=\"article\">"));
+    assert!(html.contains(&format!(
+        "<meta property=\"og:url\" content=\"https://agora.test/article/{slug}\">"
+    )));
+    assert!(html.contains("<meta property=\"og:image\" content=\"https://agora.test/media/demo/"));
+    assert!(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
+    let description = card["subtitle"]
+        .as_str()
+        .unwrap_or_else(|| card["excerpt"].as_str().unwrap());
+    let description = description.replace('\'', "&#39;").replace('"', "&quot;");
+    assert!(html.contains(&format!(
+        "<meta name=\"description\" content=\"{description}\">"
+    )));
+    assert!(root_markup(&html).contains("<h1"));
+
+    let id = card["id"].as_str().unwrap();
+    let r = app.get(&format!("/article/{id}")).await;
+    assert_eq!(r.status().as_u16(), 301);
+    assert_eq!(r.headers()["location"], format!("/article/{slug}"));
+
+    // The cover is served from local storage.
+    let cover = card["cover_image"].as_str().unwrap();
+    let r = app.get(cover).await;
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(r.headers()["content-type"], "image/svg+xml");
+    app.shutdown().await;
+}
+
+#[tokio::test]
+async fn unknown_paths_and_slugs_are_404_pages() {
+    let app = ssr_app().await;
+    for path in ["/no/such/page", "/article/no-such-slug"] {
+        let (status, html) = page(&app, path).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
+        assert!(
+            html.contains("Oops! Page not found") || html.contains("Article not found"),
+            "{path}"
+        );
+    }
+    app.shutdown().await;
+}
+
+#[tokio::test]
+async fn page_cache_follows_content_changes() {
+    let app = ssr_app().await;
+    let (_, before) = page(&app, "/articles").await;
+    assert!(!before.contains("Platypus Parliament"));
+    app.services
+        .content
+        .create(NewArticle {
+            title: "Platypus Parliament".into(),
+            subtitle: None,
+            content: "A new piece.".into(),
+            category: Category::HumanRights,
+            cover_image: None,
+            featured: false,
+            status: Status::Published,
+            author_id: None,
+            created_at: None,
+        })
+        .await
+        .unwrap();
+    let (_, after) = page(&app, "/articles").await;
+    assert!(root_markup(&after).contains("Platypus Parliament"));
+    app.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_dead_sidecar_means_a_shell_with_correct_head_then_a_restart() {
+    let app = spawn_app_with(
+        Engine::Sqlite,
+        Options {
+            ssr: true,
+            page_cache: false,
+            ..Options::default()
+        },
+    )
+    .await;
+    agora::seed::demo(&app.services, &app.data_dir())
+        .await
+        .unwrap();
+    let pid = app.sidecar.pid();
+    assert!(pid > 0);
+    let (_, html) = page(&app, "/about").await;
+    assert!(root_markup(&html).starts_with('<') && !root_markup(&html).starts_with("</div>"));
+
+    unsafe {
+        libc::kill(pid as i32, libc::SIGKILL);
+    }
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let (status, shell) = page(&app, "/about").await;
+    assert_eq!(status, 200, "the reader never sees an error");
+    assert!(shell.contains("<title>About Us | The Agora</title>"));
+    assert!(shell.contains("<link rel=\"canonical\" href=\"https://agora.test/about\">"));
+
+    // The supervisor brings it back.
+    let mut restarted = false;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        if app.sidecar.pid() != 0 && app.sidecar.pid() != pid && app.sidecar.healthy().await {
+            restarted = true;
+            break;
+        }
+    }
+    assert!(restarted, "sidecar restarted");
+    let (_, html) = page(&app, "/about").await;
+    assert!(root_markup(&html).len() > 200, "server rendering is back");
+    app.shutdown().await;
+}
+
+#[tokio::test]
+async fn assets_are_fingerprinted_precompressed_and_immutable() {
+    let app = ssr_app().await;
+    let (_, html) = page(&app, "/").await;
+    let start = html.find("/assets/").unwrap();
+    let end = start + html[start..].find('"').unwrap();
+    let asset = &html[start..end];
+    let r = app
+        .client
+        .get(format!("{}{asset}", app.address))
+        .header("accept-encoding", "br, gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(
+        r.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(r.headers()["content-encoding"], "br");
+    let r = app
+        .client
+        .get(format!("{}/", app.address))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["content-encoding"], "gzip");
+    app.shutdown().await;
+}

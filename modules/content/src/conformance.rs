@@ -1,0 +1,186 @@
+//! The store conformance suite: one story, run against every engine by the app's tests.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::sync::Arc;
+
+use chrono::Duration;
+
+use crate::model::{Category, ListQuery, Sort};
+use crate::store::{ContentStore, InsertRow};
+
+fn row(title: &str, category: Category, status: &str, days_ago: i64, featured: bool) -> InsertRow {
+    let at = kernel::ids::now() - Duration::days(days_ago);
+    let slug = crate::slug::slugify(title);
+    let r = crate::derive::render_markdown(&format!("Body of **{title}** about things."));
+    InsertRow {
+        id: kernel::ids::new_id(),
+        search_text: format!("{title}\nbody of **{title}** about things.\n{}", r.excerpt)
+            .to_lowercase(),
+        slug,
+        title: title.into(),
+        subtitle: None,
+        content: format!("Body of **{title}** about things."),
+        category: category.as_str().into(),
+        cover_image: None,
+        featured,
+        status: status.into(),
+        author_id: None,
+        created_at: at,
+        updated_at: at,
+        excerpt: r.excerpt,
+        content_html: r.html,
+        reading_minutes: r.reading_minutes,
+    }
+}
+
+fn query(q: &str, categories: Vec<Category>, limit: i64, offset: i64, sort: Sort) -> ListQuery {
+    ListQuery {
+        q: q.into(),
+        categories,
+        limit,
+        offset,
+        sort,
+    }
+}
+
+/// Runs every check against a store over an empty database.
+pub async fn run(store: Arc<dyn ContentStore>) {
+    let rows = [
+        row(
+            "Alpha Climate",
+            Category::ClimateJustice,
+            "published",
+            1,
+            false,
+        ),
+        row("Beta Rights", Category::HumanRights, "published", 2, true),
+        row("Gamma Draft", Category::ClimateJustice, "draft", 0, false),
+        row(
+            "Délta Émigré",
+            Category::YouthActivism,
+            "published",
+            3,
+            false,
+        ),
+        row(
+            "Epsilon 100% sure_thing",
+            Category::DigitalDemocracy,
+            "published",
+            4,
+            false,
+        ),
+    ];
+    for r in &rows {
+        store.insert(r).await.unwrap();
+    }
+    assert_eq!(store.count_all().await.unwrap(), 5);
+    assert_eq!(store.count_published().await.unwrap(), 4);
+
+    // Newest first, drafts never listed.
+    let (items, total) = store
+        .list_published(&query("", vec![], 10, 0, Sort::Newest))
+        .await
+        .unwrap();
+    let titles: Vec<_> = items.iter().map(|r| r.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            "Alpha Climate",
+            "Beta Rights",
+            "Délta Émigré",
+            "Epsilon 100% sure_thing"
+        ]
+    );
+    assert_eq!(total, 4);
+    assert!(items[1].featured);
+
+    // Featured first.
+    let (items, _) = store
+        .list_published(&query("", vec![], 3, 0, Sort::Featured))
+        .await
+        .unwrap();
+    assert_eq!(items[0].title, "Beta Rights");
+    assert_eq!(items.len(), 3);
+
+    // Pagination keeps the order and the total.
+    let (page, total) = store
+        .list_published(&query("", vec![], 2, 2, Sort::Newest))
+        .await
+        .unwrap();
+    assert_eq!(total, 4);
+    assert_eq!(page[0].title, "Délta Émigré");
+
+    // Case-insensitive search on title/content, including non-ASCII; wildcards are literal.
+    let (found, total) = store
+        .list_published(&query("émigré", vec![], 10, 0, Sort::Newest))
+        .await
+        .unwrap();
+    assert_eq!((found.len(), total), (1, 1));
+    let (found, _) = store
+        .list_published(&query("ALPHA", vec![], 10, 0, Sort::Newest))
+        .await
+        .unwrap();
+    assert_eq!(found[0].title, "Alpha Climate");
+    let (found, _) = store
+        .list_published(&query("100%", vec![], 10, 0, Sort::Newest))
+        .await
+        .unwrap();
+    assert_eq!(found.len(), 1);
+    let (found, _) = store
+        .list_published(&query("_", vec![], 10, 0, Sort::Newest))
+        .await
+        .unwrap();
+    assert_eq!(found.len(), 1, "underscore must not be a wildcard");
+
+    // Any-of categories; drafts excluded even when their category matches.
+    let (found, total) = store
+        .list_published(&query(
+            "",
+            vec![Category::ClimateJustice, Category::HumanRights],
+            10,
+            0,
+            Sort::Newest,
+        ))
+        .await
+        .unwrap();
+    assert_eq!(total, 2);
+    assert!(found.iter().all(|r| r.title != "Gamma Draft"));
+
+    // One article by slug or id; drafts are not found.
+    let by_slug = store
+        .find_published("alpha-climate")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(by_slug.card.title, "Alpha Climate");
+    assert!(by_slug.content_html.contains("<strong>"));
+    let by_id = store.find_published(&rows[1].id).await.unwrap().unwrap();
+    assert_eq!(by_id.card.slug, "beta-rights");
+    assert!(store.find_published("gamma-draft").await.unwrap().is_none());
+    assert!(store.find_published("nope").await.unwrap().is_none());
+
+    // Timestamps survive the round trip.
+    assert_eq!(by_slug.card.created_at, rows[0].created_at);
+
+    // Slugs are unique.
+    assert!(store.slug_taken("alpha-climate").await.unwrap());
+    assert!(!store.slug_taken("omega").await.unwrap());
+    assert!(store
+        .insert(&row(
+            "Alpha Climate",
+            Category::ClimateJustice,
+            "published",
+            5,
+            false
+        ))
+        .await
+        .is_err());
+    assert!(store
+        .current_slug_for("alpha-climate-old")
+        .await
+        .unwrap()
+        .is_none());
+
+    let slugs = store.published_slugs().await.unwrap();
+    assert_eq!(slugs.len(), 4);
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# End-to-end: start the built app (fresh SQLite database + demo content, supervised sidecar)
+# on a free port, run the Playwright suite in Debian's Chromium against it, then check that
+# SIGTERM drains, stops the sidecar and exits 0.
+set -euo pipefail
+bin=$(realpath "${1:-target/debug/agora}")
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+dir=$(mktemp -d /tmp/agora-e2e.XXXXXX)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+export DATA_DIR=$dir/data PORT=$port SITE_URL=http://127.0.0.1:$port
+export DATABASE_URL=sqlite://$dir/data/agora.db RUST_LOG=${RUST_LOG:-info}
+
+"$bin" migrate >"$dir/setup.log" 2>&1
+"$bin" seed --demo >>"$dir/setup.log" 2>&1
+"$bin" serve >"$dir/app.log" 2>&1 &
+pid=$!
+cleanup() {
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+for _ in $(seq 1 100); do
+  curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break
+  sleep 0.2
+done
+curl -fs "http://127.0.0.1:$port/readyz" >/dev/null || { echo "app did not become ready"; cat "$dir/app.log"; exit 1; }
+
+BASE_URL=http://127.0.0.1:$port AGORA_PID=$pid \
+  npm exec -w web-client -- playwright test || { echo "--- app log ---"; tail -50 "$dir/app.log"; exit 1; }
+
+# Graceful stop: SIGTERM ends the app with status 0 and takes the sidecar with it.
+sidecar_pids=$(pgrep -P "$pid" || true)
+kill -TERM "$pid"
+status=0
+wait "$pid" || status=$?
+if [ "$status" -ne 0 ]; then echo "SIGTERM: app exited with $status"; tail -20 "$dir/app.log"; exit 1; fi
+for p in $sidecar_pids; do
+  if kill -0 "$p" 2>/dev/null; then echo "SIGTERM: sidecar $p still running"; exit 1; fi
+done
+echo "SIGTERM: app exited 0 and stopped the sidecar"

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster for the test suite.
+#   scripts/pg-cluster.sh start DIR   -> prints a TEST_DATABASE_URL on stdout
+#   scripts/pg-cluster.sh stop DIR
+# initdb refuses to run as root, so as root the cluster belongs to the postgres user.
+set -euo pipefail
+cmd=${1:?start or stop}
+dir=${2:?cluster directory}
+
+bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+if [ -z "$bindir" ] && command -v initdb >/dev/null; then bindir=$(dirname "$(command -v initdb)"); fi
+[ -n "$bindir" ] || { echo "PostgreSQL server binaries not found" >&2; exit 1; }
+
+as_owner() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+case "$cmd" in
+start)
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  mkdir -p "$dir"
+  [ "$(id -u)" = 0 ] && chown postgres "$dir"
+  as_owner "$bindir/initdb" -D "$dir/data" -A trust -U postgres >"$dir/initdb.log" 2>&1
+  as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off" start >/dev/null
+  echo "postgres://postgres@127.0.0.1:$port/postgres"
+  ;;
+stop)
+  [ -d "$dir/data" ] && as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
+  rm -rf "$dir"
+  ;;
+*) echo "usage: $0 start|stop DIR" >&2; exit 2 ;;
+esac
