@@ -67,6 +67,7 @@ impl ContentApi {
         /// Case-insensitive text searched in title, content and excerpt.
         q: Query<Option<String>>,
         /// Categories to include (repeatable; an article matches any of them).
+        #[oai(default)]
         category: Query<Vec<Category>>,
         /// Page size, 1 to 50 (default 6).
         limit: Query<Option<i64>>,

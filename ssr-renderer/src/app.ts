@@ -1,0 +1,75 @@
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type Response,
+} from "express";
+import type { RenderFn } from "./renderer.js";
+
+interface RenderBody {
+  url: string;
+  data: Record<string, unknown>;
+}
+
+function isRenderBody(body: unknown): body is RenderBody {
+  if (typeof body !== "object" || body === null) return false;
+  const { url, data } = body as Record<string, unknown>;
+  return (
+    typeof url === "string" &&
+    url.startsWith("/") &&
+    typeof data === "object" &&
+    data !== null &&
+    !Array.isArray(data)
+  );
+}
+
+const message = (err: unknown) =>
+  err instanceof Error ? err.message : String(err);
+
+/** The sidecar's HTTP surface: POST /render and GET /healthz. */
+export function createApp(render: RenderFn): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.disable("etag");
+
+  app.get("/healthz", (_req: Request, res: Response) => {
+    res.type("text/plain").send("ok");
+  });
+
+  app.post(
+    "/render",
+    express.json({ limit: "2mb" }),
+    (req: Request, res: Response) => {
+      if (!isRenderBody(req.body)) {
+        res
+          .status(400)
+          .json({ error: "expected a JSON body {url: string, data: object}" });
+        return;
+      }
+      try {
+        res.json({ html: render(req.body.url, req.body.data) });
+      } catch (err) {
+        console.error(`render failed for ${req.body.url}:`, err);
+        res.status(500).json({ error: message(err) });
+      }
+    },
+  );
+
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ error: "not found" });
+  });
+
+  // Body-parser failures (bad JSON, too large, wrong encoding) are client errors.
+  const onError: ErrorRequestHandler = (err, _req, res, next) => {
+    if (res.headersSent) return next(err);
+    const status = (err as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      res.status(status).json({ error: message(err) });
+      return;
+    }
+    console.error("unexpected error:", err);
+    res.status(500).json({ error: message(err) });
+  };
+  app.use(onError);
+
+  return app;
+}

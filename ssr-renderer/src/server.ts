@@ -1,0 +1,26 @@
+import { createApp } from "./app.js";
+import { loadRenderer } from "./renderer.js";
+
+const host = process.env.SSR_HOST || "127.0.0.1";
+const port = Number(process.env.SSR_PORT || 3001);
+
+const render = await loadRenderer();
+const server = createApp(render).listen(port, host, () => {
+  console.log(`ssr-renderer listening on http://${host}:${port}`);
+});
+server.keepAliveTimeout = 65_000;
+server.on("error", (err) => {
+  console.error("ssr-renderer failed to start:", err);
+  process.exit(1);
+});
+
+function shutdown(signal: string) {
+  console.log(`ssr-renderer: ${signal}, shutting down`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  // Do not hang on a slow client; in-flight renders are synchronous and short.
+  setTimeout(() => process.exit(0), 5_000).unref();
+}
+
+process.once("SIGTERM", () => shutdown("SIGTERM"));
+process.once("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,57 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import { defineConfig } from "eslint/config";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const FEATURES = ["content", "outreach", "identity", "dashboards"];
+
+// Import direction (bulletproof-react): app -> features -> components/lib.
+// Anything outside the current folder is imported through the `@/` alias so
+// that the boundaries below can be checked by path.
+const parentImport = {
+  regex: "^\\.\\./",
+  message: "Import from outside this folder through the @/ alias.",
+};
+const restrict = (...patterns) => [
+  "error",
+  { patterns: [parentImport, ...patterns] },
+];
+
+export default defineConfig([
+  { ignores: ["dist/**", "src/api/schema.d.ts"] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  reactHooks.configs.flat.recommended,
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    languageOptions: { globals: globals.browser },
+    rules: { "no-restricted-imports": restrict() },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      "no-restricted-imports": restrict(
+        {
+          regex: `^@/features/(?!${feature}/)`,
+          message:
+            "Features must not import each other; compose them in src/app.",
+        },
+        { regex: "^@/app/", message: "Features must not import from src/app." },
+      ),
+    },
+  })),
+  {
+    files: ["src/components/**", "src/lib/**"],
+    rules: {
+      "no-restricted-imports": restrict({
+        regex: "^@/(app|features)/",
+        message: "Shared code must not depend on app or feature code.",
+      }),
+    },
+  },
+  {
+    files: ["*.{js,ts}", "scripts/**"],
+    languageOptions: { globals: globals.node },
+  },
+]);

@@ -1,0 +1,26 @@
+import { Router } from "wouter";
+import { Layout } from "@/components/Layout";
+import type { PageData } from "./page-data";
+import { AppProviders } from "./providers";
+import { AppRoutes } from "./routes";
+
+interface AppProps {
+  data: PageData;
+  /** Server rendering only: the request's path and query (without "?"). */
+  ssrPath?: string;
+  ssrSearch?: string;
+}
+
+export function App({ data, ssrPath, ssrSearch }: AppProps) {
+  const routerProps =
+    ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? "" };
+  return (
+    <AppProviders site={data.site}>
+      <Router {...routerProps}>
+        <Layout>
+          <AppRoutes data={data} />
+        </Layout>
+      </Router>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,62 @@
+import type { components } from "@/api/schema";
+
+type ArticleList = components["schemas"]["ArticleList"];
+type Article = components["schemas"]["Article"];
+
+/**
+ * What the Rust app hands to the renderer (POST /render on the sidecar) and
+ * embeds in the page as `<script id="agora-data" type="application/json">`.
+ */
+export interface PageData {
+  site: { name: string; url: string };
+  /** pathname + search of the rendered request. */
+  path: string;
+  /** HTTP status of the page: 200, or 404 for an unknown path or article. */
+  status: number;
+  /** On "/": GET /api/v1/articles?sort=featured&limit=3. */
+  home?: ArticleList;
+  /** On "/articles": the first `list_query.limit` results of the query. */
+  list?: ArticleList;
+  /** The listing query `list` answers, as the server parsed it from the URL. */
+  list_query?: { q: string; categories: string[]; limit: number };
+  /** On "/article/{slug}" when the article exists. */
+  article?: Article;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Reads the embedded page data. A missing or malformed payload (the app
+ * serves a bare shell when the renderer is down) yields minimal defaults, and
+ * pages then load what they need from the API.
+ */
+export function readPageData(
+  json: string | null | undefined,
+  path: string,
+  origin = "",
+): PageData {
+  const fallback: PageData = {
+    site: { name: "The Agora", url: origin },
+    path,
+    status: 200,
+  };
+  if (!json) return fallback;
+  try {
+    const value: unknown = JSON.parse(json);
+    if (
+      !isObject(value) ||
+      !isObject(value.site) ||
+      typeof value.site.name !== "string"
+    ) {
+      return fallback;
+    }
+    return {
+      ...(value as unknown as PageData),
+      path: typeof value.path === "string" ? value.path : path,
+      status: typeof value.status === "number" ? value.status : 200,
+    };
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import type { PageData } from "./app/page-data";
+import { render } from "./entry-server";
+import { article, card } from "./test/fixtures";
+
+const site = { name: "The Agora", url: "https://agora.test" };
+
+describe("render", () => {
+  it("renders the home page with the server's articles", () => {
+    const data: PageData = {
+      site,
+      path: "/",
+      status: 200,
+      home: {
+        items: [
+          card({
+            id: "a",
+            slug: "a",
+            title: "Climate Courts Rise",
+            featured: true,
+          }),
+          card({
+            id: "b",
+            slug: "b",
+            title: "Borders & Belonging",
+            author_name: undefined,
+          }),
+        ],
+        total: 2,
+        published_total: 2,
+      },
+    };
+    const html = render("/", data);
+    expect(html).toContain("Climate Courts Rise");
+    expect(html).toContain("Borders &amp; Belonging");
+    expect(html).toContain("Unknown Author");
+    expect(html).toContain("Featured");
+    expect(html).toContain("Nov 22, 2026");
+    expect(html).toContain('href="/article/a"');
+    expect(html).not.toContain("Loading articles...");
+  });
+
+  it("shows the empty state when nothing is published", () => {
+    const html = render("/", {
+      site,
+      path: "/",
+      status: 200,
+      home: { items: [], total: 0, published_total: 0 },
+    });
+    expect(html).toContain("No published articles available yet");
+    expect(html).toContain("Check Back Soon");
+  });
+
+  it("renders the listing with filters and a load-more link", () => {
+    const items = Array.from({ length: 6 }, (_, i) =>
+      card({ id: `${i}`, slug: `s${i}`, title: `Story ${i}` }),
+    );
+    const html = render("/articles?category=Youth%20Activism", {
+      site,
+      path: "/articles?category=Youth%20Activism",
+      status: 200,
+      list: { items, total: 9, published_total: 20 },
+      list_query: { q: "", categories: ["Youth Activism"], limit: 6 },
+    });
+    expect(html).toContain("Story 5");
+    expect(html).toContain('placeholder="Search articles..."');
+    expect(html).toContain(
+      'href="/articles?category=Youth%20Activism&amp;limit=12"',
+    );
+    expect(html).toContain("Load More Articles");
+  });
+
+  it("renders an article in UTC with its server-rendered body", () => {
+    const html = render("/article/voting-at-sixteen", {
+      site,
+      path: "/article/voting-at-sixteen",
+      status: 200,
+      article: article({ content_html: "<h2>Why now</h2><p>Because.</p>" }),
+    });
+    expect(html).toContain("<h1");
+    expect(html).toContain("November 22, 2026 at 03:06 AM UTC");
+    expect(html).toContain("<h2>Why now</h2><p>Because.</p>");
+  });
+
+  it("renders not-found pages", () => {
+    expect(
+      render("/article/gone", { site, path: "/article/gone", status: 404 }),
+    ).toContain("Article not found");
+    expect(
+      render("/nowhere", { site, path: "/nowhere", status: 404 }),
+    ).toContain("Oops! Page not found");
+  });
+
+  it("uses the configured site name", () => {
+    expect(
+      render("/signup", {
+        site: { name: "Agora Youth", url: "" },
+        path: "/signup",
+        status: 200,
+      }),
+    ).toContain("Join Agora Youth");
+  });
+});

@@ -1,0 +1,64 @@
+import { Link } from "wouter";
+import { Badge } from "@/components/Badge";
+import { formatShortDate } from "@/lib/dates";
+import { useDisplayTimeZone } from "@/lib/time-zone";
+import type { ArticleSummary } from "@/features/content/api/types";
+import { CoverImage } from "./CoverImage";
+
+interface ArticleCardProps {
+  article: ArticleSummary;
+  /** Cards in the first row load their cover eagerly. */
+  eager?: boolean;
+  headingLevel?: "h2" | "h3";
+}
+
+export function ArticleCard({
+  article,
+  eager,
+  headingLevel = "h3",
+}: ArticleCardProps) {
+  const zone = useDisplayTimeZone();
+  const Heading = headingLevel;
+  return (
+    <article className={article.featured ? "card card-featured" : "card"}>
+      <div className="card-media">
+        <CoverImage
+          key={article.cover_image ?? ""}
+          src={article.cover_image}
+          alt=""
+          width={640}
+          height={360}
+          eager={eager}
+        />
+        <div className="card-badges">
+          <Badge tone="accent">{article.category}</Badge>
+          {article.featured ? <Badge tone="gold">Featured</Badge> : null}
+        </div>
+      </div>
+      <div className="card-body">
+        <Heading className="card-title">
+          {/* The link's ::after covers the whole card, so all of it is clickable. */}
+          <Link
+            href={`/article/${encodeURIComponent(article.slug)}`}
+            className="card-link"
+          >
+            {article.title}
+          </Link>
+        </Heading>
+        {article.subtitle ? (
+          <p className="card-subtitle">{article.subtitle}</p>
+        ) : null}
+        <p className="card-excerpt">{article.excerpt}</p>
+        <p className="card-meta">
+          <span>{article.author_name || "Unknown Author"}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={article.created_at}>
+            {formatShortDate(article.created_at, zone)}
+          </time>
+          <span aria-hidden="true">·</span>
+          <span>{article.read_time} read</span>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from "wouter";
+import { Badge } from "@/components/Badge";
+import { formatLongDateTime } from "@/lib/dates";
+import { useDisplayTimeZone } from "@/lib/time-zone";
+import type { Article } from "@/features/content/api/types";
+import { CoverImage } from "./CoverImage";
+
+export function ArticleView({ article }: { article: Article }) {
+  const zone = useDisplayTimeZone();
+  return (
+    <article className="article">
+      <header className="container narrow article-header">
+        <Link href="/articles" className="back-link">
+          ← All articles
+        </Link>
+        <div className="article-badges">
+          <Badge tone="accent">{article.category}</Badge>
+          {article.featured ? <Badge tone="gold">Featured</Badge> : null}
+        </div>
+        <h1 className="article-title">{article.title}</h1>
+        {article.subtitle ? (
+          <p className="article-subtitle">{article.subtitle}</p>
+        ) : null}
+        <p className="article-meta">
+          <span>
+            By{" "}
+            <span className="article-author">
+              {article.author_name || "Unknown Author"}
+            </span>
+          </span>
+          <time dateTime={article.created_at}>
+            {formatLongDateTime(article.created_at, zone)}
+          </time>
+          <span>{article.read_time} read</span>
+        </p>
+      </header>
+      {article.cover_image ? (
+        <figure className="container article-cover">
+          <CoverImage
+            key={article.cover_image}
+            src={article.cover_image}
+            alt={`Cover image for “${article.title}”`}
+            width={1200}
+            height={675}
+            eager
+          />
+        </figure>
+      ) : null}
+      {/* content_html is rendered and sanitised by the server from the markdown source. */}
+      <div
+        className="container narrow prose"
+        dangerouslySetInnerHTML={{ __html: article.content_html }}
+      />
+    </article>
+  );
+}

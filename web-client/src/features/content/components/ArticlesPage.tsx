@@ -1,0 +1,56 @@
+import { useMemo } from "react";
+import { useLocation } from "wouter";
+import { PageHero } from "@/components/PageHero";
+import { useDocumentTitle } from "@/lib/document-title";
+import { useRawSearch } from "@/lib/use-raw-search";
+import type { ArticleList } from "@/features/content/api/types";
+import { useArticleListing } from "@/features/content/api/use-article-listing";
+import {
+  listingHref,
+  nextLimit,
+  parseListingQuery,
+  withSearchTerm,
+} from "@/features/content/listing-query";
+import { ListingFilters } from "./ListingFilters";
+import { ListingResults } from "./ListingResults";
+
+export function ArticlesPage({ initial }: { initial?: ArticleList }) {
+  useDocumentTitle("Articles");
+  const search = useRawSearch();
+  const query = useMemo(() => parseListingQuery(search), [search]);
+  const [, navigate] = useLocation();
+  const { list, loadingMore, loadMore } = useArticleListing(query, initial);
+  const loadMoreHref = listingHref({ ...query, limit: nextLimit(query) });
+
+  const onLoadMore = () => {
+    void loadMore().then((added) => {
+      if (added) navigate(loadMoreHref, { replace: true });
+    });
+  };
+
+  return (
+    <>
+      <PageHero
+        title="Articles"
+        eyebrow="Student Journalism"
+        lead="Analysis, opinion and reporting on global politics, written by high school students."
+      />
+      <section className="section" aria-label="Article search and results">
+        <div className="container">
+          <ListingFilters
+            query={query}
+            onSearch={(q) => navigate(listingHref(withSearchTerm(query, q)))}
+          />
+          <div aria-busy={list === null || loadingMore}>
+            <ListingResults
+              list={list}
+              loadMoreHref={loadMoreHref}
+              loadingMore={loadingMore}
+              onLoadMore={onLoadMore}
+            />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

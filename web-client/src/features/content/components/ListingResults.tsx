@@ -1,0 +1,90 @@
+import type { MouseEvent } from "react";
+import { ButtonLink } from "@/components/Button";
+import type { ArticleList } from "@/features/content/api/types";
+import { LISTING_PATH, hasMore } from "@/features/content/listing-query";
+import { ArticleCard } from "./ArticleCard";
+
+interface ListingResultsProps {
+  list: ArticleList | null;
+  loadMoreHref: string;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+export function ListingResults({
+  list,
+  loadMoreHref,
+  loadingMore,
+  onLoadMore,
+}: ListingResultsProps) {
+  if (list === null) {
+    return (
+      <p className="status-text" role="status">
+        Loading articles...
+      </p>
+    );
+  }
+  if (list.items.length === 0) {
+    return (
+      <div className="empty-state">
+        <h2 className="empty-title">No articles found</h2>
+        <p>
+          {list.published_total === 0
+            ? "No published articles available yet"
+            : "Try adjusting your search terms or selected categories"}
+        </p>
+        <ButtonLink href={LISTING_PATH} variant="secondary">
+          Clear Filters
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  // Plain clicks load the next page in place; without JavaScript (or with a
+  // modifier key) the link asks the server for the longer list.
+  const click = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey ||
+      event.button !== 0
+    ) {
+      return;
+    }
+    event.preventDefault();
+    if (!loadingMore) onLoadMore();
+  };
+
+  return (
+    <>
+      <p className="result-count" role="status">
+        Showing {list.items.length} of {list.total}{" "}
+        {list.total === 1 ? "article" : "articles"}
+      </p>
+      <ul className="card-grid">
+        {list.items.map((article, index) => (
+          <li key={article.id}>
+            <ArticleCard
+              article={article}
+              eager={index < 3}
+              headingLevel="h2"
+            />
+          </li>
+        ))}
+      </ul>
+      {hasMore(list.items.length, list.total) ? (
+        <div className="section-actions">
+          <a
+            href={loadMoreHref}
+            className="btn btn-secondary btn-lg"
+            onClick={click}
+            aria-disabled={loadingMore || undefined}
+          >
+            {loadingMore ? "Loading..." : "Load More Articles"}
+          </a>
+        </div>
+      ) : null}
+    </>
+  );
+}

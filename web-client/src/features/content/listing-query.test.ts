@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import {
+  EMPTY_QUERY,
+  clearCategories,
+  hasMore,
+  isFiltered,
+  listingHref,
+  listingKey,
+  nextLimit,
+  parseListingQuery,
+  sameListing,
+  toApiQuery,
+  toggleCategory,
+  normaliseListingQuery,
+  withSearchTerm,
+  type ListingQuery,
+} from "./listing-query";
+
+describe("parseListingQuery", () => {
+  it("defaults to no filters and 6 results", () => {
+    expect(parseListingQuery("")).toEqual(EMPTY_QUERY);
+  });
+
+  it("reads q, repeated categories and limit", () => {
+    expect(
+      parseListingQuery(
+        "?q=+vote+&category=Human%20Rights&category=Culture+%26+Politics&limit=12",
+      ),
+    ).toEqual({
+      q: "vote",
+      categories: ["Culture & Politics", "Human Rights"],
+      limit: 12,
+    });
+  });
+
+  it("drops unknown and duplicate categories", () => {
+    expect(
+      parseListingQuery(
+        "category=Sports&category=Youth%20Activism&category=Youth%20Activism",
+      ).categories,
+    ).toEqual(["Youth Activism"]);
+  });
+
+  it("rounds the limit down to whole pages of 6 within 6..48", () => {
+    expect(parseListingQuery("limit=abc").limit).toBe(6);
+    expect(parseListingQuery("limit=-3").limit).toBe(6);
+    expect(parseListingQuery("limit=0").limit).toBe(6);
+    expect(parseListingQuery("limit=13").limit).toBe(12);
+    expect(parseListingQuery("limit=18").limit).toBe(18);
+    expect(parseListingQuery("limit=500").limit).toBe(48);
+  });
+
+  it("cuts the search to 200 characters, then trims", () => {
+    expect(parseListingQuery(`q=${"a".repeat(199)}%20bc`).q).toBe(
+      "a".repeat(199),
+    );
+  });
+});
+
+describe("normaliseListingQuery", () => {
+  it("trims, orders and filters categories received from elsewhere", () => {
+    expect(
+      normaliseListingQuery({
+        q: " x ",
+        categories: ["Human Rights", "Bogus", "Climate Justice"],
+        limit: 12,
+      }),
+    ).toEqual({
+      q: "x",
+      categories: ["Climate Justice", "Human Rights"],
+      limit: 12,
+    });
+  });
+});
+
+describe("listingHref", () => {
+  it("is the bare path for the default query", () => {
+    expect(listingHref(EMPTY_QUERY)).toBe("/articles");
+  });
+
+  it("round-trips through parseListingQuery", () => {
+    const query: ListingQuery = {
+      q: "a & b",
+      categories: ["Digital Democracy", "Climate Justice"],
+      limit: 18,
+    };
+    const href = listingHref(query);
+    expect(href).toBe(
+      "/articles?q=a%20%26%20b&category=Climate%20Justice&category=Digital%20Democracy&limit=18",
+    );
+    expect(parseListingQuery(href.split("?")[1] ?? "")).toEqual({
+      ...query,
+      categories: ["Climate Justice", "Digital Democracy"],
+    });
+  });
+});
+
+describe("chips", () => {
+  const base: ListingQuery = {
+    q: "climate",
+    categories: ["Human Rights"],
+    limit: 18,
+  };
+
+  it("toggles a category on, in canonical order, and resets the limit", () => {
+    expect(toggleCategory(base, "International Affairs")).toEqual({
+      q: "climate",
+      categories: ["International Affairs", "Human Rights"],
+      limit: 6,
+    });
+  });
+
+  it("toggles a selected category off", () => {
+    expect(toggleCategory(base, "Human Rights").categories).toEqual([]);
+  });
+
+  it("All clears categories but keeps the search", () => {
+    expect(clearCategories(base)).toEqual({
+      q: "climate",
+      categories: [],
+      limit: 6,
+    });
+    expect(listingHref(clearCategories(base))).toBe("/articles?q=climate");
+  });
+
+  it("a new search keeps categories and resets the limit", () => {
+    expect(withSearchTerm(base, "  vote ")).toEqual({
+      q: "vote",
+      categories: ["Human Rights"],
+      limit: 6,
+    });
+  });
+});
+
+describe("load more", () => {
+  it("adds 6 to the limit", () => {
+    expect(nextLimit(EMPTY_QUERY)).toBe(12);
+    expect(nextLimit({ ...EMPTY_QUERY, limit: 12 })).toBe(18);
+  });
+
+  it("has more while fewer are shown than match", () => {
+    expect(hasMore(6, 7)).toBe(true);
+    expect(hasMore(7, 7)).toBe(false);
+    expect(hasMore(0, 0)).toBe(false);
+  });
+});
+
+describe("identity and API parameters", () => {
+  it("keys ignore the limit; sameListing does not", () => {
+    const a: ListingQuery = { q: "x", categories: ["Human Rights"], limit: 6 };
+    const b = { ...a, limit: 12 };
+    expect(listingKey(a)).toBe(listingKey(b));
+    expect(sameListing(a, b)).toBe(false);
+    expect(sameListing(a, { ...a })).toBe(true);
+  });
+
+  it("knows when filters are active", () => {
+    expect(isFiltered(EMPTY_QUERY)).toBe(false);
+    expect(isFiltered({ ...EMPTY_QUERY, q: "a" })).toBe(true);
+    expect(isFiltered({ ...EMPTY_QUERY, categories: ["Human Rights"] })).toBe(
+      true,
+    );
+  });
+
+  it("builds API parameters, leaving out empty filters", () => {
+    expect(toApiQuery(EMPTY_QUERY, 0, 6)).toEqual({
+      q: undefined,
+      category: [],
+      limit: 6,
+      offset: 0,
+      sort: "newest",
+    });
+    expect(
+      toApiQuery({ q: "a", categories: ["Human Rights"], limit: 12 }, 12, 6),
+    ).toEqual({
+      q: "a",
+      category: ["Human Rights"],
+      limit: 6,
+      offset: 12,
+      sort: "newest",
+    });
+  });
+});

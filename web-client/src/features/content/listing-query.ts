@@ -1,0 +1,127 @@
+// The /articles URL (q, category repeated, limit) is the single source of truth
+// for the listing. These pure helpers read it, change it and write it back.
+import { toSearch, type QueryEntry } from "@/lib/query-string";
+import { CATEGORIES, isCategory, type Category } from "./categories";
+
+export const PAGE_SIZE = 6;
+/** The largest whole number of pages within the API's maximum `limit` of 50. */
+export const MAX_LIMIT = 48;
+const MAX_SEARCH_CHARS = 200;
+export const LISTING_PATH = "/articles";
+
+export interface ListingQuery {
+  q: string;
+  /** Selected categories, deduplicated, in canonical order. */
+  categories: Category[];
+  /** How many results to show from the start: a multiple of PAGE_SIZE. */
+  limit: number;
+}
+
+export const EMPTY_QUERY: ListingQuery = {
+  q: "",
+  categories: [],
+  limit: PAGE_SIZE,
+};
+
+function canonical(categories: Iterable<string>): Category[] {
+  const chosen = new Set(categories);
+  return CATEGORIES.filter((c) => chosen.has(c));
+}
+
+// Read leniently, the way the server reads the page URL: the limit is rounded
+// down to whole pages within [PAGE_SIZE, MAX_LIMIT], the search is cut to 200
+// characters and then trimmed, and unknown categories are ignored.
+function parseLimit(raw: string | null): number {
+  if (raw === null || !/^\d+$/.test(raw.trim())) return PAGE_SIZE;
+  const whole = Math.floor(Number(raw.trim()) / PAGE_SIZE) * PAGE_SIZE;
+  return Math.min(Math.max(whole, PAGE_SIZE), MAX_LIMIT);
+}
+
+/** Reads a listing query from a search string (with or without "?"). */
+export function parseListingQuery(search: string): ListingQuery {
+  const params = new URLSearchParams(search);
+  const q = Array.from(params.get("q") ?? "")
+    .slice(0, MAX_SEARCH_CHARS)
+    .join("");
+  return {
+    q: q.trim(),
+    categories: canonical(params.getAll("category").filter(isCategory)),
+    limit: parseLimit(params.get("limit")),
+  };
+}
+
+/** A listing query received from elsewhere, e.g. the server's page data. */
+export function normaliseListingQuery(query: {
+  q: string;
+  categories: readonly string[];
+  limit: number;
+}): ListingQuery {
+  return {
+    q: query.q.trim(),
+    categories: canonical(query.categories),
+    limit: query.limit,
+  };
+}
+
+/** The /articles URL for a query; defaults are left out. */
+export function listingHref(query: ListingQuery): string {
+  const entries: QueryEntry[] = [];
+  if (query.q) entries.push(["q", query.q]);
+  for (const c of canonical(query.categories)) entries.push(["category", c]);
+  if (query.limit !== PAGE_SIZE) entries.push(["limit", String(query.limit)]);
+  return LISTING_PATH + toSearch(entries);
+}
+
+/** Chip click: add or remove one category; the result list starts over. */
+export function toggleCategory(
+  query: ListingQuery,
+  category: Category,
+): ListingQuery {
+  const selected = query.categories.includes(category)
+    ? query.categories.filter((c) => c !== category)
+    : [...query.categories, category];
+  return { q: query.q, categories: canonical(selected), limit: PAGE_SIZE };
+}
+
+/** The "All" chip: no category filter, search kept. */
+export function clearCategories(query: ListingQuery): ListingQuery {
+  return { q: query.q, categories: [], limit: PAGE_SIZE };
+}
+
+/** A new search term; categories kept, the result list starts over. */
+export function withSearchTerm(query: ListingQuery, q: string): ListingQuery {
+  return { q: q.trim(), categories: query.categories, limit: PAGE_SIZE };
+}
+
+/** "Load More Articles" shows the next page. */
+export function nextLimit(query: ListingQuery): number {
+  return query.limit + PAGE_SIZE;
+}
+
+export function hasMore(shown: number, total: number): boolean {
+  return shown < total;
+}
+
+export function isFiltered(query: ListingQuery): boolean {
+  return query.q !== "" || query.categories.length > 0;
+}
+
+/** Identifies the result set (search + categories), ignoring how much is shown. */
+export function listingKey(query: ListingQuery): string {
+  return JSON.stringify([query.q, canonical(query.categories)]);
+}
+
+export function sameListing(a: ListingQuery, b: ListingQuery): boolean {
+  return listingKey(a) === listingKey(b) && a.limit === b.limit;
+}
+
+/** Query parameters for GET /api/v1/articles; an empty category list is not sent. */
+export function toApiQuery(query: ListingQuery, offset: number, limit: number) {
+  return {
+    q: query.q || undefined,
+    category: canonical(query.categories),
+    limit,
+    offset,
+    sort: "newest" as const,
+  };
+}

@@ -1,0 +1,43 @@
+// Dates are assembled from Intl parts rather than taken from `format()`, because
+// engines disagree on separators (" at ", narrow no-break spaces before "AM").
+// The server and the browser must produce byte-identical text for hydration.
+
+type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+
+function parts(
+  iso: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Parts | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const out: Parts = {};
+  const formatter = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+  for (const part of formatter.formatToParts(date)) out[part.type] = part.value;
+  return out;
+}
+
+/** "Nov 22, 2026" — the article card date. */
+export function formatShortDate(iso: string, timeZone = "UTC"): string {
+  const p = parts(iso, timeZone, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  });
+  return p ? `${p.month} ${p.day}, ${p.year}` : "";
+}
+
+/** "November 22, 2026 at 03:06 AM UTC" — the article page date. */
+export function formatLongDateTime(iso: string, timeZone = "UTC"): string {
+  const p = parts(iso, timeZone, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: true,
+    timeZoneName: "short",
+  });
+  if (!p) return "";
+  return `${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+}
