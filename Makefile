@@ -72,6 +72,7 @@ test-rust: build-web
 test-e2e: build-web
 	$(CARGO) build --locked -p agora
 	scripts/e2e.sh $(AGORA_DEBUG)
+	scripts/otel-check.sh $(AGORA_DEBUG)
 
 test: lint check-contract test-web test-rust test-e2e
 	@echo "all checks passed"

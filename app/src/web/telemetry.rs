@@ -5,21 +5,12 @@ use std::time::Instant;
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 use tracing::Instrument;
 
+use super::routes_meta::STATIC_PAGES;
+
 /// The route template of a path, so spans group requests by route rather than by URL.
 pub fn route_of(path: &str) -> &'static str {
-    const EXACT: [&str; 19] = [
+    const OTHER: [&str; 8] = [
         "/",
-        "/articles",
-        "/magazine",
-        "/educational-packs",
-        "/about",
-        "/contributors",
-        "/application",
-        "/application/success",
-        "/contact-us",
-        "/login",
-        "/signup",
-        "/key-login",
         "/healthz",
         "/readyz",
         "/robots.txt",
@@ -28,8 +19,11 @@ pub fn route_of(path: &str) -> &'static str {
         "/api/v1/articles",
         "/favicon.svg",
     ];
-    if let Some(r) = EXACT.iter().find(|r| **r == path) {
+    if let Some(r) = OTHER.iter().find(|r| **r == path) {
         return r;
+    }
+    if let Some((page, _, _)) = STATIC_PAGES.iter().find(|(p, _, _)| *p == path) {
+        return page;
     }
     let prefixes: [(&str, &'static str); 6] = [
         ("/article/", "/article/{slug}"),

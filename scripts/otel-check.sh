@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Checks that request spans reach an OTLP collector when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+set -euo pipefail
+bin=$(realpath "${1:-target/debug/agora}")
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+dir=$(mktemp -d /tmp/agora-otel.XXXXXX)
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+sink_port=$(free_port)
+port=$(free_port)
+python3 scripts/otlp-sink.py "$dir/exports" "$sink_port" &
+sink=$!
+app=""
+cleanup() {
+  [ -n "$app" ] && kill "$app" 2>/dev/null && wait "$app" 2>/dev/null
+  kill "$sink" 2>/dev/null || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+DATA_DIR=$dir/data PORT=$port DATABASE_URL=sqlite://$dir/data/agora.db \
+  OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$sink_port OTEL_BSP_SCHEDULE_DELAY=200 \
+  SSR_URL=http://127.0.0.1:9 "$bin" serve >"$dir/app.log" 2>&1 &
+app=$!
+for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
+curl -fs "http://127.0.0.1:$port/api/v1/articles" >/dev/null
+# SIGTERM flushes the exporter.
+kill -TERM "$app"; wait "$app"; app=""
+if grep -q "^/v1/traces" "$dir/exports" 2>/dev/null && grep -aq "/api/v1/articles" "$dir/exports"; then
+  echo "OpenTelemetry: request spans exported over OTLP/HTTP"
+else
+  echo "OpenTelemetry: no request span reached the collector"; tail -20 "$dir/app.log"; exit 1
+fi
