@@ -5,6 +5,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tokio::sync::watch;
 
+use identity::Role;
+
 use crate::settings::Settings;
 use crate::startup::{openapi_json, Application, Services};
 
@@ -27,12 +29,87 @@ enum Command {
     Migrate,
     /// Print the OpenAPI contract.
     Openapi,
+    /// Manage staff members and their access keys.
+    Staff {
+        #[command(subcommand)]
+        command: StaffCommand,
+    },
     /// Load data into the database.
     Seed {
         /// Load the demo articles, authors and covers when the database has no articles.
         #[arg(long)]
         demo: bool,
     },
+}
+
+#[derive(Subcommand)]
+enum StaffCommand {
+    /// Add a staff member; prints their access key (shown once) on the last line.
+    Add {
+        #[arg(long)]
+        name: String,
+        /// admin, writer, educator or content-director
+        #[arg(long, value_parser = parse_role)]
+        role: Role,
+    },
+    /// List staff members.
+    List,
+    /// Issue a new key (printed on the last line); the old key and its sessions stop working.
+    RotateKey { id: String },
+    /// Disable a staff member and end their sessions.
+    Disable { id: String },
+    /// Enable a disabled staff member again.
+    Enable { id: String },
+}
+
+fn parse_role(s: &str) -> Result<Role, String> {
+    Role::parse(s).ok_or_else(|| "expected admin, writer, educator or content-director".into())
+}
+
+async fn staff(services: &Services, command: StaffCommand) -> anyhow::Result<()> {
+    let identity = &services.identity;
+    match command {
+        StaffCommand::Add { name, role } => {
+            let (user, key) = identity.add_staff(&name, role).await?;
+            println!("added {} ({}) with id {}", user.name, user.role, user.id);
+            println!("access key (shown once):");
+            println!("{key}");
+        }
+        StaffCommand::List => {
+            println!(
+                "{:<38} {:<18} {:<8} {:<22} name",
+                "id", "role", "active", "last sign-in"
+            );
+            for s in identity.staff().await? {
+                let last = s
+                    .last_login_at
+                    .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
+                    .unwrap_or_else(|| "never".into());
+                println!(
+                    "{:<38} {:<18} {:<8} {:<22} {}",
+                    s.id,
+                    s.role.as_str(),
+                    s.active,
+                    last,
+                    s.name
+                );
+            }
+        }
+        StaffCommand::RotateKey { id } => {
+            let key = identity.rotate_key(&id).await?;
+            println!("new access key (shown once; the old one no longer works):");
+            println!("{key}");
+        }
+        StaffCommand::Disable { id } => {
+            identity.set_active(&id, false).await?;
+            println!("disabled {id}; their sessions have ended");
+        }
+        StaffCommand::Enable { id } => {
+            identity.set_active(&id, true).await?;
+            println!("enabled {id}");
+        }
+    }
+    Ok(())
 }
 
 pub async fn main() -> ExitCode {
@@ -66,15 +143,19 @@ async fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Openapi => Ok(()),
         Command::Migrate => {
-            Services::connect(&settings.database_url).await?;
+            Services::connect(&settings).await?;
             tracing::info!("migrations applied");
             Ok(())
+        }
+        Command::Staff { command } => {
+            let services = Services::connect(&settings).await?;
+            staff(&services, command).await
         }
         Command::Seed { demo } => {
             if !demo {
                 anyhow::bail!("nothing to seed: pass --demo");
             }
-            let services = Services::connect(&settings.database_url).await?;
+            let services = Services::connect(&settings).await?;
             let report = crate::seed::demo(&services, &settings.data_dir).await?;
             println!("{report}");
             Ok(())

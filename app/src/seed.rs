@@ -42,8 +42,10 @@ pub async fn demo(services: &Services, data_dir: &Path) -> anyhow::Result<String
             }
         }
     }
+    let mut report = demo_staff(services).await?;
     if services.content.count_all().await? > 0 {
-        return Ok("demo content skipped: the database already has articles".into());
+        report.push_str("demo content skipped: the database already has articles");
+        return Ok(report);
     }
     let json = DEMO
         .get_file("articles.json")
@@ -72,5 +74,35 @@ pub async fn demo(services: &Services, data_dir: &Path) -> anyhow::Result<String
             })
             .await?;
     }
-    Ok(format!("demo content loaded: {count} articles"))
+    report.push_str(&format!("demo content loaded: {count} articles"));
+    Ok(report)
+}
+
+/// The writer of the demo articles who gets a key, so the writer dashboard has content.
+const DEMO_WRITER: &str = "Maya Okafor";
+
+/// One staff member per role with a fresh key, on a database without any admin yet.
+async fn demo_staff(services: &Services) -> anyhow::Result<String> {
+    let identity = &services.identity;
+    if identity
+        .staff()
+        .await?
+        .iter()
+        .any(|s| s.role == Role::Admin)
+    {
+        return Ok(String::new());
+    }
+    let mut lines = vec!["demo staff access keys (shown once; sign in at /key-login):".to_string()];
+    for (name, role) in [
+        ("Demo Admin", Role::Admin),
+        ("Demo Educator", Role::Educator),
+        ("Demo Content Director", Role::ContentDirector),
+    ] {
+        let (_, key) = identity.add_staff(name, role).await?;
+        lines.push(format!("  {:<17} {key}", role.as_str()));
+    }
+    let writer = identity.ensure_user(DEMO_WRITER, Role::Writer).await?;
+    let key = identity.rotate_key(&writer).await?;
+    lines.push(format!("  {:<17} {key}  ({DEMO_WRITER})", "writer"));
+    Ok(lines.join("\n") + "\n")
 }

@@ -17,6 +17,10 @@ pub struct Settings {
     pub ssr: SsrSettings,
     /// Serve rendered pages from the cache (turned off only to measure uncached renders).
     pub page_cache: bool,
+    /// Sessions and sign-in limits; `key_secret` empty means "read or create DATA_DIR/key-secret".
+    pub identity: identity::IdentitySettings,
+    /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
+    pub trust_proxy: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -43,6 +47,8 @@ impl std::fmt::Debug for Settings {
             .field("web_dist", &self.web_dist)
             .field("ssr", &self.ssr)
             .field("page_cache", &self.page_cache)
+            .field("identity", &self.identity)
+            .field("trust_proxy", &self.trust_proxy)
             .finish()
     }
 }
@@ -100,6 +106,7 @@ impl Settings {
                 reason: "expected an absolute http(s) URL",
             });
         }
+        let site_url_for_cookie = site_url.clone();
         let deadline_ms = parsed("SSR_DEADLINE_MS", 300u64, "expected milliseconds")?;
         Ok(Settings {
             port,
@@ -119,8 +126,55 @@ impl Settings {
                 deadline: Duration::from_millis(deadline_ms),
             },
             page_cache: parsed("PAGE_CACHE", true, "expected true or false")?,
+            identity: identity::IdentitySettings {
+                key_secret: var("KEY_SECRET").unwrap_or_default(),
+                session_idle: Duration::from_secs(
+                    60 * parsed("SESSION_IDLE_MINUTES", 480u64, "expected minutes")?,
+                ),
+                session_max: Duration::from_secs(
+                    3600 * parsed("SESSION_MAX_HOURS", 168u64, "expected hours")?,
+                ),
+                secure_cookie: site_url_for_cookie.starts_with("https://"),
+                failures_per_address: parsed(
+                    "LOGIN_FAILURES_PER_MINUTE",
+                    5i64,
+                    "expected a number",
+                )?,
+                failures_global: parsed(
+                    "LOGIN_FAILURES_GLOBAL_PER_MINUTE",
+                    100i64,
+                    "expected a number",
+                )?,
+                failure_window: Duration::from_secs(60),
+            },
+            trust_proxy: parsed("TRUST_PROXY", false, "expected true or false")?,
         })
     }
+}
+
+/// The secret of the keyed key hash: `KEY_SECRET`, else `DATA_DIR/key-secret` (created once,
+/// readable by the owner only). Every instance must share it.
+pub fn resolve_key_secret(settings: &mut Settings) -> std::io::Result<()> {
+    if !settings.identity.key_secret.is_empty() {
+        return Ok(());
+    }
+    let path = settings.data_dir.join("key-secret");
+    if let Ok(secret) = std::fs::read_to_string(&path) {
+        if !secret.trim().is_empty() {
+            settings.identity.key_secret = secret.trim().to_string();
+            return Ok(());
+        }
+    }
+    std::fs::create_dir_all(&settings.data_dir)?;
+    let secret = identity::new_secret();
+    std::fs::write(&path, &secret)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))?;
+    }
+    settings.identity.key_secret = secret;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use content::{AuthorDirectory, ContentApi, ContentService};
-use identity::IdentityService;
+use content::{AuthorDirectory, ContentApi, ContentService, ContentStaffApi};
+use identity::{IdentityApi, IdentityService, IdentitySettings};
 use kernel::Db;
 use poem::listener::TcpAcceptor;
 use poem::Server;
@@ -41,11 +41,21 @@ impl AuthorDirectory for IdentityAuthors {
     ) -> Result<HashMap<String, String>, Box<dyn std::error::Error + Send + Sync>> {
         Ok(self.0.names(ids).await?)
     }
+
+    async fn is_active_writer(
+        &self,
+        id: &str,
+    ) -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(self.0.is_active_writer(id).await?)
+    }
 }
 
 impl Services {
-    pub fn new(db: Db) -> Services {
-        let identity = Arc::new(IdentityService::new(identity::store_for(&db)));
+    pub fn new(db: Db, identity_settings: IdentitySettings) -> Services {
+        let identity = Arc::new(IdentityService::new(
+            identity::store_for(&db),
+            identity_settings,
+        ));
         let authors = Arc::new(IdentityAuthors(identity.clone()));
         let content = Arc::new(ContentService::new(content::store_for(&db), authors));
         Services {
@@ -56,18 +66,24 @@ impl Services {
     }
 
     /// Connects and migrates.
-    pub async fn connect(database_url: &str) -> anyhow::Result<Services> {
-        let db = Db::connect(database_url).await?;
+    pub async fn connect(settings: &Settings) -> anyhow::Result<Services> {
+        let mut settings = settings.clone();
+        crate::settings::resolve_key_secret(&mut settings)?;
+        let db = Db::connect(&settings.database_url).await?;
         db.migrate().await?;
-        Ok(Services::new(db))
+        Ok(Services::new(db, settings.identity))
     }
 }
 
-pub type Api = OpenApiService<ContentApi, ()>;
+pub type Api = OpenApiService<(ContentApi, ContentStaffApi, IdentityApi), ()>;
 
-pub fn build_openapi(services: &Services) -> Api {
+pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
     OpenApiService::new(
-        ContentApi::new(services.content.clone()),
+        (
+            ContentApi::new(services.content.clone()),
+            ContentStaffApi::new(services.content.clone(), services.identity.clone()),
+            IdentityApi::new(services.identity.clone(), trust_proxy),
+        ),
         API_TITLE,
         env!("CARGO_PKG_VERSION"),
     )
@@ -84,7 +100,11 @@ pub fn openapi_json() -> String {
         sqlx::sqlite::SqlitePoolOptions::new()
             .connect_lazy_with(sqlx::sqlite::SqliteConnectOptions::new().in_memory(true)),
     );
-    build_openapi(&Services::new(db)).spec()
+    build_openapi(
+        &Services::new(db, IdentitySettings::with_secret("-")),
+        false,
+    )
+    .spec()
 }
 
 /// A running server: its address and the handle to stop it.
@@ -98,7 +118,7 @@ pub struct Application {
 impl Application {
     /// Connects, migrates, starts the sidecar and binds the port (0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Application> {
-        let services = Services::connect(&settings.database_url).await?;
+        let services = Services::connect(&settings).await?;
         let sidecar = Sidecar::start(&settings.ssr).await?;
         let listener =
             tokio::net::TcpListener::bind((settings.bind.as_str(), settings.port)).await?;
@@ -117,7 +137,7 @@ impl Application {
     /// Serves until `shutdown` turns true (or SIGTERM/Ctrl-C), then drains and stops the sidecar.
     pub async fn run(self, mut shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
         let renderer = Renderer::new(&self.settings, self.sidecar.clone())?;
-        let api = build_openapi(&self.services);
+        let api = build_openapi(&self.services, self.settings.trust_proxy);
         let routes = web::routes(&self.settings, &self.services, api, renderer)?;
         let acceptor = TcpAcceptor::from_tokio(self.listener)?;
         let server = Server::new_with_acceptor(acceptor).run_with_graceful_shutdown(

@@ -9,6 +9,10 @@ pub async fn api_error(err: poem::Error) -> Response {
     let status = err.status();
     let (code, message) = match status {
         StatusCode::NOT_FOUND => ("not_found", "No such API endpoint".to_string()),
+        StatusCode::UNAUTHORIZED => (
+            "not_signed_in",
+            "You must be logged in to do this.".to_string(),
+        ),
         StatusCode::METHOD_NOT_ALLOWED => (
             "method_not_allowed",
             "This method is not allowed here".to_string(),

@@ -1,6 +1,7 @@
 //! The HTTP surface: API, docs, health, assets, media and server-rendered pages.
 
 mod assets;
+mod csrf;
 mod errors;
 mod health;
 mod pages;
@@ -11,7 +12,7 @@ mod telemetry;
 use std::sync::Arc;
 
 use poem::endpoint::StaticFilesEndpoint;
-use poem::middleware::{Compression, SetHeader};
+use poem::middleware::{CatchPanic, Compression, SetHeader};
 use poem::{get, EndpointExt, IntoEndpoint, Route};
 
 use crate::settings::Settings;
@@ -36,17 +37,16 @@ pub fn routes(
     );
     let spec = api.spec_endpoint();
     let docs = api.swagger_ui();
-    let media = StaticFilesEndpoint::new(settings.data_dir.join("uploads"))
-        .with(
-            SetHeader::new()
-                .overriding("cache-control", "public, max-age=86400")
-                .overriding("x-content-type-options", "nosniff")
-                // Uploaded files are data, never active content, even when opened directly.
-                .overriding(
-                    "content-security-policy",
-                    "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-                ),
-        );
+    let media = StaticFilesEndpoint::new(settings.data_dir.join("uploads")).with(
+        SetHeader::new()
+            .overriding("cache-control", "public, max-age=86400")
+            .overriding("x-content-type-options", "nosniff")
+            // Uploaded files are data, never active content, even when opened directly.
+            .overriding(
+                "content-security-policy",
+                "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+            ),
+    );
     let health = health::Health {
         db: services.db.clone(),
         sidecar: renderer.sidecar(),
@@ -60,7 +60,11 @@ pub fn routes(
         .nest("/api/docs", docs)
         .nest(
             "/api",
-            api.into_endpoint().catch_all_error(errors::api_error),
+            api.into_endpoint()
+                .around(csrf::same_origin_only)
+                .data(services.identity.clone())
+                .data(csrf::SiteOrigin(settings.site_url.clone()))
+                .catch_all_error(errors::api_error),
         )
         .at("/healthz", get(health::healthz))
         .at("/readyz", get(health::readyz).data(health))
@@ -71,6 +75,7 @@ pub fn routes(
         .at("/", pages.clone().with(Compression::new()))
         .at("/*path", pages.with(Compression::new()));
     Ok(route
+        .with(CatchPanic::new())
         .around(telemetry::trace_request)
         .into_endpoint()
         .boxed())

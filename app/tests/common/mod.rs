@@ -87,6 +87,8 @@ pub struct Options {
     pub ssr: bool,
     pub page_cache: bool,
     pub deadline: Duration,
+    pub identity: identity::IdentitySettings,
+    pub trust_proxy: bool,
 }
 
 impl Default for Options {
@@ -95,6 +97,8 @@ impl Default for Options {
             ssr: false,
             page_cache: true,
             deadline: Duration::from_millis(2000),
+            identity: identity::IdentitySettings::with_secret("test-secret"),
+            trust_proxy: false,
         }
     }
 }
@@ -129,6 +133,8 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
             deadline: options.deadline,
         },
         page_cache: options.page_cache,
+        identity: options.identity,
+        trust_proxy: options.trust_proxy,
     };
     let app = Application::build(settings).await.unwrap();
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -169,6 +175,36 @@ impl TestApp {
         let r = self.get(path).await;
         let status = r.status().as_u16();
         (status, r.json().await.unwrap())
+    }
+
+    /// Signs in with `key` and returns the session cookie (`agora_session=…`).
+    pub async fn login(&self, key: &str) -> String {
+        let r = self
+            .client
+            .post(format!("{}/api/v1/session", self.address))
+            .json(&serde_json::json!({ "access_key": key }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 200, "sign-in with a valid key");
+        let cookie = r.headers()["set-cookie"].to_str().unwrap();
+        cookie.split(';').next().unwrap().to_string()
+    }
+
+    /// A request with an optional session cookie.
+    pub fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        cookie: Option<&str>,
+    ) -> reqwest::RequestBuilder {
+        let mut r = self
+            .client
+            .request(method, format!("{}{}", self.address, path));
+        if let Some(c) = cookie {
+            r = r.header("cookie", c);
+        }
+        r
     }
 
     pub async fn shutdown(mut self) {

@@ -30,6 +30,7 @@ fn row(title: &str, category: Category, status: &str, days_ago: i64, featured: b
         excerpt: r.excerpt,
         content_html: r.html,
         reading_minutes: r.reading_minutes,
+        first_published_at: (status == "published").then_some(at),
     }
 }
 

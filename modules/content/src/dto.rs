@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use poem_openapi::Object;
 use serde::{Deserialize, Serialize};
 
-use crate::model::Category;
+use crate::model::{Category, Status};
 
 /// An article as shown on cards and in listings.
 #[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
@@ -12,18 +12,22 @@ pub struct ArticleCard {
     pub id: String,
     pub slug: String,
     pub title: String,
+    #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subtitle: Option<String>,
     /// Plain text (markdown removed), already shortened for a card.
     pub excerpt: String,
     pub category: Category,
     /// Absolute or site-relative URL of the cover image.
+    #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cover_image: Option<String>,
     pub featured: bool,
+    #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author_id: Option<String>,
     /// The author's name; `null` when the author is unknown.
+    #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author_name: Option<String>,
     pub created_at: DateTime<Utc>,
@@ -54,4 +58,44 @@ pub struct ArticleList {
     pub total: i64,
     /// How many published articles exist at all, ignoring filters.
     pub published_total: i64,
+}
+
+/// An article as its editors see it: any status, with the markdown body.
+#[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
+pub struct StaffArticle {
+    #[oai(flatten)]
+    #[serde(flatten)]
+    pub card: ArticleCard,
+    pub status: Status,
+    /// The markdown source.
+    pub content: String,
+}
+
+/// What the editor sends to create or update an article.
+#[derive(Debug, Clone, Object, Serialize, Deserialize)]
+pub struct ArticleInput {
+    pub title: String,
+    pub subtitle: Option<String>,
+    /// Markdown.
+    pub content: String,
+    /// Defaults to Youth Activism.
+    pub category: Option<Category>,
+    /// An https URL or an uploaded image's `/media/…` address.
+    pub cover_image: Option<String>,
+    pub featured: Option<bool>,
+    /// `draft` (Save as Draft) or `published` (Publish).
+    pub status: Status,
+    /// The writer the content director writes on behalf of (ignored for writers).
+    pub author_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Object, Serialize, Deserialize)]
+pub struct PreviewInput {
+    pub content: String,
+}
+
+#[derive(Debug, Clone, Object, Serialize, Deserialize)]
+pub struct Preview {
+    /// The body as the article page renders it.
+    pub html: String,
 }

@@ -12,7 +12,7 @@ use moka::future::Cache;
 
 use crate::derive::{read_time_label, render_markdown};
 use crate::dto::{Article, ArticleCard, ArticleList};
-use crate::model::{Category, ListQuery, NewArticle, Sort, MAX_LIMIT};
+use crate::model::{Category, ListQuery, NewArticle, Sort, Status, MAX_LIMIT};
 use crate::slug::slugify;
 use crate::store::{ArticleRow, CardRow, ContentStore, InsertRow};
 
@@ -31,6 +31,8 @@ pub enum ContentError {
     Invalid { code: &'static str, message: String },
     #[error("article not found")]
     NotFound,
+    #[error("Your role does not allow this.")]
+    Forbidden,
     #[error("unexpected content error: {0}")]
     Unexpected(#[source] BoxError),
 }
@@ -54,6 +56,8 @@ impl ContentError {
 #[async_trait]
 pub trait AuthorDirectory: Send + Sync {
     async fn names(&self, ids: &[String]) -> Result<HashMap<String, String>, BoxError>;
+    /// Whether `id` is an active staff member with the writer role.
+    async fn is_active_writer(&self, id: &str) -> Result<bool, BoxError>;
 }
 
 /// What a slug-or-id resolves to.
@@ -134,7 +138,7 @@ impl ContentService {
         self.version.load(Ordering::Acquire)
     }
 
-    fn changed(&self) {
+    pub(crate) fn changed(&self) {
         self.version.fetch_add(1, Ordering::AcqRel);
         self.listings.invalidate_all();
     }
@@ -219,26 +223,9 @@ impl ContentService {
     /// Creates an article; returns its id and slug.
     #[tracing::instrument(skip(self, new), fields(title = %new.title))]
     pub async fn create(&self, new: NewArticle) -> Result<(String, String), ContentError> {
-        let title = new.title.trim().to_string();
-        let content = new.content.trim().to_string();
-        if title.is_empty() {
-            return Err(ContentError::invalid(
-                "title_required",
-                "Article title is required",
-            ));
-        }
-        if content.is_empty() {
-            return Err(ContentError::invalid(
-                "content_required",
-                "Article content is required",
-            ));
-        }
-        check_len("title", &title, MAX_TITLE_CHARS)?;
-        check_len("content", &content, MAX_CONTENT_CHARS)?;
-        let subtitle = trimmed_or_none(new.subtitle);
-        if let Some(s) = &subtitle {
-            check_len("subtitle", s, MAX_SUBTITLE_CHARS)?;
-        }
+        let fields =
+            crate::editorial::validate(&new.title, new.subtitle, &new.content, new.cover_image)?;
+        let (title, subtitle, content) = (fields.title, fields.subtitle, fields.content);
         let slug = self.unique_slug(&slugify(&title)).await?;
         let rendered = render_markdown(&content);
         let now = kernel::ids::now();
@@ -252,7 +239,7 @@ impl ContentService {
             subtitle,
             content,
             category: new.category.as_str().to_string(),
-            cover_image: trimmed_or_none(new.cover_image),
+            cover_image: fields.cover_image,
             featured: new.featured,
             status: new.status.as_str().to_string(),
             author_id: new.author_id,
@@ -262,13 +249,22 @@ impl ContentService {
             content_html: rendered.html,
             reading_minutes: rendered.reading_minutes,
             search_text,
+            first_published_at: (new.status == Status::Published).then_some(created_at),
         };
         self.store.insert(&row).await?;
         self.changed();
         Ok((id, slug))
     }
 
-    async fn unique_slug(&self, base: &str) -> Result<String, ContentError> {
+    pub(crate) fn store(&self) -> &dyn ContentStore {
+        self.store.as_ref()
+    }
+
+    pub(crate) fn authors(&self) -> &dyn AuthorDirectory {
+        self.authors.as_ref()
+    }
+
+    pub(crate) async fn unique_slug(&self, base: &str) -> Result<String, ContentError> {
         if !self.store.slug_taken(base).await? {
             return Ok(base.to_string());
         }
@@ -281,7 +277,7 @@ impl ContentService {
         Ok(format!("{base}-{}", &kernel::ids::new_id()[..8]))
     }
 
-    async fn author_names<'a>(
+    pub(crate) async fn author_names<'a>(
         &self,
         ids: impl Iterator<Item = &'a Option<String>>,
     ) -> Result<HashMap<String, String>, ContentError> {
@@ -298,7 +294,7 @@ impl ContentService {
     }
 }
 
-fn check_len(field: &str, value: &str, max: usize) -> Result<(), ContentError> {
+pub(crate) fn check_len(field: &str, value: &str, max: usize) -> Result<(), ContentError> {
     if value.chars().count() > max {
         return Err(ContentError::invalid(
             "too_long",
@@ -308,11 +304,14 @@ fn check_len(field: &str, value: &str, max: usize) -> Result<(), ContentError> {
     Ok(())
 }
 
-fn trimmed_or_none(v: Option<String>) -> Option<String> {
+pub(crate) fn trimmed_or_none(v: Option<String>) -> Option<String> {
     v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
 }
 
-fn card(r: CardRow, names: &HashMap<String, String>) -> Result<ArticleCard, ContentError> {
+pub(crate) fn card(
+    r: CardRow,
+    names: &HashMap<String, String>,
+) -> Result<ArticleCard, ContentError> {
     let category = Category::parse(&r.category).ok_or_else(|| {
         ContentError::Unexpected(format!("stored category {:?} is unknown", r.category).into())
     })?;

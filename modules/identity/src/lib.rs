@@ -1,12 +1,20 @@
-//! Staff identity: users and their roles. Access keys, sessions and guards build on this
-//! (the staff-access work); for now it answers who wrote what and lets demo staff be created.
+//! Staff identity: users and roles, access keys (stored only as keyed hashes), sign-in with
+//! limits kept in the database, server-side sessions and the guard staff endpoints use.
 
+mod api;
+mod guard;
+mod keys;
 mod model;
 mod service;
+mod settings;
 mod store;
 
-pub use model::Role;
-pub use service::IdentityService;
+pub use api::{forbidden, IdentityApi};
+pub use guard::{StaffSession, SESSION_COOKIE};
+pub use keys::new_secret;
+pub use model::{Role, StaffRecord, StaffUser, Writer};
+pub use service::{IdentityError, IdentityService};
+pub use settings::IdentitySettings;
 pub use store::{store_for, IdentityStore};
 
 #[cfg(feature = "conformance")]

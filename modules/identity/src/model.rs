@@ -1,8 +1,13 @@
-//! Staff roles.
+//! Staff roles and the signed-in staff member as the API shows it.
 
 use std::fmt;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+use poem_openapi::{Enum, Object};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Enum, Serialize, Deserialize)]
+#[oai(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
 pub enum Role {
     Admin,
     Writer,
@@ -36,4 +41,30 @@ impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// A staff member as the browser may know them: never the key.
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+pub struct StaffUser {
+    pub id: String,
+    pub name: String,
+    pub role: Role,
+}
+
+/// A staff member as the admin tools see them.
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+pub struct StaffRecord {
+    pub id: String,
+    pub name: String,
+    pub role: Role,
+    pub active: bool,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub last_login_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// An author the content director may write on behalf of.
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+pub struct Writer {
+    pub id: String,
+    pub name: String,
 }

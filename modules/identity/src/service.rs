@@ -1,18 +1,62 @@
-//! The identity service other modules call.
+//! The identity service: staff accounts and keys, sign-in with its limits, sessions.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::model::Role;
-use crate::store::IdentityStore;
+use chrono::{DateTime, Duration as ChronoDuration, Utc};
+
+use crate::keys::{hash_token, new_access_key, new_session_token, KeyHasher};
+use crate::model::{Role, StaffRecord, StaffUser, Writer};
+use crate::settings::IdentitySettings;
+use crate::store::{IdentityStore, UserRow};
+
+pub const MAX_NAME_CHARS: usize = 100;
+
+#[derive(Debug, thiserror::Error)]
+pub enum IdentityError {
+    #[error("Invalid access key.")]
+    InvalidKey,
+    #[error("Too many failed attempts. Try again in {retry_after} seconds.")]
+    RateLimited { retry_after: u64 },
+    #[error("{0}")]
+    Invalid(String),
+    #[error("no such staff member")]
+    NotFound,
+    #[error("The last active admin cannot be disabled.")]
+    LastAdmin,
+    #[error(transparent)]
+    Unexpected(#[from] sqlx::Error),
+}
 
 pub struct IdentityService {
     store: Arc<dyn IdentityStore>,
+    hasher: KeyHasher,
+    settings: IdentitySettings,
+}
+
+fn user(row: UserRow) -> Option<StaffUser> {
+    Some(StaffUser {
+        role: Role::parse(&row.role)?,
+        id: row.id,
+        name: row.name,
+    })
+}
+
+fn chrono(d: std::time::Duration) -> ChronoDuration {
+    ChronoDuration::from_std(d).unwrap_or(ChronoDuration::days(1))
 }
 
 impl IdentityService {
-    pub fn new(store: Arc<dyn IdentityStore>) -> Self {
-        Self { store }
+    pub fn new(store: Arc<dyn IdentityStore>, settings: IdentitySettings) -> Self {
+        Self {
+            store,
+            hasher: KeyHasher::new(settings.key_secret.clone().into_bytes()),
+            settings,
+        }
+    }
+
+    pub fn settings(&self) -> &IdentitySettings {
+        &self.settings
     }
 
     /// Display names of the given users (unknown ids are left out).
@@ -20,7 +64,7 @@ impl IdentityService {
         Ok(self.store.names(ids).await?.into_iter().collect())
     }
 
-    /// The id of the active user with this name and role, created when missing (demo data).
+    /// The id of the user with this name and role, created (without a key) when missing.
     pub async fn ensure_user(&self, name: &str, role: Role) -> Result<String, sqlx::Error> {
         if let Some(id) = self.store.find_by_name_role(name, role.as_str()).await? {
             return Ok(id);
@@ -34,5 +78,195 @@ impl IdentityService {
 
     pub async fn count(&self) -> Result<i64, sqlx::Error> {
         self.store.count().await
+    }
+
+    /// Creates a staff member; returns them and their access key (shown once).
+    pub async fn add_staff(
+        &self,
+        name: &str,
+        role: Role,
+    ) -> Result<(StaffUser, String), IdentityError> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(IdentityError::Invalid("A name is required.".into()));
+        }
+        if name.chars().count() > MAX_NAME_CHARS {
+            return Err(IdentityError::Invalid(format!(
+                "The name must be at most {MAX_NAME_CHARS} characters."
+            )));
+        }
+        let id = kernel::ids::new_id();
+        self.store
+            .insert(&id, name, role.as_str(), kernel::ids::now())
+            .await?;
+        let key = new_access_key();
+        self.store
+            .set_key_hash(&id, &self.hasher.hash_key(&key))
+            .await?;
+        Ok((
+            StaffUser {
+                id,
+                name: name.to_string(),
+                role,
+            },
+            key,
+        ))
+    }
+
+    /// Gives a staff member a new key; the old one and every session stop working.
+    pub async fn rotate_key(&self, id: &str) -> Result<String, IdentityError> {
+        let key = new_access_key();
+        if !self
+            .store
+            .set_key_hash(id, &self.hasher.hash_key(&key))
+            .await?
+        {
+            return Err(IdentityError::NotFound);
+        }
+        self.store.delete_sessions_of(id).await?;
+        Ok(key)
+    }
+
+    /// Disables or re-enables a staff member; disabling ends their sessions.
+    pub async fn set_active(&self, id: &str, active: bool) -> Result<(), IdentityError> {
+        let row = self.store.user(id).await?.ok_or(IdentityError::NotFound)?;
+        if !active && row.role == Role::Admin.as_str() && row.active {
+            let admins = self
+                .store
+                .users()
+                .await?
+                .into_iter()
+                .filter(|u| u.active && u.role == Role::Admin.as_str())
+                .count();
+            if admins <= 1 {
+                return Err(IdentityError::LastAdmin);
+            }
+        }
+        self.store.set_active(id, active).await?;
+        if !active {
+            self.store.delete_sessions_of(id).await?;
+        }
+        Ok(())
+    }
+
+    pub async fn staff(&self) -> Result<Vec<StaffRecord>, sqlx::Error> {
+        Ok(self
+            .store
+            .users()
+            .await?
+            .into_iter()
+            .filter_map(|u| {
+                Some(StaffRecord {
+                    role: Role::parse(&u.role)?,
+                    id: u.id,
+                    name: u.name,
+                    active: u.active,
+                    created_at: u.created_at,
+                    last_login_at: u.last_login_at,
+                })
+            })
+            .collect())
+    }
+
+    /// Active writers, for the content director's author choice.
+    pub async fn writers(&self) -> Result<Vec<Writer>, sqlx::Error> {
+        let mut writers: Vec<Writer> = self
+            .staff()
+            .await?
+            .into_iter()
+            .filter(|s| s.active && s.role == Role::Writer)
+            .map(|s| Writer {
+                id: s.id,
+                name: s.name,
+            })
+            .collect();
+        writers.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(writers)
+    }
+
+    pub async fn is_active_writer(&self, id: &str) -> Result<bool, sqlx::Error> {
+        Ok(self
+            .store
+            .user(id)
+            .await?
+            .is_some_and(|u| u.active && u.role == Role::Writer.as_str()))
+    }
+
+    fn window_start(&self, now: DateTime<Utc>) -> (DateTime<Utc>, u64) {
+        let window = self.settings.failure_window.as_secs().max(1);
+        let secs = u64::try_from(now.timestamp()).unwrap_or(0);
+        let start = secs - secs % window;
+        let retry = (start + window).saturating_sub(secs).max(1);
+        let start = DateTime::from_timestamp(i64::try_from(start).unwrap_or(0), 0).unwrap_or(now);
+        (start, retry)
+    }
+
+    /// Signs in with an access key from `client` (an address); returns the user and a new
+    /// session token for the cookie.
+    #[tracing::instrument(skip(self, key))]
+    pub async fn login(
+        &self,
+        key: &str,
+        client: &str,
+    ) -> Result<(StaffUser, String), IdentityError> {
+        let now = kernel::ids::now();
+        let (window, retry_after) = self.window_start(now);
+        let ip_bucket = format!("ip:{client}:{}", window.timestamp());
+        let global_bucket = format!("global:{}", window.timestamp());
+        let address_failures = self.store.failures(&ip_bucket).await?;
+        if address_failures >= self.settings.failures_per_address {
+            return Err(IdentityError::RateLimited { retry_after });
+        }
+        // The global cap only slows addresses that already failed, so a correct key from a
+        // clean address always gets through.
+        if address_failures > 0
+            && self.store.failures(&global_bucket).await? >= self.settings.failures_global
+        {
+            return Err(IdentityError::RateLimited { retry_after });
+        }
+        let found = self
+            .store
+            .user_by_key(&self.hasher.hash_key(key))
+            .await?
+            .and_then(user);
+        let Some(staff) = found else {
+            self.store.add_failure(&ip_bucket, window).await?;
+            self.store.add_failure(&global_bucket, window).await?;
+            self.store
+                .prune_failures(window - ChronoDuration::hours(1))
+                .await?;
+            tracing::info!(client, "failed access-key sign-in");
+            return Err(IdentityError::InvalidKey);
+        };
+        let token = new_session_token();
+        self.store
+            .create_session(
+                &hash_token(&token),
+                &staff.id,
+                now,
+                now + chrono(self.settings.session_max),
+            )
+            .await?;
+        self.store.touch_login(&staff.id, now).await?;
+        tracing::info!(user = %staff.id, role = %staff.role, "signed in");
+        Ok((staff, token))
+    }
+
+    /// The signed-in staff member of a session token, if the session is alive.
+    pub async fn authenticate(&self, token: &str) -> Result<Option<StaffUser>, sqlx::Error> {
+        if token.is_empty() || token.len() > 200 {
+            return Ok(None);
+        }
+        let now = kernel::ids::now();
+        let idle_cutoff = now - chrono(self.settings.session_idle);
+        Ok(self
+            .store
+            .session_user(&hash_token(token), now, idle_cutoff)
+            .await?
+            .and_then(user))
+    }
+
+    pub async fn logout(&self, token: &str) -> Result<(), sqlx::Error> {
+        self.store.delete_session(&hash_token(token)).await
     }
 }

@@ -58,6 +58,17 @@ pub struct InsertRow {
     pub content_html: String,
     pub reading_minutes: i32,
     pub search_text: String,
+    pub first_published_at: Option<DateTime<Utc>>,
+}
+
+/// A row as staff see it: any status, with the body.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StaffRow {
+    #[sqlx(flatten)]
+    pub card: CardRow,
+    pub status: String,
+    pub content: String,
+    pub first_published_at: Option<DateTime<Utc>>,
 }
 
 #[async_trait]
@@ -75,6 +86,27 @@ pub trait ContentStore: Send + Sync {
     async fn count_all(&self) -> Result<i64, sqlx::Error>;
     /// Published article slugs with their last change, newest first (for the sitemap).
     async fn published_slugs(&self) -> Result<Vec<(String, DateTime<Utc>)>, sqlx::Error>;
+
+    /// Every article (of `author` when given), newest first.
+    async fn staff_list(&self, author: Option<&str>) -> Result<Vec<StaffRow>, sqlx::Error>;
+    /// One article by id, whatever its status (of `author` when given).
+    async fn staff_get(
+        &self,
+        id: &str,
+        author: Option<&str>,
+    ) -> Result<Option<StaffRow>, sqlx::Error>;
+    /// Replaces the editable fields of `row.id` (and its derived fields).
+    async fn update(&self, row: &InsertRow) -> Result<bool, sqlx::Error>;
+    /// Publishes: only status, updated_at (and the first publication time) change.
+    async fn publish(&self, id: &str, at: DateTime<Utc>) -> Result<bool, sqlx::Error>;
+    async fn delete(&self, id: &str) -> Result<bool, sqlx::Error>;
+    /// Remembers that `old_slug` now belongs to `article_id` under another slug.
+    async fn add_slug_history(
+        &self,
+        old_slug: &str,
+        article_id: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), sqlx::Error>;
 }
 
 pub fn store_for(db: &Db) -> Arc<dyn ContentStore> {
@@ -219,7 +251,7 @@ macro_rules! sql_content_store {
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                     "INSERT INTO articles (id, slug, title, subtitle, content, category, cover_image, \
                      featured, status, author_id, created_at, updated_at, excerpt, content_html, \
-                     reading_minutes, search_text) ",
+                     reading_minutes, search_text, first_published_at) ",
                 );
                 qb.push_values(std::iter::once(row), |mut b, r| {
                     b.push_bind(r.id.clone())
@@ -237,7 +269,8 @@ macro_rules! sql_content_store {
                         .push_bind(r.excerpt.clone())
                         .push_bind(r.content_html.clone())
                         .push_bind(r.reading_minutes)
-                        .push_bind(r.search_text.clone());
+                        .push_bind(r.search_text.clone())
+                        .push_bind(r.first_published_at);
                 });
                 qb.build().execute(&self.pool).await?;
                 Ok(())
@@ -258,6 +291,103 @@ macro_rules! sql_content_store {
                 )
                 .fetch_all(&self.pool)
                 .await
+            }
+
+            async fn staff_list(
+                &self,
+                author: Option<&str>,
+            ) -> Result<Vec<crate::store::StaffRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "SELECT {}, a.status, a.content, a.first_published_at FROM articles a",
+                    crate::store::CARD_COLUMNS
+                ));
+                if let Some(author) = author {
+                    qb.push(" WHERE a.author_id = ");
+                    qb.push_bind(author.to_string());
+                }
+                qb.push(" ORDER BY a.created_at DESC, a.id DESC");
+                qb.build_query_as().fetch_all(&self.pool).await
+            }
+
+            async fn staff_get(
+                &self,
+                id: &str,
+                author: Option<&str>,
+            ) -> Result<Option<crate::store::StaffRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "SELECT {}, a.status, a.content, a.first_published_at FROM articles a WHERE a.id = ",
+                    crate::store::CARD_COLUMNS
+                ));
+                qb.push_bind(id.to_string());
+                if let Some(author) = author {
+                    qb.push(" AND a.author_id = ");
+                    qb.push_bind(author.to_string());
+                }
+                qb.build_query_as().fetch_optional(&self.pool).await
+            }
+
+            #[tracing::instrument(skip(self, r), fields(id = %r.id), err)]
+            async fn update(&self, r: &crate::store::InsertRow) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE articles SET slug = ");
+                qb.push_bind(r.slug.clone());
+                qb.push(", title = ").push_bind(r.title.clone());
+                qb.push(", subtitle = ").push_bind(r.subtitle.clone());
+                qb.push(", content = ").push_bind(r.content.clone());
+                qb.push(", category = ").push_bind(r.category.clone());
+                qb.push(", cover_image = ").push_bind(r.cover_image.clone());
+                qb.push(", featured = ").push_bind(r.featured);
+                qb.push(", status = ").push_bind(r.status.clone());
+                qb.push(", author_id = ").push_bind(r.author_id.clone());
+                qb.push(", updated_at = ").push_bind(r.updated_at);
+                qb.push(", excerpt = ").push_bind(r.excerpt.clone());
+                qb.push(", content_html = ").push_bind(r.content_html.clone());
+                qb.push(", reading_minutes = ").push_bind(r.reading_minutes);
+                qb.push(", search_text = ").push_bind(r.search_text.clone());
+                qb.push(", first_published_at = ").push_bind(r.first_published_at);
+                qb.push(" WHERE id = ").push_bind(r.id.clone());
+                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+            }
+
+            async fn publish(
+                &self,
+                id: &str,
+                at: chrono::DateTime<chrono::Utc>,
+            ) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE articles SET status = 'published', updated_at = ");
+                qb.push_bind(at);
+                qb.push(", first_published_at = COALESCE(first_published_at, ");
+                qb.push_bind(at);
+                qb.push(") WHERE id = ");
+                qb.push_bind(id.to_string());
+                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+            }
+
+            async fn delete(&self, id: &str) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("DELETE FROM articles WHERE id = ");
+                qb.push_bind(id.to_string());
+                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+            }
+
+            async fn add_slug_history(
+                &self,
+                old_slug: &str,
+                article_id: &str,
+                at: chrono::DateTime<chrono::Utc>,
+            ) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO article_slug_history (slug, article_id, created_at) VALUES (",
+                );
+                qb.push_bind(old_slug.to_string());
+                qb.push(", ");
+                qb.push_bind(article_id.to_string());
+                qb.push(", ");
+                qb.push_bind(at);
+                qb.push(") ON CONFLICT (slug) DO UPDATE SET article_id = excluded.article_id");
+                qb.build().execute(&self.pool).await?;
+                Ok(())
             }
         }
     };

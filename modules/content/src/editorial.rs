@@ -1,0 +1,282 @@
+//! The editorial side of the content service: staff listings and writes, with the spec's
+//! permissions enforced here — a writer sees and changes only their own articles; the content
+//! director sees all and writes on behalf of active writers.
+
+use identity::{Role, StaffUser};
+
+use crate::derive::render_markdown;
+use crate::dto::{ArticleInput, StaffArticle};
+use crate::model::{Category, Status};
+use crate::service::{card, check_len, trimmed_or_none, ContentError, ContentService};
+use crate::service::{MAX_CONTENT_CHARS, MAX_SUBTITLE_CHARS, MAX_TITLE_CHARS};
+use crate::slug::slugify;
+use crate::store::{InsertRow, StaffRow};
+
+pub const MAX_COVER_URL_CHARS: usize = 2000;
+
+/// Trimmed, checked editable text fields.
+pub(crate) struct Fields {
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub content: String,
+    pub cover_image: Option<String>,
+}
+
+pub(crate) fn validate(
+    title: &str,
+    subtitle: Option<String>,
+    content: &str,
+    cover_image: Option<String>,
+) -> Result<Fields, ContentError> {
+    let title = title.trim().to_string();
+    let content = content.trim().to_string();
+    if title.is_empty() {
+        return Err(invalid("title_required", "Article title is required"));
+    }
+    if content.is_empty() {
+        return Err(invalid("content_required", "Article content is required"));
+    }
+    check_len("title", &title, MAX_TITLE_CHARS)?;
+    check_len("content", &content, MAX_CONTENT_CHARS)?;
+    let subtitle = trimmed_or_none(subtitle);
+    if let Some(s) = &subtitle {
+        check_len("subtitle", s, MAX_SUBTITLE_CHARS)?;
+    }
+    let cover_image = trimmed_or_none(cover_image);
+    if let Some(url) = &cover_image {
+        check_len("cover image address", url, MAX_COVER_URL_CHARS)?;
+        let web = url.starts_with("https://") || url.starts_with("http://");
+        let local = url.starts_with("/media/") && !url.contains("..");
+        if !(web || local) || url.chars().any(|c| c.is_whitespace() || c == '"') {
+            return Err(invalid(
+                "invalid_cover_image",
+                "The cover image must be a web address (https://…) or an uploaded image",
+            ));
+        }
+    }
+    Ok(Fields {
+        title,
+        subtitle,
+        content,
+        cover_image,
+    })
+}
+
+fn invalid(code: &'static str, message: &str) -> ContentError {
+    ContentError::Invalid {
+        code,
+        message: message.to_string(),
+    }
+}
+
+/// The author filter of a staff member: a writer's own id, everyone for the content director.
+fn scope(user: &StaffUser) -> Result<Option<&str>, ContentError> {
+    match user.role {
+        Role::Writer => Ok(Some(user.id.as_str())),
+        Role::ContentDirector => Ok(None),
+        Role::Admin | Role::Educator => Err(ContentError::Forbidden),
+    }
+}
+
+impl ContentService {
+    async fn staff_article(&self, row: StaffRow) -> Result<StaffArticle, ContentError> {
+        let names = self
+            .author_names(std::iter::once(&row.card.author_id))
+            .await?;
+        let status = if row.status == "published" {
+            Status::Published
+        } else {
+            Status::Draft
+        };
+        Ok(StaffArticle {
+            card: card(row.card, &names)?,
+            status,
+            content: row.content,
+        })
+    }
+
+    /// The articles a staff member may manage, newest first.
+    pub async fn staff_list(&self, user: &StaffUser) -> Result<Vec<StaffArticle>, ContentError> {
+        let rows = self.store().staff_list(scope(user)?).await?;
+        let names = self
+            .author_names(rows.iter().map(|r| &r.card.author_id))
+            .await?;
+        rows.into_iter()
+            .map(|r| {
+                let status = if r.status == "published" {
+                    Status::Published
+                } else {
+                    Status::Draft
+                };
+                Ok(StaffArticle {
+                    card: card(r.card, &names)?,
+                    status,
+                    content: r.content,
+                })
+            })
+            .collect()
+    }
+
+    pub async fn staff_get(
+        &self,
+        user: &StaffUser,
+        id: &str,
+    ) -> Result<StaffArticle, ContentError> {
+        let row = self
+            .store()
+            .staff_get(id, scope(user)?)
+            .await?
+            .ok_or(ContentError::NotFound)?;
+        self.staff_article(row).await
+    }
+
+    /// The author an article is saved under: the writer themself, or the writer the content
+    /// director chose (who must be an active writer).
+    async fn author_for(
+        &self,
+        user: &StaffUser,
+        chosen: Option<String>,
+    ) -> Result<String, ContentError> {
+        match user.role {
+            Role::Writer => Ok(user.id.clone()),
+            Role::ContentDirector => {
+                let id = chosen
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .ok_or_else(|| {
+                        invalid("writer_required", "Please select a writer for the article")
+                    })?;
+                if self
+                    .authors()
+                    .is_active_writer(&id)
+                    .await
+                    .map_err(ContentError::Unexpected)?
+                {
+                    Ok(id)
+                } else {
+                    Err(invalid(
+                        "invalid_writer",
+                        "The selected author is not an active writer",
+                    ))
+                }
+            }
+            Role::Admin | Role::Educator => Err(ContentError::Forbidden),
+        }
+    }
+
+    /// Creates (`id` = None) or updates an article.
+    #[tracing::instrument(skip(self, input), fields(user = %user.id))]
+    pub async fn save(
+        &self,
+        user: &StaffUser,
+        id: Option<&str>,
+        input: ArticleInput,
+    ) -> Result<StaffArticle, ContentError> {
+        let filter = scope(user)?;
+        let existing = match id {
+            Some(id) => Some(
+                self.store()
+                    .staff_get(id, filter)
+                    .await?
+                    .ok_or(ContentError::NotFound)?,
+            ),
+            None => None,
+        };
+        let fields = validate(
+            &input.title,
+            input.subtitle,
+            &input.content,
+            input.cover_image,
+        )?;
+        let author_id = match (&existing, user.role) {
+            // A writer's edit keeps the article theirs; the director may reassign it.
+            (Some(row), Role::Writer) => row.card.author_id.clone().unwrap_or(user.id.clone()),
+            _ => self.author_for(user, input.author_id).await?,
+        };
+        let now = kernel::ids::now();
+        let base = slugify(&fields.title);
+        let slug = match &existing {
+            Some(row) if slugify(&row.card.title) == base => row.card.slug.clone(),
+            _ => self.unique_slug(&base).await?,
+        };
+        let rendered = render_markdown(&fields.content);
+        let first_published_at = match (&existing, input.status) {
+            (Some(row), _) if row.first_published_at.is_some() => row.first_published_at,
+            (_, Status::Published) => Some(now),
+            _ => None,
+        };
+        let row = InsertRow {
+            id: existing
+                .as_ref()
+                .map(|r| r.card.id.clone())
+                .unwrap_or_else(kernel::ids::new_id),
+            search_text: format!("{}\n{}\n{}", fields.title, fields.content, rendered.excerpt)
+                .to_lowercase(),
+            slug: slug.clone(),
+            title: fields.title,
+            subtitle: fields.subtitle,
+            content: fields.content,
+            category: input
+                .category
+                .unwrap_or(Category::YouthActivism)
+                .as_str()
+                .to_string(),
+            cover_image: fields.cover_image,
+            featured: input.featured.unwrap_or(false),
+            status: input.status.as_str().to_string(),
+            author_id: Some(author_id),
+            created_at: existing.as_ref().map(|r| r.card.created_at).unwrap_or(now),
+            updated_at: now,
+            excerpt: rendered.excerpt,
+            content_html: rendered.html,
+            reading_minutes: rendered.reading_minutes,
+            first_published_at,
+        };
+        match &existing {
+            None => self.store().insert(&row).await?,
+            Some(old) => {
+                self.store().update(&row).await?;
+                // Readers' links to a public slug keep working.
+                if old.card.slug != slug && old.first_published_at.is_some() {
+                    self.store()
+                        .add_slug_history(&old.card.slug, &row.id, now)
+                        .await?;
+                }
+            }
+        }
+        self.changed();
+        self.staff_get(user, &row.id).await
+    }
+
+    /// One-click publish of a draft: only the status and `updated_at` change.
+    pub async fn publish(&self, user: &StaffUser, id: &str) -> Result<StaffArticle, ContentError> {
+        let row = self
+            .store()
+            .staff_get(id, scope(user)?)
+            .await?
+            .ok_or(ContentError::NotFound)?;
+        self.store()
+            .publish(&row.card.id, kernel::ids::now())
+            .await?;
+        self.changed();
+        self.staff_get(user, id).await
+    }
+
+    pub async fn delete(&self, user: &StaffUser, id: &str) -> Result<(), ContentError> {
+        let row = self
+            .store()
+            .staff_get(id, scope(user)?)
+            .await?
+            .ok_or(ContentError::NotFound)?;
+        self.store().delete(&row.card.id).await?;
+        self.changed();
+        Ok(())
+    }
+
+    /// The body as the article page will show it.
+    pub fn preview(&self, user: &StaffUser, content: &str) -> Result<String, ContentError> {
+        scope(user)?;
+        check_len("content", content, MAX_CONTENT_CHARS)?;
+        Ok(render_markdown(content).html)
+    }
+}

@@ -1,0 +1,177 @@
+//! Sign-in, sign-out and who-am-I.
+
+use std::sync::Arc;
+
+use kernel::ErrorBody;
+use poem::Request;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
+
+use crate::guard::{clear_cookie, session_cookie, session_token, StaffSession};
+use crate::model::{Role, StaffUser, Writer};
+use crate::service::{IdentityError, IdentityService};
+
+#[derive(Tags)]
+enum ApiTags {
+    /// Staff sign-in with an access key.
+    Session,
+}
+
+/// Longest access key accepted (keys are much shorter; this only bounds the work).
+const MAX_KEY_CHARS: usize = 200;
+
+#[derive(Debug, Object)]
+pub struct LoginRequest {
+    /// The access key issued to the staff member.
+    pub access_key: String,
+}
+
+#[derive(ApiResponse)]
+pub enum LoginResponse {
+    /// Signed in; the session cookie is set.
+    #[oai(status = 200)]
+    Ok(Json<StaffUser>, #[oai(header = "Set-Cookie")] String),
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No staff member has this key.
+    #[oai(status = 401)]
+    Invalid(Json<ErrorBody>),
+    /// Too many failed attempts from this address.
+    #[oai(status = 429)]
+    Limited(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum LogoutResponse {
+    /// Signed out; the session is over and the cookie cleared.
+    #[oai(status = 204)]
+    Done(#[oai(header = "Set-Cookie")] String),
+}
+
+#[derive(ApiResponse)]
+pub enum MeResponse {
+    #[oai(status = 200)]
+    Ok(Json<StaffUser>),
+}
+
+#[derive(ApiResponse)]
+pub enum WritersResponse {
+    #[oai(status = 200)]
+    Ok(Json<Vec<Writer>>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+pub struct IdentityApi {
+    service: Arc<IdentityService>,
+    trust_proxy: bool,
+}
+
+impl IdentityApi {
+    pub fn new(service: Arc<IdentityService>, trust_proxy: bool) -> Self {
+        Self {
+            service,
+            trust_proxy,
+        }
+    }
+
+    /// The client's address: the socket peer, or the last proxy hop when behind a proxy.
+    fn client(&self, req: &Request) -> String {
+        if self.trust_proxy {
+            if let Some(forwarded) = req
+                .headers()
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.rsplit(',').next())
+            {
+                return forwarded.trim().to_string();
+            }
+        }
+        match req.remote_addr().as_socket_addr() {
+            Some(addr) => addr.ip().to_string(),
+            None => "unknown".to_string(),
+        }
+    }
+}
+
+pub fn forbidden() -> Json<ErrorBody> {
+    Json(ErrorBody::new(
+        "forbidden",
+        "Your role does not allow this.",
+    ))
+}
+
+#[OpenApi(tag = "ApiTags::Session")]
+impl IdentityApi {
+    /// Sign in with an access key.
+    #[oai(path = "/v1/session", method = "post", operation_id = "login")]
+    async fn login(&self, req: &Request, body: Json<LoginRequest>) -> LoginResponse {
+        let key = body.0.access_key.trim();
+        if key.is_empty() || key.chars().count() > MAX_KEY_CHARS {
+            return LoginResponse::BadRequest(Json(ErrorBody::new(
+                "invalid_key",
+                "Please enter your access key.",
+            )));
+        }
+        match self.service.login(key, &self.client(req)).await {
+            Ok((user, token)) => {
+                let s = self.service.settings();
+                LoginResponse::Ok(
+                    Json(user),
+                    session_cookie(&token, s.session_max, s.secure_cookie),
+                )
+            }
+            Err(IdentityError::InvalidKey) => {
+                LoginResponse::Invalid(Json(ErrorBody::new("invalid_key", "Invalid access key.")))
+            }
+            Err(e @ IdentityError::RateLimited { retry_after }) => LoginResponse::Limited(
+                Json(ErrorBody::new("too_many_attempts", e.to_string())),
+                retry_after,
+            ),
+            Err(e) => {
+                tracing::error!(error = ?e, "sign-in failed");
+                LoginResponse::Internal(Json(ErrorBody::internal()))
+            }
+        }
+    }
+
+    /// Sign out: ends the session on the server.
+    #[oai(path = "/v1/session", method = "delete", operation_id = "logout")]
+    async fn logout(&self, req: &Request) -> LogoutResponse {
+        if let Some(token) = session_token(req) {
+            if let Err(e) = self.service.logout(&token).await {
+                tracing::error!(error = ?e, "sign-out failed");
+            }
+        }
+        LogoutResponse::Done(clear_cookie(self.service.settings().secure_cookie))
+    }
+
+    /// The signed-in staff member (restores the UI after a reload).
+    #[oai(path = "/v1/me", method = "get", operation_id = "me")]
+    async fn me(&self, auth: StaffSession) -> MeResponse {
+        MeResponse::Ok(Json(auth.0))
+    }
+
+    /// Active writers, for the content director's author choice.
+    #[oai(
+        path = "/v1/staff/writers",
+        method = "get",
+        operation_id = "listWriters"
+    )]
+    async fn writers(&self, auth: StaffSession) -> WritersResponse {
+        if !auth.has_role(&[Role::ContentDirector]) {
+            return WritersResponse::Forbidden(forbidden());
+        }
+        match self.service.writers().await {
+            Ok(w) => WritersResponse::Ok(Json(w)),
+            Err(e) => {
+                tracing::error!(error = ?e, "listing writers failed");
+                WritersResponse::Internal(Json(ErrorBody::internal()))
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! Identity settings: the key secret, session lifetimes and sign-in limits.
+
+use std::time::Duration;
+
+#[derive(Clone)]
+pub struct IdentitySettings {
+    /// Secret of the keyed hash of access keys (shared by every instance).
+    pub key_secret: String,
+    /// A session ends after this long without a request.
+    pub session_idle: Duration,
+    /// A session ends this long after sign-in, whatever happens.
+    pub session_max: Duration,
+    /// Mark the cookie `Secure` (the site is served over https).
+    pub secure_cookie: bool,
+    /// Failed sign-ins allowed per client address per window.
+    pub failures_per_address: i64,
+    /// Failed sign-ins allowed across all addresses per window, for addresses that already failed.
+    pub failures_global: i64,
+    pub failure_window: Duration,
+}
+
+impl std::fmt::Debug for IdentitySettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IdentitySettings")
+            .field("key_secret", &"***")
+            .field("session_idle", &self.session_idle)
+            .field("session_max", &self.session_max)
+            .field("secure_cookie", &self.secure_cookie)
+            .field("failures_per_address", &self.failures_per_address)
+            .field("failures_global", &self.failures_global)
+            .field("failure_window", &self.failure_window)
+            .finish()
+    }
+}
+
+impl IdentitySettings {
+    /// Defaults around a given secret (tests and tools).
+    pub fn with_secret(secret: impl Into<String>) -> Self {
+        IdentitySettings {
+            key_secret: secret.into(),
+            session_idle: Duration::from_secs(8 * 3600),
+            session_max: Duration::from_secs(7 * 24 * 3600),
+            secure_cookie: false,
+            failures_per_address: 5,
+            failures_global: 100,
+            failure_window: Duration::from_secs(60),
+        }
+    }
+}
