@@ -4,10 +4,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use std::path::PathBuf;
+
 use async_trait::async_trait;
 use content::{AuthorDirectory, ContentApi, ContentService, ContentStaffApi};
 use identity::{IdentityApi, IdentityService, IdentitySettings};
+use kernel::storage::LocalStorage;
 use kernel::Db;
+use media::MediaApi;
 use poem::listener::TcpAcceptor;
 use poem::Server;
 use poem_openapi::OpenApiService;
@@ -25,6 +29,7 @@ const API_TITLE: &str = "The Agora API";
 #[derive(Clone)]
 pub struct Services {
     pub db: Db,
+    pub storage: Arc<LocalStorage>,
     pub identity: Arc<IdentityService>,
     pub content: Arc<ContentService>,
 }
@@ -51,7 +56,7 @@ impl AuthorDirectory for IdentityAuthors {
 }
 
 impl Services {
-    pub fn new(db: Db, identity_settings: IdentitySettings) -> Services {
+    pub fn new(db: Db, identity_settings: IdentitySettings, uploads: PathBuf) -> Services {
         let identity = Arc::new(IdentityService::new(
             identity::store_for(&db),
             identity_settings,
@@ -60,6 +65,7 @@ impl Services {
         let content = Arc::new(ContentService::new(content::store_for(&db), authors));
         Services {
             db,
+            storage: Arc::new(LocalStorage::new(uploads, "/media")),
             identity,
             content,
         }
@@ -71,11 +77,15 @@ impl Services {
         crate::settings::resolve_key_secret(&mut settings)?;
         let db = Db::connect(&settings.database_url).await?;
         db.migrate().await?;
-        Ok(Services::new(db, settings.identity))
+        Ok(Services::new(
+            db,
+            settings.identity,
+            settings.data_dir.join("uploads"),
+        ))
     }
 }
 
-pub type Api = OpenApiService<(ContentApi, ContentStaffApi, IdentityApi), ()>;
+pub type Api = OpenApiService<(ContentApi, ContentStaffApi, IdentityApi, MediaApi), ()>;
 
 pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
     OpenApiService::new(
@@ -83,6 +93,7 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             ContentApi::new(services.content.clone()),
             ContentStaffApi::new(services.content.clone(), services.identity.clone()),
             IdentityApi::new(services.identity.clone(), trust_proxy),
+            MediaApi::new(services.storage.clone()),
         ),
         API_TITLE,
         env!("CARGO_PKG_VERSION"),
@@ -100,11 +111,8 @@ pub fn openapi_json() -> String {
         sqlx::sqlite::SqlitePoolOptions::new()
             .connect_lazy_with(sqlx::sqlite::SqliteConnectOptions::new().in_memory(true)),
     );
-    build_openapi(
-        &Services::new(db, IdentitySettings::with_secret("-")),
-        false,
-    )
-    .spec()
+    let services = Services::new(db, IdentitySettings::with_secret("-"), PathBuf::new());
+    build_openapi(&services, false).spec()
 }
 
 /// A running server: its address and the handle to stop it.

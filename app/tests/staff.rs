@@ -593,3 +593,100 @@ async fn the_content_director_writes_on_behalf_of_active_writers_only() {
     assert_eq!(public["author_name"], "Willa Writer");
     app.shutdown().await;
 }
+
+fn png_bytes(width: u32, height: u32, noise: bool) -> Vec<u8> {
+    let mut state: u32 = 0x1234_5678;
+    let img = image::RgbaImage::from_fn(width, height, |x, y| {
+        if noise {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            let b = state.to_le_bytes();
+            image::Rgba([b[0], b[1], b[2], 255])
+        } else {
+            image::Rgba([(x % 256) as u8, (y % 256) as u8, 90, 255])
+        }
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgba8(img)
+        .write_to(&mut out, image::ImageFormat::Png)
+        .unwrap();
+    out.into_inner()
+}
+
+async fn upload(app: &TestApp, cookie: Option<&str>, name: &str, bytes: Vec<u8>) -> (u16, Value) {
+    let part = reqwest::multipart::Part::bytes(bytes)
+        .file_name(name.to_string())
+        .mime_str("image/png")
+        .unwrap();
+    let form = reqwest::multipart::Form::new().part("file", part);
+    let r = app
+        .request(Method::POST, "/api/v1/staff/covers", cookie)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn cover_uploads_are_checked_by_content_and_stored_safely() {
+    let app = spawn_app(Engine::Sqlite).await;
+    let (_, key) = app
+        .services
+        .identity
+        .add_staff("Uma", Role::Writer)
+        .await
+        .unwrap();
+    let (_, ek) = app
+        .services
+        .identity
+        .add_staff("Ed", Role::Educator)
+        .await
+        .unwrap();
+    let w = app.login(&key).await;
+    let e = app.login(&ek).await;
+
+    let (status, b) = upload(&app, Some(&w), "notes.png", b"just some text".to_vec()).await;
+    assert_eq!(status, 400);
+    assert_eq!(b["message"], "Please upload an image file (JPG, PNG, etc.)");
+
+    let big = png_bytes(1400, 1100, true);
+    assert!(
+        big.len() > 5 * 1024 * 1024,
+        "test image is {} bytes",
+        big.len()
+    );
+    let (status, b) = upload(&app, Some(&w), "big.png", big).await;
+    assert_eq!(status, 413);
+    assert_eq!(b["message"], "Please upload an image smaller than 5MB");
+
+    let mut poly = png_bytes(30, 20, false);
+    poly.extend_from_slice(b"<html><script>alert(1)</script></html>");
+    let (status, b) = upload(&app, Some(&w), "../../../etc/evil.png", poly).await;
+    assert_eq!(status, 201, "{b}");
+    let url = b["url"].as_str().unwrap();
+    assert!(url.starts_with("/media/covers/") && !url.contains("evil") && !url.contains(".."));
+    let r = app.get(url).await;
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(r.headers()["content-type"], "image/png");
+    let stored = r.bytes().await.unwrap();
+    assert!(!String::from_utf8_lossy(&stored).contains("<script>"));
+    assert!(!app.dir.0.join("etc").exists());
+    // Browsers that accept WebP get the WebP twin.
+    let r = app
+        .client
+        .get(format!("{}{url}", app.address))
+        .header("accept", "image/avif,image/webp,*/*")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["content-type"], "image/webp");
+
+    let (status, _) = upload(&app, Some(&e), "x.png", png_bytes(4, 4, false)).await;
+    assert_eq!(status, 403);
+    let (status, _) = upload(&app, None, "x.png", png_bytes(4, 4, false)).await;
+    assert_eq!(status, 401);
+    app.shutdown().await;
+}

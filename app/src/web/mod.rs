@@ -11,8 +11,7 @@ mod telemetry;
 
 use std::sync::Arc;
 
-use poem::endpoint::StaticFilesEndpoint;
-use poem::middleware::{CatchPanic, Compression, SetHeader};
+use poem::middleware::{CatchPanic, Compression};
 use poem::{get, EndpointExt, IntoEndpoint, Route};
 
 use crate::settings::Settings;
@@ -37,16 +36,7 @@ pub fn routes(
     );
     let spec = api.spec_endpoint();
     let docs = api.swagger_ui();
-    let media = StaticFilesEndpoint::new(settings.data_dir.join("uploads")).with(
-        SetHeader::new()
-            .overriding("cache-control", "public, max-age=86400")
-            .overriding("x-content-type-options", "nosniff")
-            // Uploaded files are data, never active content, even when opened directly.
-            .overriding(
-                "content-security-policy",
-                "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-            ),
-    );
+    let media = media::MediaEndpoint::new(services.storage.clone());
     let health = health::Health {
         db: services.db.clone(),
         sidecar: renderer.sidecar(),

@@ -161,6 +161,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/staff/covers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload an article cover image; returns its public URL. */
+    post: operations["uploadCover"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -338,6 +355,15 @@ export interface components {
      * @enum {string}
      */
     Status: "draft" | "published";
+    /** UploadedCover */
+    UploadedCover: {
+      /** @description Public URL of the stored image. */
+      url: string;
+      /** Format: uint32 */
+      width: number;
+      /** Format: uint32 */
+      height: number;
+    };
     /**
      * Writer
      * @description An author the content director may write on behalf of.
@@ -985,6 +1011,69 @@ export interface operations {
         };
       };
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  uploadCover: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description The image (JPG, PNG, GIF or WebP), at most 5 MB.
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["UploadedCover"];
+        };
+      };
+      /** @description Not an image. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Over 5 MB. */
+      413: {
         headers: {
           [name: string]: unknown;
         };
