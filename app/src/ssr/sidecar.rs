@@ -2,19 +2,24 @@
 //! external one reached by URL.
 
 use std::process::Stdio;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use tokio::process::{Child, Command};
-use tokio::sync::{watch, Mutex, Notify};
+use tokio::sync::{watch, Mutex, Notify, Semaphore};
 use tokio::task::JoinHandle;
 
 use crate::settings::SsrSettings;
 
-/// Consecutive failed renders after which a supervised sidecar is restarted.
-const FAILURES_BEFORE_RESTART: u32 = 3;
+/// Consecutive failed renders after which the sidecar's health is checked.
+const FAILURES_BEFORE_CHECK: u32 = 3;
+/// Renders in flight at once; more wait (within their deadline) in the app, so the sidecar
+/// keeps a fixed set of warm connections instead of a burst of new ones.
+const MAX_IN_FLIGHT: usize = 16;
+/// A freshly started sidecar is not judged before this.
+const STARTUP_GRACE: Duration = Duration::from_secs(5);
 
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
@@ -24,6 +29,8 @@ pub enum RenderError {
     Request(#[from] reqwest::Error),
     #[error("the sidecar answered {0}")]
     Status(reqwest::StatusCode),
+    #[error("the sidecar is down")]
+    Down,
 }
 
 #[derive(Deserialize)]
@@ -35,6 +42,11 @@ pub struct Sidecar {
     base_url: String,
     client: reqwest::Client,
     failures: AtomicU32,
+    /// False while the supervised process is known to be starting or gone.
+    up: AtomicBool,
+    checking: AtomicBool,
+    started: std::sync::Mutex<Instant>,
+    in_flight: Semaphore,
     restart: Notify,
     stop: watch::Sender<bool>,
     pid: AtomicU32,
@@ -62,6 +74,10 @@ impl Sidecar {
             base_url,
             client,
             failures: AtomicU32::new(0),
+            up: AtomicBool::new(true),
+            checking: AtomicBool::new(false),
+            started: std::sync::Mutex::new(Instant::now()),
+            in_flight: Semaphore::new(MAX_IN_FLIGHT),
             restart: Notify::new(),
             stop,
             pid: AtomicU32::new(0),
@@ -105,7 +121,14 @@ impl Sidecar {
     }
 
     /// Renders a page body; `body` is the JSON request `{url, data}`.
-    pub async fn render(&self, body: String, deadline: Duration) -> Result<String, RenderError> {
+    pub async fn render(
+        self: &Arc<Self>,
+        body: String,
+        deadline: Duration,
+    ) -> Result<String, RenderError> {
+        if !self.up.load(Ordering::Acquire) {
+            return Err(RenderError::Down);
+        }
         let mut request = self
             .client
             .post(format!("{}/render", self.base_url))
@@ -115,6 +138,11 @@ impl Sidecar {
             request = request.header(k, v);
         }
         let attempt = async {
+            let _permit = self
+                .in_flight
+                .acquire()
+                .await
+                .map_err(|_| RenderError::Down)?;
             let response = request.send().await?;
             if !response.status().is_success() {
                 return Err(RenderError::Status(response.status()));
@@ -128,13 +156,35 @@ impl Sidecar {
         match &result {
             Ok(_) => self.failures.store(0, Ordering::Release),
             Err(_) => {
-                if self.failures.fetch_add(1, Ordering::AcqRel) + 1 >= FAILURES_BEFORE_RESTART {
+                if self.failures.fetch_add(1, Ordering::AcqRel) + 1 >= FAILURES_BEFORE_CHECK {
                     self.failures.store(0, Ordering::Release);
-                    self.restart.notify_one();
+                    self.check_health();
                 }
             }
         }
         result
+    }
+
+    /// After repeated failures: restart the sidecar only if it does not answer its health
+    /// check (a busy sidecar is slow, not broken) and it is past its start-up grace.
+    fn check_health(self: &Arc<Self>) {
+        let in_grace = self
+            .started
+            .lock()
+            .map(|t| t.elapsed() < STARTUP_GRACE)
+            .unwrap_or(false);
+        if in_grace || self.checking.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let this = self.clone();
+        tokio::spawn(async move {
+            if !this.healthy().await {
+                tracing::warn!("rendering sidecar fails its health check");
+                this.up.store(false, Ordering::Release);
+                this.restart.notify_waiters();
+            }
+            this.checking.store(false, Ordering::Release);
+        });
     }
 
     /// Stops a supervised sidecar and waits for it to exit.
@@ -174,7 +224,15 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
             Ok(mut child) => {
                 let pid = child.id().unwrap_or(0);
                 sidecar.pid.store(pid, Ordering::Release);
+                if let Ok(mut t) = sidecar.started.lock() {
+                    *t = Instant::now();
+                }
                 tracing::info!(pid, port, "rendering sidecar started");
+                let ready = sidecar.clone();
+                let readiness = tokio::spawn(async move {
+                    ready.wait_healthy(Duration::from_secs(10)).await;
+                    ready.up.store(true, Ordering::Release);
+                });
                 tokio::select! {
                     status = child.wait() => {
                         tracing::warn!(?status, "rendering sidecar exited; restarting");
@@ -190,6 +248,8 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
                         break;
                     }
                 }
+                readiness.abort();
+                sidecar.up.store(false, Ordering::Release);
                 sidecar.pid.store(0, Ordering::Release);
             }
         }

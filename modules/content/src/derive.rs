@@ -71,9 +71,19 @@ pub fn truncate_words(text: &str, max: usize) -> String {
 }
 
 fn to_safe_html(markdown: &str) -> String {
-    // Raw HTML is shown as text, never interpreted; headings move down one level so the
-    // article title stays the page's only <h1>.
-    let events = Parser::new_ext(markdown, Options::empty()).map(|event| match event {
+    // Raw HTML is shown as text, never interpreted. Headings are shifted so the body's top
+    // level is <h2>: the article title stays the page's only <h1> and no level is skipped.
+    let events: Vec<Event> = Parser::new_ext(markdown, Options::empty()).collect();
+    let top = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Start(Tag::Heading { level, .. }) => Some(*level as usize),
+            _ => None,
+        })
+        .min()
+        .unwrap_or(2);
+    let shift = |level: HeadingLevel| level_of((level as usize + 2).saturating_sub(top));
+    let events = events.into_iter().map(|event| match event {
         Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
         Event::Start(Tag::Heading {
             level,
@@ -81,12 +91,12 @@ fn to_safe_html(markdown: &str) -> String {
             classes,
             attrs,
         }) => Event::Start(Tag::Heading {
-            level: demote(level),
+            level: shift(level),
             id,
             classes,
             attrs,
         }),
-        Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(demote(level))),
+        Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(shift(level))),
         other => other,
     });
     let mut raw = String::with_capacity(markdown.len() * 2);
@@ -94,12 +104,12 @@ fn to_safe_html(markdown: &str) -> String {
     sanitizer().clean(&raw).to_string()
 }
 
-fn demote(level: HeadingLevel) -> HeadingLevel {
-    match level {
-        HeadingLevel::H1 => HeadingLevel::H2,
-        HeadingLevel::H2 => HeadingLevel::H3,
-        HeadingLevel::H3 => HeadingLevel::H4,
-        HeadingLevel::H4 => HeadingLevel::H5,
+fn level_of(n: usize) -> HeadingLevel {
+    match n {
+        0..=2 => HeadingLevel::H2,
+        3 => HeadingLevel::H3,
+        4 => HeadingLevel::H4,
+        5 => HeadingLevel::H5,
         _ => HeadingLevel::H6,
     }
 }
@@ -188,6 +198,18 @@ mod tests {
         ] {
             assert!(r.html.contains(needle), "missing {needle} in {}", r.html);
         }
+    }
+
+    #[test]
+    fn the_top_heading_level_becomes_h2() {
+        let r = render_markdown("## Part\n\ntext\n\n### Sub\n\ntext");
+        assert!(
+            r.html.contains("<h2>Part</h2>") && r.html.contains("<h3>Sub</h3>"),
+            "{}",
+            r.html
+        );
+        let r = render_markdown("### Only\n\ntext");
+        assert!(r.html.contains("<h2>Only</h2>"), "{}", r.html);
     }
 
     #[test]
