@@ -184,7 +184,7 @@ async fn a_dead_sidecar_means_a_shell_with_correct_head_then_a_restart() {
     let mut restarted = false;
     for _ in 0..100 {
         tokio::time::sleep(Duration::from_millis(100)).await;
-        if app.sidecar.pid() != 0 && app.sidecar.pid() != pid && app.sidecar.healthy().await {
+        if app.sidecar.pid() != 0 && app.sidecar.pid() != pid && app.sidecar.is_up() {
             restarted = true;
             break;
         }

@@ -115,6 +115,11 @@ impl Sidecar {
         matches!(request.await, Ok(r) if r.status().is_success())
     }
 
+    /// Whether renders are being sent to the sidecar (false while it restarts).
+    pub fn is_up(&self) -> bool {
+        self.up.load(Ordering::Acquire)
+    }
+
     /// The process id of the supervised sidecar (0 when none runs).
     pub fn pid(&self) -> u32 {
         self.pid.load(Ordering::Acquire)
