@@ -29,7 +29,7 @@ for _ in $(seq 1 100); do
 done
 curl -fs "http://127.0.0.1:$port/readyz" >/dev/null || { echo "app did not become ready"; cat "$dir/app.log"; exit 1; }
 
-BASE_URL=http://127.0.0.1:$port AGORA_PID=$pid \
+BASE_URL=http://127.0.0.1:$port AGORA_PID=$pid AGORA_BIN="$bin" \
   npm exec -w web-client -- playwright test || { echo "--- app log ---"; tail -50 "$dir/app.log"; exit 1; }
 
 # Graceful stop: SIGTERM ends the app with status 0 and takes the sidecar with it.

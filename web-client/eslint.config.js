@@ -19,7 +19,14 @@ const restrict = (...patterns) => [
 ];
 
 export default defineConfig([
-  { ignores: ["dist/**", "src/api/schema.d.ts"] },
+  {
+    ignores: [
+      "dist/**",
+      "src/api/schema.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
@@ -51,7 +58,7 @@ export default defineConfig([
     },
   },
   {
-    files: ["*.{js,ts}", "scripts/**"],
+    files: ["*.{js,ts}", "scripts/**", "e2e/**"],
     languageOptions: { globals: globals.node },
   },
 ]);
