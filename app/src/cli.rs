@@ -34,6 +34,11 @@ enum Command {
         #[command(subcommand)]
         command: StaffCommand,
     },
+    /// Inspect and retry queued email.
+    Outbox {
+        #[command(subcommand)]
+        command: OutboxCommand,
+    },
     /// Load data into the database.
     Seed {
         /// Load the demo articles, authors and covers when the database has no articles.
@@ -60,6 +65,47 @@ enum StaffCommand {
     Disable { id: String },
     /// Enable a disabled staff member again.
     Enable { id: String },
+}
+
+#[derive(Subcommand)]
+enum OutboxCommand {
+    /// The latest messages with their status, attempts and last error.
+    List {
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
+    /// Put a message back in line for delivery now.
+    Retry { id: String },
+}
+
+async fn outbox(services: &Services, command: OutboxCommand) -> anyhow::Result<()> {
+    match command {
+        OutboxCommand::List { limit } => {
+            println!(
+                "{:<38} {:<8} {:>8}  {:<20} subject / last error",
+                "id", "status", "attempts", "created"
+            );
+            for m in services.outbox.list(limit).await? {
+                println!(
+                    "{:<38} {:<8} {:>8}  {:<20} {}{}",
+                    m.id,
+                    m.status,
+                    m.attempts,
+                    m.created_at.format("%Y-%m-%d %H:%M:%S"),
+                    m.subject,
+                    m.last_error.map(|e| format!(" / {e}")).unwrap_or_default()
+                );
+            }
+        }
+        OutboxCommand::Retry { id } => {
+            if services.outbox.retry(&id).await? {
+                println!("{id} will be delivered on the next run");
+            } else {
+                anyhow::bail!("no unsent message with id {id}");
+            }
+        }
+    }
+    Ok(())
 }
 
 fn parse_role(s: &str) -> Result<Role, String> {
@@ -150,6 +196,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::Staff { command } => {
             let services = Services::connect(&settings).await?;
             staff(&services, command).await
+        }
+        Command::Outbox { command } => {
+            let services = Services::connect(&settings).await?;
+            outbox(&services, command).await
         }
         Command::Seed { demo } => {
             if !demo {

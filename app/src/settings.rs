@@ -21,6 +21,33 @@ pub struct Settings {
     pub identity: identity::IdentitySettings,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
     pub trust_proxy: bool,
+    pub mail: MailSettings,
+}
+
+#[derive(Clone)]
+pub struct MailSettings {
+    pub from: String,
+    /// `smtp://…` / `smtps://…`; unset means files under `DATA_DIR/outbox/`.
+    pub smtp_url: Option<String>,
+    pub inbox_general: String,
+    pub inbox_education: String,
+    pub inbox_applications: String,
+    pub poll: Duration,
+    pub outbox: kernel::outbox::OutboxSettings,
+}
+
+impl std::fmt::Debug for MailSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MailSettings")
+            .field("from", &self.from)
+            .field("smtp_url", &self.smtp_url.as_deref().map(redact))
+            .field("inbox_general", &self.inbox_general)
+            .field("inbox_education", &self.inbox_education)
+            .field("inbox_applications", &self.inbox_applications)
+            .field("poll", &self.poll)
+            .field("outbox", &self.outbox)
+            .finish()
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -49,6 +76,7 @@ impl std::fmt::Debug for Settings {
             .field("page_cache", &self.page_cache)
             .field("identity", &self.identity)
             .field("trust_proxy", &self.trust_proxy)
+            .field("mail", &self.mail)
             .finish()
     }
 }
@@ -69,16 +97,19 @@ pub struct SettingsError {
     reason: &'static str,
 }
 
-fn var(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+type Lookup<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+fn var(get: Lookup<'_>, name: &str) -> Option<String> {
+    get(name).filter(|v| !v.trim().is_empty())
 }
 
 fn parsed<T: std::str::FromStr>(
+    get: Lookup<'_>,
     name: &'static str,
     default: T,
     reason: &'static str,
 ) -> Result<T, SettingsError> {
-    match var(name) {
+    match var(get, name) {
         None => Ok(default),
         Some(value) => value.trim().parse().map_err(|_| SettingsError {
             name,
@@ -89,13 +120,23 @@ fn parsed<T: std::str::FromStr>(
 }
 
 impl Settings {
+    /// Settings from the environment.
     pub fn from_env() -> Result<Settings, SettingsError> {
-        let port = parsed("PORT", 8080u16, "expected a port number")?;
-        let bind = var("BIND").unwrap_or_else(|| "127.0.0.1".to_string());
-        let data_dir = PathBuf::from(var("DATA_DIR").unwrap_or_else(|| "data".to_string()));
-        let database_url = var("DATABASE_URL")
+        Settings::load(&|name| std::env::var(name).ok())
+    }
+
+    /// The defaults, ignoring the environment.
+    pub fn defaults() -> Result<Settings, SettingsError> {
+        Settings::load(&|_| None)
+    }
+
+    fn load(get: Lookup<'_>) -> Result<Settings, SettingsError> {
+        let port = parsed(get, "PORT", 8080u16, "expected a port number")?;
+        let bind = var(get, "BIND").unwrap_or_else(|| "127.0.0.1".to_string());
+        let data_dir = PathBuf::from(var(get, "DATA_DIR").unwrap_or_else(|| "data".to_string()));
+        let database_url = var(get, "DATABASE_URL")
             .unwrap_or_else(|| format!("sqlite://{}/agora.db", data_dir.display()));
-        let site_url = var("SITE_URL")
+        let site_url = var(get, "SITE_URL")
             .unwrap_or_else(|| format!("http://{bind}:{port}"))
             .trim_end_matches('/')
             .to_string();
@@ -107,47 +148,76 @@ impl Settings {
             });
         }
         let site_url_for_cookie = site_url.clone();
-        let deadline_ms = parsed("SSR_DEADLINE_MS", 300u64, "expected milliseconds")?;
+        let deadline_ms = parsed(get, "SSR_DEADLINE_MS", 300u64, "expected milliseconds")?;
         Ok(Settings {
             port,
             bind,
             database_url,
             data_dir,
             site_url,
-            site_name: var("SITE_NAME").unwrap_or_else(|| "The Agora".to_string()),
-            web_dist: PathBuf::from(var("WEB_DIST").unwrap_or_else(|| "web-client/dist".into())),
+            site_name: var(get, "SITE_NAME").unwrap_or_else(|| "The Agora".to_string()),
+            web_dist: PathBuf::from(
+                var(get, "WEB_DIST").unwrap_or_else(|| "web-client/dist".into()),
+            ),
             ssr: SsrSettings {
-                url: var("SSR_URL").map(|u| u.trim_end_matches('/').to_string()),
-                node: var("NODE_BIN").unwrap_or_else(|| "node".to_string()),
+                url: var(get, "SSR_URL").map(|u| u.trim_end_matches('/').to_string()),
+                node: var(get, "NODE_BIN").unwrap_or_else(|| "node".to_string()),
                 script: PathBuf::from(
-                    var("SSR_SCRIPT").unwrap_or_else(|| "ssr-renderer/dist/server.js".into()),
+                    var(get, "SSR_SCRIPT").unwrap_or_else(|| "ssr-renderer/dist/server.js".into()),
                 ),
-                port: parsed("SSR_PORT", 0u16, "expected a port number")?,
+                port: parsed(get, "SSR_PORT", 0u16, "expected a port number")?,
                 deadline: Duration::from_millis(deadline_ms),
             },
-            page_cache: parsed("PAGE_CACHE", true, "expected true or false")?,
+            page_cache: parsed(get, "PAGE_CACHE", true, "expected true or false")?,
             identity: identity::IdentitySettings {
-                key_secret: var("KEY_SECRET").unwrap_or_default(),
+                key_secret: var(get, "KEY_SECRET").unwrap_or_default(),
                 session_idle: Duration::from_secs(
-                    60 * parsed("SESSION_IDLE_MINUTES", 480u64, "expected minutes")?,
+                    60 * parsed(get, "SESSION_IDLE_MINUTES", 480u64, "expected minutes")?,
                 ),
                 session_max: Duration::from_secs(
-                    3600 * parsed("SESSION_MAX_HOURS", 168u64, "expected hours")?,
+                    3600 * parsed(get, "SESSION_MAX_HOURS", 168u64, "expected hours")?,
                 ),
                 secure_cookie: site_url_for_cookie.starts_with("https://"),
                 failures_per_address: parsed(
+                    get,
                     "LOGIN_FAILURES_PER_MINUTE",
                     5i64,
                     "expected a number",
                 )?,
                 failures_global: parsed(
+                    get,
                     "LOGIN_FAILURES_GLOBAL_PER_MINUTE",
                     100i64,
                     "expected a number",
                 )?,
                 failure_window: Duration::from_secs(60),
             },
-            trust_proxy: parsed("TRUST_PROXY", false, "expected true or false")?,
+            trust_proxy: parsed(get, "TRUST_PROXY", false, "expected true or false")?,
+            mail: MailSettings {
+                from: var(get, "MAIL_FROM")
+                    .unwrap_or_else(|| "The Agora <no-reply@agora.invalid>".into()),
+                smtp_url: var(get, "SMTP_URL"),
+                inbox_general: var(get, "MAIL_INBOX_GENERAL")
+                    .unwrap_or_else(|| "hello@agora.invalid".into()),
+                inbox_education: var(get, "MAIL_INBOX_EDUCATION")
+                    .unwrap_or_else(|| "education@agora.invalid".into()),
+                inbox_applications: var(get, "MAIL_INBOX_APPLICATIONS")
+                    .unwrap_or_else(|| "applications@agora.invalid".into()),
+                poll: Duration::from_secs(
+                    parsed(get, "OUTBOX_POLL_SECONDS", 5u64, "expected seconds")?.max(1),
+                ),
+                outbox: kernel::outbox::OutboxSettings {
+                    max_attempts: parsed(get, "OUTBOX_MAX_ATTEMPTS", 8i32, "expected a number")?
+                        .max(1),
+                    base_backoff: Duration::from_secs(parsed(
+                        get,
+                        "OUTBOX_BACKOFF_SECONDS",
+                        30u64,
+                        "expected seconds",
+                    )?),
+                    max_backoff: Duration::from_secs(3600),
+                },
+            },
         })
     }
 }

@@ -4,18 +4,19 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use std::path::PathBuf;
-
 use async_trait::async_trait;
 use content::{AuthorDirectory, ContentApi, ContentService, ContentStaffApi};
 use identity::{IdentityApi, IdentityService, IdentitySettings};
+use kernel::outbox::{outbox_store_for, Mailer, Outbox};
 use kernel::storage::LocalStorage;
 use kernel::Db;
 use media::MediaApi;
+use outreach::{OutreachApi, OutreachService, OutreachSettings};
 use poem::listener::TcpAcceptor;
 use poem::Server;
 use poem_openapi::OpenApiService;
 use tokio::sync::watch;
+use tokio_cron_scheduler::{Job, JobScheduler};
 
 use crate::settings::Settings;
 use crate::ssr::{Renderer, Sidecar};
@@ -30,6 +31,8 @@ const API_TITLE: &str = "The Agora API";
 pub struct Services {
     pub db: Db,
     pub storage: Arc<LocalStorage>,
+    pub outbox: Arc<Outbox>,
+    pub outreach: Arc<OutreachService>,
     pub identity: Arc<IdentityService>,
     pub content: Arc<ContentService>,
 }
@@ -56,19 +59,46 @@ impl AuthorDirectory for IdentityAuthors {
 }
 
 impl Services {
-    pub fn new(db: Db, identity_settings: IdentitySettings, uploads: PathBuf) -> Services {
+    /// Builds every module from `settings` (whose key secret must already be resolved).
+    pub fn new(db: Db, settings: &Settings) -> anyhow::Result<Services> {
         let identity = Arc::new(IdentityService::new(
             identity::store_for(&db),
-            identity_settings,
+            settings.identity.clone(),
         ));
         let authors = Arc::new(IdentityAuthors(identity.clone()));
         let content = Arc::new(ContentService::new(content::store_for(&db), authors));
-        Services {
+        let storage = Arc::new(LocalStorage::new(
+            settings.data_dir.join("uploads"),
+            "/media",
+        ));
+        let mail = &settings.mail;
+        let mailer = match &mail.smtp_url {
+            Some(url) => Mailer::smtp(url, &mail.from)?,
+            None => Mailer::files(settings.data_dir.join("outbox"), &mail.from)?,
+        };
+        let outbox = Arc::new(Outbox::new(
+            outbox_store_for(&db),
+            mailer,
+            storage.clone(),
+            mail.outbox.clone(),
+        ));
+        let outreach = Arc::new(OutreachService::new(
+            outreach::store_for(&db),
+            OutreachSettings {
+                site_url: settings.site_url.clone(),
+                site_name: settings.site_name.clone(),
+                inbox_general: mail.inbox_general.clone(),
+                inbox_education: mail.inbox_education.clone(),
+            },
+        ));
+        Ok(Services {
             db,
-            storage: Arc::new(LocalStorage::new(uploads, "/media")),
+            storage,
+            outbox,
+            outreach,
             identity,
             content,
-        }
+        })
     }
 
     /// Connects and migrates.
@@ -77,15 +107,20 @@ impl Services {
         crate::settings::resolve_key_secret(&mut settings)?;
         let db = Db::connect(&settings.database_url).await?;
         db.migrate().await?;
-        Ok(Services::new(
-            db,
-            settings.identity,
-            settings.data_dir.join("uploads"),
-        ))
+        Services::new(db, &settings)
     }
 }
 
-pub type Api = OpenApiService<(ContentApi, ContentStaffApi, IdentityApi, MediaApi), ()>;
+pub type Api = OpenApiService<
+    (
+        ContentApi,
+        ContentStaffApi,
+        IdentityApi,
+        MediaApi,
+        OutreachApi,
+    ),
+    (),
+>;
 
 pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
     OpenApiService::new(
@@ -94,6 +129,7 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             ContentStaffApi::new(services.content.clone(), services.identity.clone()),
             IdentityApi::new(services.identity.clone(), trust_proxy),
             MediaApi::new(services.storage.clone()),
+            OutreachApi::new(services.outreach.clone()),
         ),
         API_TITLE,
         env!("CARGO_PKG_VERSION"),
@@ -111,7 +147,17 @@ pub fn openapi_json() -> String {
         sqlx::sqlite::SqlitePoolOptions::new()
             .connect_lazy_with(sqlx::sqlite::SqliteConnectOptions::new().in_memory(true)),
     );
-    let services = Services::new(db, IdentitySettings::with_secret("-"), PathBuf::new());
+    let mut settings = match Settings::defaults() {
+        Ok(s) => s,
+        Err(e) => return format!("{{\"error\": \"{e}\"}}"),
+    };
+    settings.identity = IdentitySettings::with_secret("-");
+    // Nothing is sent or written: the mailer is only built.
+    settings.mail.smtp_url = Some("smtp://127.0.0.1:25".into());
+    let services = match Services::new(db, &settings) {
+        Ok(s) => s,
+        Err(e) => return format!("{{\"error\": \"{e}\"}}"),
+    };
     build_openapi(&services, false).spec()
 }
 
@@ -159,11 +205,46 @@ impl Application {
             },
             Some(std::time::Duration::from_secs(15)),
         );
+        let scheduler = start_jobs(&self.services, self.settings.mail.poll).await?;
         let result = server.await;
+        let mut scheduler = scheduler;
+        if let Err(e) = scheduler.shutdown().await {
+            tracing::warn!(error = %e, "background jobs did not stop cleanly");
+        }
         self.sidecar.stop().await;
         self.services.db.close().await;
         result.map_err(Into::into)
     }
+}
+
+/// Background jobs: outbox delivery every `poll`.
+async fn start_jobs(
+    services: &Services,
+    poll: std::time::Duration,
+) -> anyhow::Result<JobScheduler> {
+    let scheduler = JobScheduler::new().await?;
+    let outbox = services.outbox.clone();
+    scheduler
+        .add(Job::new_repeated_async(poll, move |_id, _scheduler| {
+            let outbox = outbox.clone();
+            Box::pin(async move {
+                match outbox.deliver_due().await {
+                    Ok(r) if r.sent + r.retrying + r.gave_up > 0 => {
+                        tracing::info!(
+                            sent = r.sent,
+                            retrying = r.retrying,
+                            gave_up = r.gave_up,
+                            "outbox delivery"
+                        )
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::error!(error = ?e, "outbox delivery failed"),
+                }
+            })
+        })?)
+        .await?;
+    scheduler.start().await?;
+    Ok(scheduler)
 }
 
 /// Resolves once the flag turns true (or its sender is gone).

@@ -89,6 +89,7 @@ pub struct Options {
     pub deadline: Duration,
     pub identity: identity::IdentitySettings,
     pub trust_proxy: bool,
+    pub smtp_url: Option<String>,
 }
 
 impl Default for Options {
@@ -99,6 +100,7 @@ impl Default for Options {
             deadline: Duration::from_millis(2000),
             identity: identity::IdentitySettings::with_secret("test-secret"),
             trust_proxy: false,
+            smtp_url: None,
         }
     }
 }
@@ -116,26 +118,30 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
         web_dist.join("client/index.html").exists(),
         "the web client is not built: run `make build-web` first"
     );
-    let settings = Settings {
+    let mut settings = Settings::defaults().unwrap();
+    settings.port = 0;
+    settings.bind = "127.0.0.1".into();
+    settings.database_url = database_url;
+    settings.data_dir = dir.0.join("data");
+    settings.site_url = "https://agora.test".into();
+    settings.web_dist = web_dist;
+    settings.ssr = SsrSettings {
+        // A closed port: renders fail at once and the shell is served.
+        url: (!options.ssr).then(|| "http://127.0.0.1:9".to_string()),
+        node: "node".into(),
+        script: root.join("ssr-renderer/dist/server.js"),
         port: 0,
-        bind: "127.0.0.1".into(),
-        database_url,
-        data_dir: dir.0.join("data"),
-        site_url: "https://agora.test".into(),
-        site_name: "The Agora".into(),
-        web_dist,
-        ssr: SsrSettings {
-            // A closed port: renders fail at once and the shell is served.
-            url: (!options.ssr).then(|| "http://127.0.0.1:9".to_string()),
-            node: "node".into(),
-            script: root.join("ssr-renderer/dist/server.js"),
-            port: 0,
-            deadline: options.deadline,
-        },
-        page_cache: options.page_cache,
-        identity: options.identity,
-        trust_proxy: options.trust_proxy,
+        deadline: options.deadline,
     };
+    settings.page_cache = options.page_cache;
+    settings.identity = options.identity;
+    settings.trust_proxy = options.trust_proxy;
+    if let Some(smtp) = options.smtp_url {
+        settings.mail.smtp_url = Some(smtp);
+    }
+    settings.mail.poll = Duration::from_secs(1);
+    settings.mail.outbox.base_backoff = Duration::from_millis(200);
+    settings.mail.outbox.max_backoff = Duration::from_secs(1);
     let app = Application::build(settings).await.unwrap();
     let address = format!("http://127.0.0.1:{}", app.port());
     let services = app.services.clone();

@@ -10,6 +10,10 @@ pub struct ErrorBody {
     pub code: String,
     /// Human-readable explanation.
     pub message: String,
+    /// A short heading for the message, where the product shows one (e.g. "Invalid Email").
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
 }
 
 impl ErrorBody {
@@ -17,6 +21,20 @@ impl ErrorBody {
         Self {
             code: code.into(),
             message: message.into(),
+            title: None,
+        }
+    }
+
+    /// An error with the heading the product shows above the message.
+    pub fn titled(
+        code: impl Into<String>,
+        title: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            code: code.into(),
+            message: message.into(),
+            title: Some(title.into()),
         }
     }
 

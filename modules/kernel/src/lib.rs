@@ -5,6 +5,7 @@ pub mod db;
 pub mod error;
 pub mod http;
 pub mod ids;
+pub mod outbox;
 pub mod storage;
 
 pub use db::Db;

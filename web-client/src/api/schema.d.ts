@@ -178,16 +178,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/notify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign up to hear when the magazine or the packs launch. Signing up twice is a success. */
+    post: operations["notifySignup"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/notify/unsubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One-click unsubscribe (the link in every notify email). */
+    get: operations["unsubscribe"];
+    put?: never;
+    /** One-click unsubscribe for mail clients (RFC 8058). */
+    post: operations["unsubscribeOneClick"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/contact": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send the team a message. */
+    post: operations["contact"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** Accepted */
+    Accepted: {
+      message: string;
+    };
     /** ApiError */
     ApiError: {
       /** @description Stable, machine-readable code (snake_case). */
       code: string;
       /** @description Human-readable explanation. */
       message: string;
+      /** @description A short heading for the message, where the product shows one (e.g. "Invalid Email"). */
+      title?: string;
     };
     /**
      * Article
@@ -292,11 +350,44 @@ export interface components {
       | "Human Rights"
       | "Youth Activism"
       | "Digital Democracy";
+    /** ContactInput */
+    ContactInput: {
+      /** @default  */
+      first_name: string;
+      /** @default  */
+      last_name: string;
+      /** @default  */
+      email: string;
+      /** @default  */
+      subject: string;
+      inquiry_type?: components["schemas"]["InquiryType"];
+      /** @default  */
+      message: string;
+      /**
+       * @description Left empty by people; bots fill it in.
+       * @default
+       */
+      website: string;
+    };
+    /** @enum {string} */
+    InquiryType: "general" | "education";
     /** LoginRequest */
     LoginRequest: {
       /** @description The access key issued to the staff member. */
       access_key: string;
     };
+    /** NotifyInput */
+    NotifyInput: {
+      email: string;
+      list: components["schemas"]["NotifyList"];
+      /**
+       * @description Left empty by people; bots fill it in.
+       * @default
+       */
+      website: string;
+    };
+    /** @enum {string} */
+    NotifyList: "magazine" | "packs";
     /** Preview */
     Preview: {
       /** @description The body as the article page renders it. */
@@ -1074,6 +1165,146 @@ export interface operations {
       };
       /** @description Over 5 MB. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  notifySignup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["NotifyInput"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Accepted"];
+        };
+      };
+      /** @description A field is missing or invalid; `title` and `message` are the product's wording. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  unsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html; charset=utf-8": string;
+        };
+      };
+      /** @description The link is unknown. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html; charset=utf-8": string;
+        };
+      };
+    };
+  };
+  unsubscribeOneClick: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html; charset=utf-8": string;
+        };
+      };
+      /** @description The link is unknown. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html; charset=utf-8": string;
+        };
+      };
+    };
+  };
+  contact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["ContactInput"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Accepted"];
+        };
+      };
+      /** @description A field is missing or invalid; `title` and `message` are the product's wording. */
+      400: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,0 +1,117 @@
+//! Delivery through lettre: `.eml` files in a folder (the default, so a newcomer can read what
+//! was sent) or SMTP (STARTTLS/TLS and credentials in `SMTP_URL`).
+
+use std::path::PathBuf;
+
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment as LettreAttachment, Mailbox, MultiPart, SinglePart};
+use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use super::{Attachment, OutboxRow};
+use crate::storage::LocalStorage;
+
+#[derive(Debug, thiserror::Error)]
+pub enum MailerError {
+    #[error("invalid address {0:?}")]
+    Address(String),
+    #[error("cannot build the message: {0}")]
+    Build(String),
+    #[error("attachment {0} is missing: {1}")]
+    Attachment(String, std::io::Error),
+    #[error("delivery failed: {0}")]
+    Transport(String),
+}
+
+enum Transport {
+    Files(AsyncFileTransport<Tokio1Executor>),
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+}
+
+pub struct Mailer {
+    transport: Transport,
+    from: Mailbox,
+}
+
+impl Mailer {
+    /// Writes each message as a file under `dir`.
+    pub fn files(dir: PathBuf, from: &str) -> Result<Mailer, MailerError> {
+        std::fs::create_dir_all(&dir).map_err(|e| MailerError::Build(e.to_string()))?;
+        Ok(Mailer {
+            transport: Transport::Files(AsyncFileTransport::new(dir)),
+            from: parse(from)?,
+        })
+    }
+
+    /// Sends over SMTP: `smtp://user:pass@host:587?tls=required` (STARTTLS), `smtps://…` (TLS)
+    /// or `smtp://host:25` (plain, for local relays and tests).
+    pub fn smtp(url: &str, from: &str) -> Result<Mailer, MailerError> {
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+            .map_err(|e| MailerError::Build(e.to_string()))?
+            .timeout(Some(std::time::Duration::from_secs(20)))
+            .build();
+        Ok(Mailer {
+            transport: Transport::Smtp(transport),
+            from: parse(from)?,
+        })
+    }
+
+    pub async fn send(&self, row: &OutboxRow, storage: &LocalStorage) -> Result<(), MailerError> {
+        let message = self.build(row, storage).await?;
+        match &self.transport {
+            Transport::Files(t) => t
+                .send(message)
+                .await
+                .map(|_| ())
+                .map_err(|e| MailerError::Transport(e.to_string())),
+            Transport::Smtp(t) => t
+                .send(message)
+                .await
+                .map(|_| ())
+                .map_err(|e| MailerError::Transport(e.to_string())),
+        }
+    }
+
+    async fn build(&self, row: &OutboxRow, storage: &LocalStorage) -> Result<Message, MailerError> {
+        let to: Vec<String> =
+            serde_json::from_str(&row.recipients).map_err(|e| MailerError::Build(e.to_string()))?;
+        let attachments: Vec<Attachment> = serde_json::from_str(&row.attachments)
+            .map_err(|e| MailerError::Build(e.to_string()))?;
+        let mut builder = Message::builder()
+            .from(self.from.clone())
+            .subject(row.subject.clone())
+            .message_id(Some(format!("<{}@agora>", row.id)));
+        for addr in &to {
+            builder = builder.to(parse(addr)?);
+        }
+        if let Some(reply) = &row.reply_to {
+            builder = builder.reply_to(parse(reply)?);
+        }
+        let text = SinglePart::plain(row.body.clone());
+        let message = if attachments.is_empty() {
+            builder.singlepart(text)
+        } else {
+            let mut parts = MultiPart::mixed().singlepart(text);
+            for a in attachments {
+                let path = storage
+                    .path_of(&a.storage_key)
+                    .ok_or_else(|| MailerError::Build("unsafe attachment key".into()))?;
+                let bytes = tokio::fs::read(&path)
+                    .await
+                    .map_err(|e| MailerError::Attachment(a.filename.clone(), e))?;
+                let content_type = ContentType::parse(&a.content_type).unwrap_or(
+                    ContentType::parse("application/octet-stream")
+                        .map_err(|e| MailerError::Build(e.to_string()))?,
+                );
+                parts =
+                    parts.singlepart(LettreAttachment::new(a.filename).body(bytes, content_type));
+            }
+            builder.multipart(parts)
+        };
+        message.map_err(|e| MailerError::Build(e.to_string()))
+    }
+}
+
+fn parse(addr: &str) -> Result<Mailbox, MailerError> {
+    addr.parse()
+        .map_err(|_| MailerError::Address(addr.to_string()))
+}

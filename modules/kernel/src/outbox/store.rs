@@ -1,0 +1,196 @@
+//! The outbox table, on both engines.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::Email;
+use crate::Db;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OutboxRow {
+    pub id: String,
+    pub created_at: DateTime<Utc>,
+    /// JSON array of addresses.
+    pub recipients: String,
+    pub reply_to: Option<String>,
+    pub subject: String,
+    pub body: String,
+    /// JSON array of [`super::Attachment`].
+    pub attachments: String,
+    pub status: String,
+    pub attempts: i32,
+    pub next_attempt_at: DateTime<Utc>,
+    pub last_error: Option<String>,
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+#[async_trait]
+pub trait OutboxStore: Send + Sync {
+    async fn due(&self, now: DateTime<Utc>, limit: i64) -> Result<Vec<OutboxRow>, sqlx::Error>;
+    /// Takes a due message for delivery until `lease`; false if someone else took it first.
+    async fn claim(
+        &self,
+        id: &str,
+        seen_next: DateTime<Utc>,
+        lease: DateTime<Utc>,
+    ) -> Result<bool, sqlx::Error>;
+    async fn mark_sent(&self, id: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error>;
+    async fn mark_failed(
+        &self,
+        id: &str,
+        attempts: i32,
+        next: DateTime<Utc>,
+        error: &str,
+        gave_up: bool,
+    ) -> Result<(), sqlx::Error>;
+    async fn list(&self, limit: i64) -> Result<Vec<OutboxRow>, sqlx::Error>;
+    async fn retry(&self, id: &str, now: DateTime<Utc>) -> Result<bool, sqlx::Error>;
+}
+
+const COLUMNS: &str = "id, created_at, recipients, reply_to, subject, body, attachments, status, \
+                       attempts, next_attempt_at, last_error, sent_at";
+
+fn encode(email: &Email) -> (String, String) {
+    (
+        serde_json::to_string(&email.to).unwrap_or_else(|_| "[]".into()),
+        serde_json::to_string(&email.attachments).unwrap_or_else(|_| "[]".into()),
+    )
+}
+
+macro_rules! sql_outbox {
+    ($store:ident, $enqueue:ident, $db:ty, $pool:ty, $conn:ty) => {
+        /// Queues `email` inside the caller's transaction; returns the message id.
+        pub async fn $enqueue(conn: &mut $conn, email: &Email) -> Result<String, sqlx::Error> {
+            let id = crate::ids::new_id();
+            let now = crate::ids::now();
+            let (recipients, attachments) = encode(email);
+            let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                "INSERT INTO outbox (id, created_at, recipients, reply_to, subject, body, \
+                 attachments, status, attempts, next_attempt_at) VALUES (",
+            );
+            let mut sep = qb.separated(", ");
+            sep.push_bind(id.clone())
+                .push_bind(now)
+                .push_bind(recipients)
+                .push_bind(email.reply_to.clone())
+                .push_bind(email.subject.clone())
+                .push_bind(email.body.clone())
+                .push_bind(attachments)
+                .push_bind("pending")
+                .push_bind(0i32)
+                .push_bind(now);
+            qb.push(")");
+            qb.build().execute(&mut *conn).await?;
+            Ok(id)
+        }
+
+        pub struct $store {
+            pool: $pool,
+        }
+
+        #[async_trait]
+        impl OutboxStore for $store {
+            async fn due(
+                &self,
+                now: DateTime<Utc>,
+                limit: i64,
+            ) -> Result<Vec<OutboxRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "SELECT {COLUMNS} FROM outbox WHERE status = 'pending' AND next_attempt_at <= "
+                ));
+                qb.push_bind(now);
+                qb.push(" ORDER BY next_attempt_at LIMIT ");
+                qb.push_bind(limit);
+                qb.build_query_as().fetch_all(&self.pool).await
+            }
+
+            async fn claim(
+                &self,
+                id: &str,
+                seen_next: DateTime<Utc>,
+                lease: DateTime<Utc>,
+            ) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE outbox SET next_attempt_at = ");
+                qb.push_bind(lease);
+                qb.push(" WHERE status = 'pending' AND id = ");
+                qb.push_bind(id.to_string());
+                qb.push(" AND next_attempt_at = ");
+                qb.push_bind(seen_next);
+                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+            }
+
+            async fn mark_sent(&self, id: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = ",
+                );
+                qb.push_bind(at);
+                qb.push(" WHERE id = ");
+                qb.push_bind(id.to_string());
+                qb.build().execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn mark_failed(
+                &self,
+                id: &str,
+                attempts: i32,
+                next: DateTime<Utc>,
+                error: &str,
+                gave_up: bool,
+            ) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE outbox SET attempts = ");
+                qb.push_bind(attempts);
+                qb.push(", next_attempt_at = ").push_bind(next);
+                qb.push(", last_error = ").push_bind(error.chars().take(1000).collect::<String>());
+                qb.push(", status = ").push_bind(if gave_up { "failed" } else { "pending" });
+                qb.push(" WHERE id = ").push_bind(id.to_string());
+                qb.build().execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn list(&self, limit: i64) -> Result<Vec<OutboxRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "SELECT {COLUMNS} FROM outbox ORDER BY created_at DESC LIMIT "
+                ));
+                qb.push_bind(limit);
+                qb.build_query_as().fetch_all(&self.pool).await
+            }
+
+            async fn retry(&self, id: &str, now: DateTime<Utc>) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "UPDATE outbox SET status = 'pending', next_attempt_at = ",
+                );
+                qb.push_bind(now);
+                qb.push(" WHERE status <> 'sent' AND id = ");
+                qb.push_bind(id.to_string());
+                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+            }
+        }
+    };
+}
+
+sql_outbox!(
+    SqliteOutboxStore,
+    enqueue_sqlite,
+    sqlx::Sqlite,
+    sqlx::SqlitePool,
+    sqlx::SqliteConnection
+);
+sql_outbox!(
+    PgOutboxStore,
+    enqueue_pg,
+    sqlx::Postgres,
+    sqlx::PgPool,
+    sqlx::PgConnection
+);
+
+pub fn outbox_store_for(db: &Db) -> Arc<dyn OutboxStore> {
+    match db {
+        Db::Sqlite(pool) => Arc::new(SqliteOutboxStore { pool: pool.clone() }),
+        Db::Postgres(pool) => Arc::new(PgOutboxStore { pool: pool.clone() }),
+    }
+}
