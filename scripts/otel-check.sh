@@ -11,6 +11,10 @@ port=$(free_port)
 python3 scripts/otlp-sink.py "$dir/exports" "$sink_port" &
 sink=$!
 app=""
+for _ in $(seq 1 50); do
+  python3 -c "import socket,sys; socket.create_connection(('127.0.0.1', $sink_port), 0.2)" 2>/dev/null && break
+  sleep 0.1
+done
 cleanup() {
   [ -n "$app" ] && kill "$app" 2>/dev/null && wait "$app" 2>/dev/null
   kill "$sink" 2>/dev/null || true

@@ -4,7 +4,7 @@ import { defineConfig } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const FEATURES = ["content", "outreach", "identity", "dashboards"];
+const FEATURES = ["content", "outreach", "identity", "dashboards", "editor"];
 
 // Import direction (bulletproof-react): app -> features -> components/lib.
 // Anything outside the current folder is imported through the `@/` alias so

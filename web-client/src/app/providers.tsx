@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ToastProvider } from "@/components/toast";
+import { AuthProvider } from "@/features/identity";
 import { SiteContext, type Site } from "@/lib/site";
 
 export function AppProviders({
@@ -11,7 +12,9 @@ export function AppProviders({
 }) {
   return (
     <SiteContext value={site}>
-      <ToastProvider>{children}</ToastProvider>
+      <ToastProvider>
+        <AuthProvider>{children}</AuthProvider>
+      </ToastProvider>
     </SiteContext>
   );
 }

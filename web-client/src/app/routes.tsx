@@ -1,6 +1,7 @@
+import { lazy, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
+import { LoadingSection } from "@/components/LoadingSection";
 import { ArticleDetailPage, ArticlesPage, HomePage } from "@/features/content";
-import { DashboardGate, isDashboardRole } from "@/features/dashboards";
 import { KeyLoginPage, LoginPage } from "@/features/identity";
 import {
   AboutPage,
@@ -12,10 +13,16 @@ import {
   PacksPage,
   SignupPage,
 } from "@/features/outreach";
+import { isStaffRole } from "@/lib/staff-roles";
 import { useRawSearch } from "@/lib/use-raw-search";
 import { initialDataFor } from "./initial-data";
 import { NotFoundPage } from "./NotFoundPage";
 import type { PageData } from "./page-data";
+
+// Never rendered on the server: the app answers /dashboard/* with a shell.
+const StaffDashboard = lazy(() =>
+  import("./StaffDashboard").then((m) => ({ default: m.StaffDashboard })),
+);
 
 /** The route table of spec §2. */
 export function AppRoutes({ data }: { data: PageData }) {
@@ -48,8 +55,10 @@ export function AppRoutes({ data }: { data: PageData }) {
       <Route path="/key-login" component={KeyLoginPage} />
       <Route path="/dashboard/:role">
         {(params) =>
-          isDashboardRole(params.role) ? (
-            <DashboardGate role={params.role} />
+          isStaffRole(params.role) ? (
+            <Suspense fallback={<LoadingSection title="Dashboard" />}>
+              <StaffDashboard role={params.role} />
+            </Suspense>
           ) : (
             <NotFoundPage />
           )

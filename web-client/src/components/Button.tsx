@@ -6,11 +6,12 @@ import type {
 } from "react";
 import { Link } from "wouter";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "inverse";
+export type ButtonVariant =
+  "primary" | "secondary" | "ghost" | "inverse" | "quiet";
 
 interface StyleProps {
   variant?: ButtonVariant;
-  size?: "md" | "lg";
+  size?: "sm" | "md" | "lg";
   className?: string;
 }
 
@@ -22,7 +23,7 @@ function buttonClass({
   return [
     "btn",
     `btn-${variant}`,
-    size === "lg" ? "btn-lg" : "",
+    size === "md" ? "" : `btn-${size}`,
     className ?? "",
   ]
     .filter(Boolean)

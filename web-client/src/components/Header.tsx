@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { ButtonLink } from "@/components/Button";
+import { Button, ButtonLink } from "@/components/Button";
 import { isCurrent, PRIMARY_LINKS } from "@/components/nav-links";
+import { useSession } from "@/lib/session";
 import { useSite } from "@/lib/site";
+import { dashboardLabel, dashboardPath } from "@/lib/staff-roles";
 
 export function Header() {
   const { name } = useSite();
@@ -55,10 +57,44 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <ButtonLink href="/login" className="header-login">
-          Login
-        </ButtonLink>
+        <AccountActions onNavigate={() => setOpen(false)} />
       </div>
     </header>
+  );
+}
+
+/** Login when signed out (and in the server's markup); else the dashboard and Logout. */
+function AccountActions({ onNavigate }: { onNavigate: () => void }) {
+  const { user, logout } = useSession();
+  const [, navigate] = useLocation();
+
+  if (!user) {
+    return (
+      <ButtonLink href="/login" className="header-login" onClick={onNavigate}>
+        Login
+      </ButtonLink>
+    );
+  }
+  return (
+    <div className="header-account">
+      <ButtonLink
+        href={dashboardPath(user.role)}
+        variant="secondary"
+        className="header-login"
+        onClick={onNavigate}
+      >
+        {dashboardLabel(user.role)}
+      </ButtonLink>
+      <Button
+        className="header-login"
+        onClick={() => {
+          onNavigate();
+          navigate("/");
+          void logout();
+        }}
+      >
+        Logout
+      </Button>
+    </div>
   );
 }

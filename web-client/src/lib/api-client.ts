@@ -7,3 +7,61 @@ import type { paths } from "@/api/schema";
  * rendering receives its data from the Rust app instead.
  */
 export const api = createClient<paths>({ baseUrl: "/api" });
+
+/** A staff call the server refused, with the status and the server's message. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The body's stable `code`, e.g. "title_required" ("" when there is none). */
+    readonly code = "",
+  ) {
+    super(message);
+    this.name = "ApiFailure";
+  }
+
+  /** The session is over (or never existed): the user must sign in again. */
+  get signedOut(): boolean {
+    return this.status === 401;
+  }
+}
+
+/** A text field of an `{code, message}` error body; "" for any other body. */
+function bodyField(body: unknown, field: "code" | "message"): string {
+  if (typeof body === "object" && body !== null && field in body) {
+    const value: unknown = (body as Record<string, unknown>)[field];
+    if (typeof value === "string") return value;
+  }
+  return "";
+}
+
+/** The `message` of an `{code, message}` error body; "" for any other body. */
+export function errorMessage(body: unknown): string {
+  return bodyField(body, "message");
+}
+
+/**
+ * The data of a successful call; throws an `ApiFailure` otherwise. Errors that
+ * the contract does not list (401 before a handler runs) carry the same
+ * `{code, message}` body, so the message is read at run time.
+ */
+export function expectOk<T>(result: {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}): T {
+  const { data, error, response } = result;
+  if (!response.ok) {
+    throw new ApiFailure(
+      response.status,
+      errorMessage(error),
+      bodyField(error, "code"),
+    );
+  }
+  return data as T;
+}
+
+/** The message of anything a call may throw ("" when there is none). */
+export function failureMessage(cause: unknown): string {
+  return cause instanceof Error ? cause.message : "";
+}

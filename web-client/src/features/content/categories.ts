@@ -1,27 +1,7 @@
-import type { components } from "@/api/schema";
+import type { Category } from "@/lib/categories";
 
-/** One of the six article categories (an enum in the API contract). */
-export type Category = components["schemas"]["Category"];
-
-// A record keyed by the contract's enum, so adding or renaming a category in
-// the API breaks the build here until the filters follow.
-const POSITION: Record<Category, number> = {
-  "International Affairs": 0,
-  "Climate Justice": 1,
-  "Culture & Politics": 2,
-  "Human Rights": 3,
-  "Youth Activism": 4,
-  "Digital Democracy": 5,
-};
-
-/** The six categories, in the order the API and the filter chips use. */
-export const CATEGORIES: readonly Category[] = (
-  Object.keys(POSITION) as Category[]
-).sort((a, b) => POSITION[a] - POSITION[b]);
-
-export function isCategory(value: string): value is Category {
-  return Object.hasOwn(POSITION, value);
-}
+// The list itself is shared (the article editor offers it too).
+export { CATEGORIES, isCategory, type Category } from "@/lib/categories";
 
 /** Home page tiles, in the order the spec lists them. */
 export const CATEGORY_TILES: readonly { name: Category; blurb: string }[] = [

@@ -1,3 +1,6 @@
-// Public face of the dashboards feature, used by src/app.
-export { DashboardGate, isDashboardRole } from "./components/DashboardGate";
-export type { DashboardRole } from "./components/DashboardGate";
+// Public face of the dashboards feature. src/app loads it lazily (dashboards
+// are rendered in the browser only) and hands it the editor.
+import "./dashboards.css";
+
+export { DashboardGate } from "./components/DashboardGate";
+export type { EditorComponent, EditorProps } from "./types";

@@ -1,39 +1,44 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
+import { LoadingSection } from "@/components/LoadingSection";
 import { useDocumentTitle } from "@/lib/document-title";
-
-export const DASHBOARD_ROLES = [
-  "admin",
-  "writer",
-  "educator",
-  "content-director",
-] as const;
-export type DashboardRole = (typeof DASHBOARD_ROLES)[number];
-
-export function isDashboardRole(value: string): value is DashboardRole {
-  return (DASHBOARD_ROLES as readonly string[]).includes(value);
-}
+import { useSession } from "@/lib/session";
+import { dashboardTitle, type StaffRole } from "@/lib/staff-roles";
+import type { EditorComponent } from "@/features/dashboards/types";
+import { ContentDirectorDashboard, WriterDashboard } from "./ArticlesDashboard";
+import { AdminDashboard, EducatorDashboard } from "./StaffDashboards";
 
 /**
- * Dashboards render only in the browser. There is no session API yet, so no
- * one is signed in: after mounting, the guard sends the visitor to /key-login.
+ * Spec §4 "Dashboard guards": "Loading..." while the session is confirmed,
+ * then /key-login unless the signed-in role is this dashboard's. The server
+ * enforces the same rules on every staff call; this only picks the screen.
  */
-export function DashboardGate({ role }: { role: DashboardRole }) {
+export function DashboardGate({
+  role,
+  Editor,
+}: {
+  role: StaffRole;
+  Editor: EditorComponent;
+}) {
+  const { user, loading } = useSession();
   const [, navigate] = useLocation();
-  useDocumentTitle("Dashboard");
+  const title = dashboardTitle(role);
+  const allowed = !loading && user?.role === role;
+  useDocumentTitle(title);
 
   useEffect(() => {
-    navigate("/key-login", { replace: true });
-  }, [navigate, role]);
+    if (!loading && !allowed) navigate("/key-login", { replace: true });
+  }, [loading, allowed, navigate]);
 
-  return (
-    <div className="section">
-      <div className="container">
-        <h1 className="sr-only">Dashboard</h1>
-        <p className="status-text" role="status">
-          Loading...
-        </p>
-      </div>
-    </div>
-  );
+  if (!allowed || !user) return <LoadingSection title={title} />;
+  switch (role) {
+    case "writer":
+      return <WriterDashboard user={user} Editor={Editor} />;
+    case "content-director":
+      return <ContentDirectorDashboard user={user} Editor={Editor} />;
+    case "admin":
+      return <AdminDashboard user={user} />;
+    case "educator":
+      return <EducatorDashboard user={user} />;
+  }
 }

@@ -1,9 +1,39 @@
-import { Link } from "wouter";
+import { useState, type FormEvent } from "react";
+import { Link, useLocation } from "wouter";
+import { useToast } from "@/components/toast";
 import { useDocumentTitle } from "@/lib/document-title";
+import { useSession } from "@/lib/session";
+import { dashboardPath } from "@/lib/staff-roles";
 
-// Static markup for now: signing in needs the session API (a later task).
 export function KeyLoginPage() {
   useDocumentTitle("Access Key Login");
+  const { login } = useSession();
+  const notify = useToast();
+  const [, navigate] = useLocation();
+  const [key, setKey] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const outcome = await login(key.trim());
+    setBusy(false);
+    if (!outcome.ok) {
+      notify({
+        title: "Login Failed",
+        description: outcome.message,
+        variant: "destructive",
+      });
+      return;
+    }
+    notify({
+      title: "Login successful!",
+      description: "Welcome back to your dashboard.",
+    });
+    navigate(dashboardPath(outcome.user.role));
+  }
+
   return (
     <div className="section">
       <div className="container auth-card">
@@ -12,7 +42,7 @@ export function KeyLoginPage() {
         <form
           className="form"
           method="post"
-          onSubmit={(event) => event.preventDefault()}
+          onSubmit={(event) => void onSubmit(event)}
         >
           <div className="field">
             <label htmlFor="access-key">Access Key</label>
@@ -22,10 +52,16 @@ export function KeyLoginPage() {
               type="password"
               autoComplete="current-password"
               required
+              value={key}
+              onChange={(event) => setKey(event.target.value)}
             />
           </div>
-          <button type="submit" className="btn btn-primary btn-block">
-            Sign In
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={busy}
+          >
+            {busy ? "Signing in..." : "Sign In"}
           </button>
         </form>
         <p>

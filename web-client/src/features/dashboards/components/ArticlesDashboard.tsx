@@ -1,0 +1,135 @@
+import { useState } from "react";
+import { Button } from "@/components/Button";
+import { useToast } from "@/components/toast";
+import type { StaffUser } from "@/lib/session";
+import {
+  deleteArticle,
+  publishArticle,
+} from "@/features/dashboards/api/staff-articles";
+import {
+  useReportFailure,
+  useStaffArticles,
+  useWriters,
+} from "@/features/dashboards/api/use-staff-data";
+import type {
+  EditorComponent,
+  StaffArticle,
+  Writer,
+} from "@/features/dashboards/types";
+import { ArticlesTable } from "./ArticlesTable";
+import { DashboardFrame } from "./DashboardFrame";
+
+interface Props {
+  user: StaffUser;
+  Editor: EditorComponent;
+}
+
+/** The writer's notebook: their own articles. */
+export function WriterDashboard(props: Props) {
+  return <ArticlesDashboard {...props} writers={undefined} />;
+}
+
+/** The content director's: every article, with authors, written for a chosen writer. */
+export function ContentDirectorDashboard(props: Props) {
+  const writers = useWriters();
+  return <ArticlesDashboard {...props} writers={writers} />;
+}
+
+/** Which article the editor is open on (`null`: a new one); a new `key` resets the form. */
+interface Editing {
+  article: StaffArticle | null;
+  key: number;
+}
+
+function ArticlesDashboard({
+  user,
+  Editor,
+  writers,
+}: Props & { writers: readonly Writer[] | undefined }) {
+  const notify = useToast();
+  const report = useReportFailure();
+  const { articles, reload } = useStaffArticles();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const all = writers !== undefined;
+
+  const open = (article: StaffArticle | null) =>
+    setEditing((e) => ({ article, key: (e?.key ?? 0) + 1 }));
+
+  async function publish(article: StaffArticle) {
+    setBusyId(article.id);
+    try {
+      await publishArticle(article.id);
+      notify({ title: "Article published successfully!" });
+      reload();
+    } catch (cause) {
+      report("Failed to publish article", cause);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function remove(article: StaffArticle) {
+    if (!window.confirm(`Are you sure you want to delete “${article.title}”?`))
+      return;
+    setBusyId(article.id);
+    try {
+      await deleteArticle(article.id);
+      notify({ title: "Article deleted successfully!" });
+      if (editing?.article?.id === article.id) setEditing(null);
+      reload();
+    } catch (cause) {
+      report("Failed to delete article", cause);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const count = articles?.length ?? 0;
+  return (
+    <DashboardFrame
+      user={user}
+      actions={<Button onClick={() => open(null)}>New Article</Button>}
+    >
+      {editing ? (
+        <Editor
+          key={editing.key}
+          article={editing.article}
+          writers={writers}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      <section aria-labelledby="articles-heading">
+        <h2 id="articles-heading" className="dashboard-subtitle">
+          {all ? "All Articles" : "Your Articles"} ({count})
+        </h2>
+        {articles === null ? (
+          <p className="status-text" role="status">
+            Loading articles...
+          </p>
+        ) : count === 0 ? (
+          <div className="empty-state">
+            <p className="empty-title">No articles yet</p>
+            <p className="muted">
+              Click “New Article” to write your first article.
+            </p>
+          </div>
+        ) : (
+          <ArticlesTable
+            labelledBy="articles-heading"
+            articles={articles}
+            showAuthor={all}
+            busyId={busyId}
+            onEdit={open}
+            onPublish={(a) => void publish(a)}
+            onDelete={(a) => void remove(a)}
+          />
+        )}
+      </section>
+    </DashboardFrame>
+  );
+}

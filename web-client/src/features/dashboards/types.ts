@@ -1,0 +1,17 @@
+import type { ComponentType } from "react";
+import type { components } from "@/api/schema";
+
+// Aliases of the generated contract types; nothing here is written by hand.
+export type StaffArticle = components["schemas"]["StaffArticle"];
+export type Writer = components["schemas"]["Writer"];
+
+/** What the article dashboards need of an editor; src/app supplies the
+ * editor feature's (features never import each other). */
+export interface EditorProps {
+  article: StaffArticle | null;
+  writers?: readonly Writer[];
+  onSaved: (article: StaffArticle) => void;
+  onCancel: () => void;
+}
+
+export type EditorComponent = ComponentType<EditorProps>;
