@@ -19,6 +19,9 @@ enum ApiTags {
 
 #[derive(ApiResponse)]
 pub enum StaffResponse<T: poem_openapi::types::ToJSON + Send + Sync> {
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
     #[oai(status = 200)]
     Ok(Json<T>),
     #[oai(status = 201)]
@@ -37,6 +40,9 @@ pub enum StaffResponse<T: poem_openapi::types::ToJSON + Send + Sync> {
 
 #[derive(ApiResponse)]
 pub enum DeleteResponse {
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
     #[oai(status = 204)]
     Deleted,
     #[oai(status = 403)]

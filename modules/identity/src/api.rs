@@ -52,12 +52,18 @@ pub enum LogoutResponse {
 
 #[derive(ApiResponse)]
 pub enum MeResponse {
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
     #[oai(status = 200)]
     Ok(Json<StaffUser>),
 }
 
 #[derive(ApiResponse)]
 pub enum WritersResponse {
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
     #[oai(status = 200)]
     Ok(Json<Vec<Writer>>),
     #[oai(status = 403)]

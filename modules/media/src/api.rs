@@ -35,6 +35,9 @@ pub struct UploadedCover {
 
 #[derive(ApiResponse)]
 pub enum UploadResponse {
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
     #[oai(status = 201)]
     Created(Json<UploadedCover>),
     /// Not an image.

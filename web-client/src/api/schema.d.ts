@@ -592,6 +592,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description The signed-in role may not do this. */
       403: {
         headers: {
@@ -657,6 +666,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description The signed-in role may not do this. */
       403: {
         headers: {
@@ -713,6 +731,15 @@ export interface operations {
         };
       };
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -787,6 +814,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description The signed-in role may not do this. */
       403: {
         headers: {
@@ -831,6 +867,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
       };
       403: {
         headers: {
@@ -886,6 +931,15 @@ export interface operations {
         };
       };
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -951,6 +1005,15 @@ export interface operations {
         };
       };
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -1082,6 +1145,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["StaffUser"];
         };
       };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   listWriters: {
@@ -1099,6 +1171,15 @@ export interface operations {
         };
         content: {
           "application/json; charset=utf-8": components["schemas"]["Writer"][];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
       403: {
@@ -1148,6 +1229,15 @@ export interface operations {
       };
       /** @description Not an image. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
         headers: {
           [name: string]: unknown;
         };
