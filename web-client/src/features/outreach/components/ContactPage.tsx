@@ -2,6 +2,7 @@ import { PageHero } from "@/components/PageHero";
 import { Section } from "@/components/Section";
 import { useDocumentTitle } from "@/lib/document-title";
 import { COMMUNITY, useSite } from "@/lib/site";
+import { ContactForm } from "./ContactForm";
 
 export function ContactPage() {
   const { name } = useSite();
@@ -64,17 +65,7 @@ export function ContactPage() {
         </ul>
       </Section>
       <Section id="message" title="Send Us a Message" tone="muted">
-        <p className="narrow">
-          Our online form is on its way. Until then, email{" "}
-          <a href={`mailto:${COMMUNITY.generalEmail}`}>
-            {COMMUNITY.generalEmail}
-          </a>{" "}
-          for general questions or{" "}
-          <a href={`mailto:${COMMUNITY.educationEmail}`}>
-            {COMMUNITY.educationEmail}
-          </a>{" "}
-          for schools and educators.
-        </p>
+        <ContactForm />
       </Section>
       <Section id="faq" title="Frequently Asked Questions">
         <dl className="faq">

@@ -36,7 +36,7 @@ export function MagazinePage() {
       >
         <FeatureGrid items={FEATURES} />
         <div className="section-actions">
-          <NotifyButton />
+          <NotifyButton list="magazine" />
         </div>
       </Section>
     </>

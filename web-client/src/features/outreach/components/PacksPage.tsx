@@ -50,7 +50,7 @@ export function PacksPage() {
           </p>
         </div>
         <div className="section-actions">
-          <NotifyButton />
+          <NotifyButton list="packs" />
         </div>
       </Section>
     </>
