@@ -1,0 +1,33 @@
+// Accessibility: axe finds no WCAG 2 A/AA violations on the public pages.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { VETO, loadLazyImages, open } from "./support";
+
+const PAGES: readonly [url: string, status: number][] = [
+  ["/", 200],
+  ["/articles", 200],
+  [`/article/${VETO.slug}`, 200],
+  ["/about", 200],
+  ["/contributors", 200],
+  ["/contact-us", 200],
+  ["/magazine", 200],
+  ["/no-such-page", 404],
+];
+
+for (const [url, status] of PAGES) {
+  test(`no WCAG 2 A/AA violations on ${url}`, async ({ page }) => {
+    await open(page, url, status);
+    await loadLazyImages(page);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze();
+    const summary = results.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+      details: v.nodes.map((n) => n.failureSummary ?? ""),
+    }));
+    expect(summary, JSON.stringify(summary, null, 2)).toEqual([]);
+  });
+}

@@ -1,0 +1,436 @@
+// Staff: access-key sign-in, dashboard guards, and the article lifecycle in
+// the writer and content-director dashboards, checked on the public pages.
+//
+// These tests publish articles for a moment, which changes the public listings
+// that other specs count: run them after those (their own Playwright project,
+// depending on "desktop" and "mobile"), not beside them.
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { FALLBACK_COVER, cards, open } from "./support";
+
+const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** A short random tag that keeps names and titles unique across runs. */
+function tag(): string {
+  return Math.random().toString(36).slice(2, 8);
+}
+
+/**
+ * Adds a staff member with the server's CLI (against the app's database:
+ * scripts/e2e.sh exports DATA_DIR and DATABASE_URL) and returns their key,
+ * which `agora staff add` prints alone on its last line.
+ */
+function addStaff(name: string, role: string): string {
+  const bin = process.env.AGORA_BIN;
+  if (!bin) throw new Error("AGORA_BIN is not set: run through scripts/e2e.sh");
+  const out = execFileSync(
+    bin,
+    ["staff", "add", "--name", name, "--role", role],
+    {
+      cwd: REPO_ROOT,
+      env: process.env,
+      encoding: "utf8",
+    },
+  );
+  const key = out.trim().split("\n").pop()?.trim();
+  if (!key) throw new Error(`no key in the output of staff add:\n${out}`);
+  return key;
+}
+
+function toast(page: Page, text: string): Locator {
+  return page.locator(".toasts").getByText(text, { exact: true });
+}
+
+async function signIn(page: Page, key: string, dashboard: string) {
+  await open(page, "/key-login");
+  await page.getByLabel("Access Key").fill(key);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(toast(page, "Login successful!")).toBeVisible();
+  await expect(toast(page, "Welcome back to your dashboard.")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${dashboard}$`));
+}
+
+function articleRow(page: Page, title: string): Locator {
+  return page
+    .getByRole("table", { name: /Articles \(\d+\)/ })
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: title }) });
+}
+
+/** The public address of a published article, from its title link in the table. */
+async function publicPath(page: Page, title: string): Promise<string> {
+  const href = await articleRow(page, title)
+    .getByRole("link", { name: title })
+    .getAttribute("href");
+  expect(href).toMatch(/^\/article\/[\w-]+$/);
+  return href ?? "";
+}
+
+test.describe("signing in", () => {
+  test("a wrong key shows Login Failed", async ({ page }) => {
+    await open(page, "/key-login");
+    await page.getByLabel("Access Key").fill(`wrong-${tag()}`);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(toast(page, "Login Failed")).toBeVisible();
+    await expect(toast(page, "Invalid access key.")).toBeVisible();
+    await expect(page).toHaveURL(/\/key-login$/);
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Login" }),
+    ).toBeVisible();
+  });
+
+  test("the session survives a reload, and logout ends it", async ({
+    page,
+  }) => {
+    const name = `E2E Reload ${tag()}`;
+    const key = addStaff(name, "writer");
+    await signIn(page, key, "/dashboard/writer");
+    const banner = page.getByRole("banner");
+    await expect(
+      banner.getByRole("link", { name: "My Notebook" }),
+    ).toHaveAttribute("href", "/dashboard/writer");
+    await expect(banner.getByRole("link", { name: "Login" })).toHaveCount(0);
+
+    // The browser keeps who is signed in, never the key.
+    const stored = await page.evaluate(() =>
+      window.localStorage.getItem("auth_user"),
+    );
+    expect(JSON.parse(stored ?? "null")).toEqual({
+      id: expect.any(String),
+      name,
+      role: "writer",
+    });
+    expect(stored).not.toContain(key);
+
+    await open(page, "/about");
+    await expect(
+      banner.getByRole("link", { name: "My Notebook" }),
+    ).toBeVisible();
+    await page.reload();
+    await expect(
+      banner.getByRole("link", { name: "My Notebook" }),
+    ).toBeVisible();
+    await open(page, "/dashboard/writer");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "My Notebook",
+    );
+    await expect(page.getByText(`Signed in as ${name}`)).toBeVisible();
+
+    await banner.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(banner.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Logout" })).toHaveCount(0);
+    expect(
+      await page.evaluate(() => window.localStorage.getItem("auth_user")),
+    ).toBeNull();
+    await expect
+      .poll(async () => (await page.request.get("/api/v1/me")).status())
+      .toBe(401);
+  });
+
+  test("a session ended on the server signs the page out", async ({
+    page,
+    context,
+  }) => {
+    const key = addStaff(`E2E Expired ${tag()}`, "writer");
+    await signIn(page, key, "/dashboard/writer");
+    await context.clearCookies();
+    await page.goto("/dashboard/writer");
+    await expect(page).toHaveURL(/\/key-login$/);
+    expect(
+      await page.evaluate(() => window.localStorage.getItem("auth_user")),
+    ).toBeNull();
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Login" }),
+    ).toBeVisible();
+  });
+});
+
+test.describe("dashboard guards", () => {
+  for (const role of ["admin", "writer", "educator", "content-director"]) {
+    test(`signed out, /dashboard/${role} goes to /key-login`, async ({
+      page,
+    }) => {
+      await page.goto(`/dashboard/${role}`);
+      await expect(page).toHaveURL(/\/key-login$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Access Key Login",
+      );
+    });
+  }
+
+  test("a writer is sent from the admin dashboard to /key-login", async ({
+    page,
+  }) => {
+    const key = addStaff(`E2E Guard ${tag()}`, "writer");
+    await signIn(page, key, "/dashboard/writer");
+    await page.goto("/dashboard/admin");
+    await expect(page).toHaveURL(/\/key-login$/);
+  });
+
+  test("the educator lands on their dashboard, labelled Dashboard", async ({
+    page,
+  }) => {
+    const key = addStaff(`E2E Educator ${tag()}`, "educator");
+    await signIn(page, key, "/dashboard/educator");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Educator Dashboard",
+    );
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Dashboard" }),
+    ).toHaveAttribute("href", "/dashboard/educator");
+    await expect(page.getByText("120", { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("writer dashboard", () => {
+  test("draft, preview, publish, back to draft, delete", async ({ page }) => {
+    test.setTimeout(90_000);
+    const key = addStaff(`E2E Writer ${tag()}`, "writer");
+    const word = `zephyr${tag()}`;
+    const title = `Notebook test ${word}`;
+    await signIn(page, key, "/dashboard/writer");
+
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+      "My Notebook",
+    );
+    await expect(
+      main.getByRole("heading", { name: "Your Articles (0)" }),
+    ).toBeVisible();
+    await expect(main.getByText("No articles yet")).toBeVisible();
+
+    await main.getByRole("button", { name: "New Article" }).click();
+    const editor = main.getByRole("region", { name: "New Article" });
+    await expect(editor.getByLabel("Title", { exact: true })).toBeFocused();
+    await expect(editor.getByLabel("Category")).toHaveValue("Youth Activism");
+
+    // Required fields, checked in the browser.
+    await editor.getByRole("button", { name: "Save as Draft" }).click();
+    await expect(editor.getByText("Article title is required")).toBeVisible();
+    await expect(editor.getByText("Article content is required")).toBeVisible();
+    await expect(editor.getByLabel("Title", { exact: true })).toBeFocused();
+
+    await editor.getByLabel("Title", { exact: true }).fill(`  ${title}  `);
+    await editor.getByLabel("Subtitle (optional)").fill("   ");
+    const content = editor.getByRole("textbox", { name: "Content" });
+    await content.fill(`Votes matter for ${word}`);
+    await content.evaluate((el: HTMLTextAreaElement) =>
+      el.setSelectionRange(0, 5),
+    );
+    await editor.getByRole("button", { name: "Bold", exact: true }).click();
+    await expect(content).toHaveValue(`**Votes** matter for ${word}`);
+    await content.press("End");
+    await content.press("Enter");
+    await content.press("Enter");
+    await content.pressSequentially("Why");
+    await editor.getByRole("button", { name: "Heading 2" }).click();
+    await expect(content).toHaveValue(`**Votes** matter for ${word}\n\n## Why`);
+    await editor.getByLabel("Category").selectOption("Human Rights");
+
+    await editor.getByRole("button", { name: "Preview", exact: true }).click();
+    const preview = editor.getByRole("region", { name: "Preview" });
+    await expect(preview.locator(".prose strong")).toHaveText("Votes");
+    await expect(preview.getByRole("heading", { name: "Why" })).toBeVisible();
+    await editor.getByRole("button", { name: "Write", exact: true }).click();
+
+    await editor.getByRole("button", { name: "Save as Draft" }).click();
+    await expect(toast(page, "Article created successfully!")).toBeVisible();
+    await expect(editor).toHaveCount(0);
+    await expect(
+      main.getByRole("heading", { name: "Your Articles (1)" }),
+    ).toBeVisible();
+    const row = articleRow(page, title);
+    await expect(row.getByRole("cell", { name: "Human Rights" })).toBeVisible();
+    await expect(row.getByText("Draft", { exact: true })).toBeVisible();
+
+    // Drafts are not public.
+    await open(page, `/articles?q=${word}`);
+    await expect(cards(page)).toHaveCount(0);
+
+    await open(page, "/dashboard/writer");
+    await articleRow(page, title)
+      .getByRole("button", { name: `Publish “${title}”` })
+      .click();
+    await expect(toast(page, "Article published successfully!")).toBeVisible();
+    await expect(
+      articleRow(page, title).getByText("Published", { exact: true }),
+    ).toBeVisible();
+    await expect(
+      articleRow(page, title).getByRole("button", { name: /^Publish/ }),
+    ).toHaveCount(0);
+    const path = await publicPath(page, title);
+
+    await open(page, `/articles?q=${word}`);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).getByRole("heading")).toHaveText(title);
+    await open(page, path);
+    const article = page.getByRole("main").getByRole("article");
+    await expect(article.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(article.locator(".prose strong")).toHaveText("Votes");
+
+    // Editing keeps the record and saves the chosen status: back to draft.
+    await open(page, "/dashboard/writer");
+    await articleRow(page, title)
+      .getByRole("button", { name: `Edit “${title}”` })
+      .click();
+    const edit = main.getByRole("region", { name: "Edit Article" });
+    await expect(edit.getByLabel("Title", { exact: true })).toHaveValue(title);
+    await expect(edit.getByLabel("Category")).toHaveValue("Human Rights");
+    await edit.getByRole("button", { name: "Save as Draft" }).click();
+    await expect(toast(page, "Article updated successfully!")).toBeVisible();
+    await expect(
+      articleRow(page, title).getByText("Draft", { exact: true }),
+    ).toBeVisible();
+
+    await open(page, `/articles?q=${word}`);
+    await expect(cards(page)).toHaveCount(0);
+    await open(page, path, 404);
+
+    await open(page, "/dashboard/writer");
+    page.once("dialog", (dialog) => {
+      expect(dialog.type()).toBe("confirm");
+      void dialog.accept();
+    });
+    await articleRow(page, title)
+      .getByRole("button", { name: `Delete “${title}”` })
+      .click();
+    await expect(toast(page, "Article deleted successfully!")).toBeVisible();
+    await expect(main.getByText("No articles yet")).toBeVisible();
+  });
+
+  test("cover image: checked before upload, uploaded, or pasted with a fallback", async ({
+    page,
+  }) => {
+    const key = addStaff(`E2E Cover ${tag()}`, "writer");
+    await signIn(page, key, "/dashboard/writer");
+    await page.getByRole("button", { name: "New Article" }).click();
+    const editor = page.getByRole("region", { name: "New Article" });
+    const upload = editor.getByLabel("Upload an image");
+
+    await upload.setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not an image"),
+    });
+    await expect(
+      toast(page, "Please upload an image file (JPG, PNG, etc.)"),
+    ).toBeVisible();
+
+    await upload.setInputFiles({
+      name: "huge.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
+    await expect(
+      toast(page, "Please upload an image smaller than 5MB"),
+    ).toBeVisible();
+
+    // A 1×1 PNG.
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await upload.setInputFiles({
+      name: "cover.png",
+      mimeType: "image/png",
+      buffer: png,
+    });
+    const url = editor.getByLabel("Or paste an image URL");
+    await expect(url).toHaveValue(/^\/media\//);
+    const previewImage = editor.getByRole("img", {
+      name: "Cover image preview",
+    });
+    await expect(previewImage).toHaveAttribute("src", /^\/media\//);
+    await expect
+      .poll(() =>
+        previewImage.evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+
+    await url.fill("https://127.0.0.1:9/missing.jpg");
+    await expect(previewImage).toHaveAttribute("src", FALLBACK_COVER);
+
+    await editor.getByRole("button", { name: "Cancel" }).click();
+    await expect(editor).toHaveCount(0);
+    await expect(page.getByText("No articles yet")).toBeVisible();
+  });
+
+  test("the dashboard and the open editor have no WCAG 2 A/AA violations", async ({
+    page,
+  }) => {
+    const key = addStaff(`E2E Axe ${tag()}`, "writer");
+    await signIn(page, key, "/dashboard/writer");
+    await page.getByRole("button", { name: "New Article" }).click();
+    await expect(
+      page.getByRole("region", { name: "New Article" }),
+    ).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze();
+    const summary = results.violations.map((v) => ({
+      rule: v.id,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
+    expect(summary, JSON.stringify(summary, null, 2)).toEqual([]);
+  });
+});
+
+test.describe("content director dashboard", () => {
+  test("writes an article for a writer, who is shown as its author", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const writer = `E2E Author ${tag()}`;
+    addStaff(writer, "writer");
+    const key = addStaff(`E2E Director ${tag()}`, "content-director");
+    const title = `Director test ${tag()}`;
+    await signIn(page, key, "/dashboard/content-director");
+
+    const main = page.getByRole("main");
+    await expect(
+      main.getByRole("heading", { name: /^All Articles \(\d+\)$/ }),
+    ).toBeVisible();
+    await expect(
+      main.getByRole("columnheader", { name: "Author" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "My Notebook" }),
+    ).toHaveAttribute("href", "/dashboard/content-director");
+
+    await main.getByRole("button", { name: "New Article" }).click();
+    const editor = main.getByRole("region", { name: "New Article" });
+    await editor.getByLabel("Title", { exact: true }).fill(title);
+    await editor
+      .getByRole("textbox", { name: "Content" })
+      .fill("Written *on behalf* of a writer.");
+    await editor.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(
+      editor.getByText("Please select a writer for the article"),
+    ).toBeVisible();
+    await expect(editor.getByLabel("Writer")).toBeFocused();
+
+    await editor.getByLabel("Writer").selectOption({ label: writer });
+    await editor.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(toast(page, "Article published successfully!")).toBeVisible();
+    const row = articleRow(page, title);
+    await expect(row.getByRole("cell", { name: writer })).toBeVisible();
+
+    const path = await publicPath(page, title);
+    await open(page, path);
+    await expect(
+      page.getByRole("main").getByRole("article").getByText(writer),
+    ).toBeVisible();
+
+    await open(page, "/dashboard/content-director");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await articleRow(page, title)
+      .getByRole("button", { name: `Delete “${title}”` })
+      .click();
+    await expect(toast(page, "Article deleted successfully!")).toBeVisible();
+    await expect(articleRow(page, title)).toHaveCount(0);
+  });
+});
