@@ -22,6 +22,17 @@ pub struct Settings {
     /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
     pub trust_proxy: bool,
     pub mail: MailSettings,
+    pub forms: FormSettings,
+}
+
+/// Abuse limits of the public forms.
+#[derive(Clone, Debug)]
+pub struct FormSettings {
+    /// Submissions of one form accepted per client address and window.
+    pub limit: i64,
+    pub window: Duration,
+    /// How long a registration confirmation link works.
+    pub confirmation_ttl: Duration,
 }
 
 #[derive(Clone)]
@@ -217,6 +228,15 @@ impl Settings {
                     )?),
                     max_backoff: Duration::from_secs(3600),
                 },
+            },
+            forms: FormSettings {
+                limit: parsed(get, "FORM_LIMIT_PER_ADDRESS", 10i64, "expected a number")?.max(1),
+                window: Duration::from_secs(
+                    parsed(get, "FORM_LIMIT_WINDOW_SECONDS", 600u64, "expected seconds")?.max(1),
+                ),
+                confirmation_ttl: Duration::from_secs(
+                    3600 * parsed(get, "CONFIRM_LINK_HOURS", 48u64, "expected hours")?.max(1),
+                ),
             },
         })
     }

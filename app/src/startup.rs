@@ -76,10 +76,12 @@ impl Services {
             Some(url) => Mailer::smtp(url, &mail.from)?,
             None => Mailer::files(settings.data_dir.join("outbox"), &mail.from)?,
         };
+        // Applicants' documents: never served publicly, only attached to the team's email.
+        let private = Arc::new(LocalStorage::new(settings.data_dir.join("private"), ""));
         let outbox = Arc::new(Outbox::new(
             outbox_store_for(&db),
             mailer,
-            storage.clone(),
+            private.clone(),
             mail.outbox.clone(),
         ));
         let outreach = Arc::new(OutreachService::new(
@@ -89,7 +91,12 @@ impl Services {
                 site_name: settings.site_name.clone(),
                 inbox_general: mail.inbox_general.clone(),
                 inbox_education: mail.inbox_education.clone(),
+                inbox_applications: mail.inbox_applications.clone(),
+                form_limit: settings.forms.limit,
+                form_window: settings.forms.window,
+                confirmation_ttl: settings.forms.confirmation_ttl,
             },
+            private,
         ));
         Ok(Services {
             db,
@@ -129,7 +136,7 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             ContentStaffApi::new(services.content.clone(), services.identity.clone()),
             IdentityApi::new(services.identity.clone(), trust_proxy),
             MediaApi::new(services.storage.clone()),
-            OutreachApi::new(services.outreach.clone()),
+            OutreachApi::new(services.outreach.clone(), trust_proxy),
         ),
         API_TITLE,
         env!("CARGO_PKG_VERSION"),

@@ -1,6 +1,7 @@
 //! The HTTP surface: API, docs, health, assets, media and server-rendered pages.
 
 mod assets;
+mod body_limit;
 mod csrf;
 mod errors;
 mod health;
@@ -52,6 +53,7 @@ pub fn routes(
             "/api",
             api.into_endpoint()
                 .around(csrf::same_origin_only)
+                .around(body_limit::limit_body)
                 .data(services.identity.clone())
                 .data(csrf::SiteOrigin(settings.site_url.clone()))
                 .catch_all_error(errors::api_error),

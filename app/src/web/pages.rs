@@ -275,7 +275,10 @@ impl PageEndpoint {
     fn cache_key(&self, path: &str, query: &str) -> String {
         let version = self.content.version();
         if path == "/articles" {
-            format!("{version}|/articles|{}", listing_query(query).0.cache_key())
+            // The page echoes the search box as typed, so its key keeps the casing
+            // (the listing data underneath is shared through the case-folded listing key).
+            let (list, _) = listing_query(query);
+            format!("{version}|/articles|{}|{}", list.cache_key(), list.q)
         } else {
             format!("{version}|{path}")
         }

@@ -50,6 +50,14 @@ fn plain_text(markdown: &str) -> String {
                 out.push_str(&t)
             }
             Event::SoftBreak | Event::HardBreak | Event::Rule => out.push(' '),
+            // Only block ends separate words: "**Human Rights**." stays "Human Rights.".
+            Event::End(
+                TagEnd::Emphasis
+                | TagEnd::Strong
+                | TagEnd::Strikethrough
+                | TagEnd::Link
+                | TagEnd::Image,
+            ) => {}
             Event::End(_) => out.push(' '),
             _ => {}
         }
@@ -160,6 +168,13 @@ mod tests {
             "Heading Some bold and italic with a link and code. quoted one two"
         );
         assert!(!r.excerpt.contains('*') && !r.excerpt.contains('#') && !r.excerpt.contains('['));
+    }
+
+    #[test]
+    fn inline_marks_leave_no_space_before_punctuation() {
+        let r =
+            render_markdown("We defend **Human Rights**. See [the charter](https://x.org), *now*!");
+        assert_eq!(r.excerpt, "We defend Human Rights. See the charter, now!");
     }
 
     #[test]

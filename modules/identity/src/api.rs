@@ -87,20 +87,7 @@ impl IdentityApi {
 
     /// The client's address: the socket peer, or the last proxy hop when behind a proxy.
     fn client(&self, req: &Request) -> String {
-        if self.trust_proxy {
-            if let Some(forwarded) = req
-                .headers()
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.rsplit(',').next())
-            {
-                return forwarded.trim().to_string();
-            }
-        }
-        match req.remote_addr().as_socket_addr() {
-            Some(addr) => addr.ip().to_string(),
-            None => "unknown".to_string(),
-        }
+        kernel::http::client_address(req, self.trust_proxy)
     }
 }
 

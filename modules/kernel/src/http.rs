@@ -47,3 +47,25 @@ impl<T: Send> IntoResponse for CachedJson<T> {
             .body(self.body)
     }
 }
+
+/// The client's address: the socket peer, or, behind a trusted reverse proxy, the last
+/// address it appended to `X-Forwarded-For`.
+pub fn client_address(req: &poem::Request, trust_proxy: bool) -> String {
+    if trust_proxy {
+        if let Some(forwarded) = req
+            .headers()
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+        {
+            let forwarded = forwarded.trim();
+            if !forwarded.is_empty() {
+                return forwarded.to_string();
+            }
+        }
+    }
+    match req.remote_addr().as_socket_addr() {
+        Some(addr) => addr.ip().to_string(),
+        None => "unknown".to_string(),
+    }
+}

@@ -3,12 +3,21 @@
 use std::sync::Arc;
 
 use kernel::ErrorBody;
+use poem::Request;
 use poem_openapi::param::Query;
 use poem_openapi::payload::{Html, Json};
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
-use crate::model::{Accepted, ContactInput, NotifyInput};
-use crate::service::{OutreachError, OutreachService};
+use poem_openapi::types::multipart::Upload;
+use tokio::io::AsyncReadExt;
+
+use crate::application::{ApplicationInput, IncomingFile};
+use crate::files::MAX_DOCUMENT_BYTES;
+use crate::model::{
+    Accepted, ApplicationAccepted, ApplicationForm, ContactInput, NotifyInput, RegistrationInput,
+};
+use crate::service::{Form, OutreachError, OutreachService};
+use crate::store::Confirmation;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -23,8 +32,39 @@ pub enum FormResponse {
     /// A field is missing or invalid; `title` and `message` are the product's wording.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// Too many submissions from this address; try again after `Retry-After` seconds.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum ApplicationResponse {
+    #[oai(status = 201)]
+    Created(Json<ApplicationAccepted>),
+    /// A field is missing or invalid, or a file is not a PDF/DOC/DOCX; `title` and `message`
+    /// are the product's wording.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// A file is over 10 MB.
+    #[oai(status = 413)]
+    TooLarge(Json<ErrorBody>),
+    /// Too many submissions from this address; try again after `Retry-After` seconds.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum ConfirmResponse {
+    /// The account is confirmed (now, or by an earlier use of the link).
+    #[oai(status = 200)]
+    Ok(Html<String>),
+    /// The link is unknown or has expired.
+    #[oai(status = 400)]
+    Invalid(Html<String>),
 }
 
 #[derive(ApiResponse)]
@@ -38,23 +78,73 @@ pub enum UnsubscribeResponse {
 
 pub struct OutreachApi {
     service: Arc<OutreachService>,
+    trust_proxy: bool,
+}
+
+/// A small standalone page for links followed from emails.
+fn page(heading: &str, text: &str, link: (&str, &str)) -> String {
+    format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"robots\" content=\"noindex\"><title>{heading}</title></head>\
+         <body style=\"font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem\">\
+         <main><h1>{heading}</h1><p>{text}</p><p><a href=\"{}\">{}</a></p></main></body></html>",
+        link.0, link.1
+    )
+}
+
+const HOME: (&str, &str) = ("/", "Back to Home");
+
+fn limited(retry_after: u64) -> (Json<ErrorBody>, u64) {
+    let minutes = retry_after.div_ceil(60).max(1);
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    (
+        Json(ErrorBody::titled(
+            "too_many_requests",
+            "Too Many Requests",
+            format!(
+                "You've sent this form many times in a short while. Please try again in {minutes} {unit}."
+            ),
+        )),
+        retry_after,
+    )
+}
+
+/// Reads an uploaded part, never more than one byte past the limit.
+async fn read_upload(upload: Option<Upload>) -> std::io::Result<Option<IncomingFile>> {
+    let Some(upload) = upload else {
+        return Ok(None);
+    };
+    let name = upload.file_name().unwrap_or_default().to_string();
+    if name.is_empty() && upload.size() == 0 {
+        // An empty file input sent by some browsers.
+        return Ok(None);
+    }
+    let mut bytes = Vec::new();
+    let limit = u64::try_from(MAX_DOCUMENT_BYTES + 1).unwrap_or(u64::MAX);
+    upload
+        .into_async_read()
+        .take(limit)
+        .read_to_end(&mut bytes)
+        .await?;
+    Ok(Some(IncomingFile { name, bytes }))
 }
 
 impl OutreachApi {
-    pub fn new(service: Arc<OutreachService>) -> Self {
-        Self { service }
+    pub fn new(service: Arc<OutreachService>, trust_proxy: bool) -> Self {
+        Self {
+            service,
+            trust_proxy,
+        }
+    }
+
+    async fn admit(&self, form: Form, req: &Request) -> Result<(), OutreachError> {
+        let client = kernel::http::client_address(req, self.trust_proxy);
+        self.service.admit(form, &client).await
     }
 
     async fn unsubscribe_page(&self, token: &str) -> UnsubscribeResponse {
-        let page = |heading: &str, text: &str| {
-            format!(
-                "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-                 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-                 <meta name=\"robots\" content=\"noindex\"><title>{heading}</title></head>\
-                 <body style=\"font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem\">\
-                 <h1>{heading}</h1><p>{text}</p><p><a href=\"/\">Back to Home</a></p></body></html>"
-            )
-        };
+        let page = |heading: &str, text: &str| page(heading, text, HOME);
         match self.service.unsubscribe(token).await {
             Ok(true) => UnsubscribeResponse::Ok(Html(page(
                 "You're unsubscribed",
@@ -85,6 +175,10 @@ fn answer(r: Result<(), OutreachError>, ok: &str) -> FormResponse {
             title,
             message,
         }) => FormResponse::BadRequest(Json(ErrorBody::titled(code, title, message))),
+        Err(OutreachError::RateLimited { retry_after }) => {
+            let (body, after) = limited(retry_after);
+            FormResponse::TooMany(body, after)
+        }
         Err(e) => {
             tracing::error!(error = ?e, "outreach request failed");
             FormResponse::Internal(Json(ErrorBody::titled(
@@ -100,8 +194,11 @@ fn answer(r: Result<(), OutreachError>, ok: &str) -> FormResponse {
 impl OutreachApi {
     /// Sign up to hear when the magazine or the packs launch. Signing up twice is a success.
     #[oai(path = "/v1/notify", method = "post", operation_id = "notifySignup")]
-    async fn notify(&self, body: Json<NotifyInput>) -> FormResponse {
+    async fn notify(&self, req: &Request, body: Json<NotifyInput>) -> FormResponse {
         const OK: &str = "Thanks! You'll be the first to know when it's live.";
+        if let Err(e) = self.admit(Form::Notify, req).await {
+            return answer(Err(e), OK);
+        }
         if !body.0.website.is_empty() {
             tracing::info!("notify honeypot filled; ignored");
             return answer(Ok(()), OK);
@@ -131,12 +228,158 @@ impl OutreachApi {
 
     /// Send the team a message.
     #[oai(path = "/v1/contact", method = "post", operation_id = "contact")]
-    async fn contact(&self, body: Json<ContactInput>) -> FormResponse {
+    async fn contact(&self, req: &Request, body: Json<ContactInput>) -> FormResponse {
         const OK: &str = "Thank you for your message. We'll get back to you within 24-48 hours.";
+        if let Err(e) = self.admit(Form::Contact, req).await {
+            return answer(Err(e), OK);
+        }
         if !body.0.website.is_empty() {
             tracing::info!("contact honeypot filled; ignored");
             return answer(Ok(()), OK);
         }
         answer(self.service.contact(body.0).await, OK)
+    }
+
+    /// Apply to contribute. Files (CV, portfolio, writing samples, research samples) are PDF,
+    /// DOC or DOCX, checked by content, at most 10 MB each; they are attached to the email the
+    /// team receives.
+    #[oai(
+        path = "/v1/applications",
+        method = "post",
+        operation_id = "submitApplication"
+    )]
+    async fn apply(&self, req: &Request, form: ApplicationForm) -> ApplicationResponse {
+        if let Err(e) = self.admit(Form::Application, req).await {
+            return application_answer(Err(e));
+        }
+        if form.website.as_deref().is_some_and(|w| !w.is_empty()) {
+            tracing::info!("application honeypot filled; ignored");
+            return application_answer(Ok(0));
+        }
+        let text = |v: Option<String>| v.unwrap_or_default();
+        let mut files = Vec::new();
+        for upload in [
+            form.cv_file,
+            form.portfolio_file,
+            form.writing_samples_file,
+            form.research_samples_file,
+        ] {
+            match read_upload(upload).await {
+                Ok(f) => files.push(f),
+                Err(e) => return application_answer(Err(OutreachError::Storage(e))),
+            }
+        }
+        let mut files = files.into_iter();
+        let input = ApplicationInput {
+            full_name: text(form.full_name),
+            age: text(form.age),
+            country: text(form.country),
+            email: text(form.email),
+            time_zone: text(form.time_zone),
+            weekly_availability: text(form.weekly_availability),
+            english_level: text(form.english_level),
+            how_did_you_hear: text(form.how_did_you_hear),
+            previous_experience: text(form.previous_experience),
+            roles: form.roles,
+            cv_file: files.next().flatten(),
+            portfolio: text(form.portfolio),
+            portfolio_file: files.next().flatten(),
+            writing_samples: text(form.writing_samples),
+            writing_samples_file: files.next().flatten(),
+            research_samples: text(form.research_samples),
+            research_samples_file: files.next().flatten(),
+            why_join: text(form.why_join),
+            contribution: text(form.contribution),
+            additional: text(form.additional),
+        };
+        application_answer(self.service.apply(input).await)
+    }
+
+    /// Register a reader account. The answer is the same whether or not the address already
+    /// has an account; a confirmation link (or, for an existing account, a notice) is emailed.
+    #[oai(path = "/v1/accounts", method = "post", operation_id = "register")]
+    async fn register(&self, req: &Request, body: Json<RegistrationInput>) -> FormResponse {
+        if let Err(e) = self.admit(Form::Registration, req).await {
+            return answer(Err(e), crate::accounts::REGISTERED);
+        }
+        if !body.0.website.is_empty() {
+            tracing::info!("registration honeypot filled; ignored");
+            return answer(Ok(()), crate::accounts::REGISTERED);
+        }
+        answer(
+            self.service.register(body.0).await,
+            crate::accounts::REGISTERED,
+        )
+    }
+
+    /// The link in the confirmation email: confirms the account once.
+    #[oai(
+        path = "/v1/accounts/confirm",
+        method = "get",
+        operation_id = "confirmAccount"
+    )]
+    async fn confirm(&self, token: Query<String>) -> ConfirmResponse {
+        const LOGIN: (&str, &str) = ("/login", "Go to login");
+        match self.service.confirm_account(&token.0).await {
+            Ok(Confirmation::Confirmed) => ConfirmResponse::Ok(Html(page(
+                "Your email is confirmed",
+                "Thank you! Your account is now active.",
+                LOGIN,
+            ))),
+            Ok(Confirmation::AlreadyUsed) => ConfirmResponse::Ok(Html(page(
+                "Already confirmed",
+                "This link has already been used, and your account is active.",
+                LOGIN,
+            ))),
+            Ok(Confirmation::Expired) => ConfirmResponse::Invalid(Html(page(
+                "This link has expired",
+                "Confirmation links work for a limited time. Register again with the same email address and we'll send you a new link.",
+                ("/signup", "Register again"),
+            ))),
+            Ok(Confirmation::Unknown) => ConfirmResponse::Invalid(Html(page(
+                "Link not recognised",
+                "This confirmation link is not valid. It may have been copied incompletely.",
+                HOME,
+            ))),
+            Err(e) => {
+                tracing::error!(error = ?e, "account confirmation failed");
+                ConfirmResponse::Invalid(Html(page(
+                    "Something went wrong",
+                    "Please try the link again in a moment.",
+                    HOME,
+                )))
+            }
+        }
+    }
+}
+
+fn application_answer(r: Result<u32, OutreachError>) -> ApplicationResponse {
+    match r {
+        Ok(attachments) => ApplicationResponse::Created(Json(ApplicationAccepted {
+            message:
+                "Thank you for your interest. We'll review your application and contact you soon."
+                    .to_string(),
+            attachments,
+        })),
+        Err(OutreachError::Invalid {
+            code,
+            title,
+            message,
+        }) => ApplicationResponse::BadRequest(Json(ErrorBody::titled(code, title, message))),
+        Err(OutreachError::TooLarge { title, message }) => {
+            ApplicationResponse::TooLarge(Json(ErrorBody::titled("file_too_large", title, message)))
+        }
+        Err(OutreachError::RateLimited { retry_after }) => {
+            let (body, after) = limited(retry_after);
+            ApplicationResponse::TooMany(body, after)
+        }
+        Err(e) => {
+            tracing::error!(error = ?e, "application failed");
+            ApplicationResponse::Internal(Json(ErrorBody::titled(
+                "internal_error",
+                "Unexpected Error",
+                "An unexpected error occurred. Please try again later.",
+            )))
+        }
     }
 }

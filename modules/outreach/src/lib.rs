@@ -1,13 +1,20 @@
 //! Everything a visitor sends the team: "notify me" signups (with working unsubscribe links)
-//! and contact messages, each stored together with its queued email.
+//! contact messages, contributor applications (with their documents) and reader registrations,
+//! each stored together with its queued email, behind per-address submission limits.
 
+mod accounts;
 mod api;
+mod application;
+mod files;
 mod model;
 mod service;
 mod store;
 mod validate;
 
+pub use accounts::{ConfirmOutcome, INTERESTS};
 pub use api::OutreachApi;
+pub use application::{ApplicationInput, IncomingFile, ENGLISH_LEVELS, ROLES};
+pub use files::MAX_DOCUMENT_BYTES;
 pub use model::{ContactInput, NotifyInput, NotifyList};
-pub use service::{OutreachError, OutreachService, OutreachSettings};
+pub use service::{Form, OutreachError, OutreachService, OutreachSettings};
 pub use store::{store_for, OutreachStore};

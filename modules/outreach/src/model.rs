@@ -68,3 +68,76 @@ pub struct ContactInput {
 pub struct Accepted {
     pub message: String,
 }
+
+/// The contributor application, sent as `multipart/form-data` (files are real file parts, not
+/// base64). Every text field is optional here so the server can report faults in the
+/// product's order and wording instead of a generic parse error.
+#[derive(Debug, poem_openapi::Multipart)]
+pub struct ApplicationForm {
+    pub full_name: Option<String>,
+    /// Whole years; at least 14.
+    pub age: Option<String>,
+    pub country: Option<String>,
+    pub email: Option<String>,
+    pub time_zone: Option<String>,
+    /// Hours per week; at least 1.
+    pub weekly_availability: Option<String>,
+    /// One of B2, C1, C2, Native.
+    pub english_level: Option<String>,
+    pub how_did_you_hear: Option<String>,
+    pub previous_experience: Option<String>,
+    /// Role ids, one part per role (editorial-writer, copy-editor, research-assistant,
+    /// educational-pack-developer, communications-outreach-director, communications-assistant,
+    /// design-director, graphic-designer).
+    #[oai(default)]
+    pub roles: Vec<String>,
+    /// CV (.pdf, .doc or .docx, at most 10 MB).
+    pub cv_file: Option<poem_openapi::types::multipart::Upload>,
+    /// Portfolio link (http or https), or a file in `portfolio_file`, not both.
+    pub portfolio: Option<String>,
+    pub portfolio_file: Option<poem_openapi::types::multipart::Upload>,
+    /// Writing samples link, or a file in `writing_samples_file`, not both.
+    pub writing_samples: Option<String>,
+    pub writing_samples_file: Option<poem_openapi::types::multipart::Upload>,
+    /// Research samples link, or a file in `research_samples_file`, not both (optional).
+    pub research_samples: Option<String>,
+    pub research_samples_file: Option<poem_openapi::types::multipart::Upload>,
+    pub why_join: Option<String>,
+    pub contribution: Option<String>,
+    pub additional: Option<String>,
+    /// Left empty by people; bots fill it in.
+    pub website: Option<String>,
+}
+
+#[derive(Debug, Clone, Object, Serialize, Deserialize)]
+pub struct ApplicationAccepted {
+    pub message: String,
+    /// How many files were stored and attached to the team's email.
+    pub attachments: u32,
+}
+
+#[derive(Debug, Clone, Object, Serialize, Deserialize)]
+pub struct RegistrationInput {
+    #[oai(default)]
+    pub first_name: String,
+    #[oai(default)]
+    pub last_name: String,
+    #[oai(default)]
+    pub email: String,
+    #[oai(default)]
+    pub password: String,
+    #[oai(default)]
+    pub confirm_password: String,
+    /// 13-25 when given.
+    pub age: Option<i64>,
+    pub country: Option<String>,
+    /// Any of: International Affairs, Youth Activism, Human Rights, Climate Justice,
+    /// Culture & Politics, Digital Politics.
+    #[oai(default)]
+    #[serde(default)]
+    pub interests: Vec<String>,
+    /// Left empty by people; bots fill it in.
+    #[oai(default)]
+    #[serde(default)]
+    pub website: String,
+}

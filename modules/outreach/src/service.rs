@@ -1,8 +1,11 @@
 //! Validation in the product's order and wording, then storage with the queued email.
 
 use std::sync::Arc;
+use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use kernel::outbox::Email;
+use kernel::storage::Storage;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
@@ -24,11 +27,28 @@ pub enum OutreachError {
         title: &'static str,
         message: String,
     },
+    /// A file over the size limit.
+    #[error("{title}: {message}")]
+    TooLarge {
+        title: &'static str,
+        message: String,
+    },
+    /// Too many submissions from one address; try again after `retry_after` seconds.
+    #[error("too many submissions")]
+    RateLimited { retry_after: u64 },
+    #[error("storage failed: {0}")]
+    Storage(std::io::Error),
+    #[error("password hashing failed: {0}")]
+    Hashing(String),
     #[error(transparent)]
     Unexpected(#[from] sqlx::Error),
 }
 
-fn invalid(code: &'static str, title: &'static str, message: impl Into<String>) -> OutreachError {
+pub(crate) fn invalid(
+    code: &'static str,
+    title: &'static str,
+    message: impl Into<String>,
+) -> OutreachError {
     OutreachError::Invalid {
         code,
         title,
@@ -42,24 +62,68 @@ pub struct OutreachSettings {
     pub site_name: String,
     pub inbox_general: String,
     pub inbox_education: String,
+    pub inbox_applications: String,
+    /// Submissions of one public form accepted from one address per window.
+    pub form_limit: i64,
+    pub form_window: Duration,
+    /// How long an email confirmation link works.
+    pub confirmation_ttl: Duration,
+}
+
+impl OutreachSettings {
+    /// Sensible settings for a site at `site_url` (tests and tools adjust what they need).
+    pub fn for_site(site_url: &str) -> Self {
+        OutreachSettings {
+            site_url: site_url.trim_end_matches('/').to_string(),
+            site_name: "The Agora".to_string(),
+            inbox_general: "hello@localhost".to_string(),
+            inbox_education: "education@localhost".to_string(),
+            inbox_applications: "applications@localhost".to_string(),
+            form_limit: 10,
+            form_window: Duration::from_secs(600),
+            confirmation_ttl: Duration::from_secs(48 * 3600),
+        }
+    }
+}
+
+/// The public forms, each with its own submission budget per address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    Notify,
+    Contact,
+    Application,
+    Registration,
+}
+
+impl Form {
+    fn name(self) -> &'static str {
+        match self {
+            Form::Notify => "notify",
+            Form::Contact => "contact",
+            Form::Application => "application",
+            Form::Registration => "registration",
+        }
+    }
 }
 
 pub struct OutreachService {
-    store: Arc<dyn OutreachStore>,
-    settings: OutreachSettings,
+    pub(crate) store: Arc<dyn OutreachStore>,
+    pub(crate) settings: OutreachSettings,
+    /// Private storage (never served publicly) for applicants' documents.
+    pub(crate) files: Arc<dyn Storage>,
 }
 
-fn token() -> String {
+pub(crate) fn token() -> String {
     let mut bytes = [0u8; 24];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     hex::encode(bytes)
 }
 
-fn hash(token: &str) -> String {
+pub(crate) fn hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-fn too_long(field: &str, value: &str, max: usize) -> Result<(), OutreachError> {
+pub(crate) fn too_long(field: &str, value: &str, max: usize) -> Result<(), OutreachError> {
     if value.chars().count() > max {
         return Err(invalid(
             "too_long",
@@ -71,8 +135,46 @@ fn too_long(field: &str, value: &str, max: usize) -> Result<(), OutreachError> {
 }
 
 impl OutreachService {
-    pub fn new(store: Arc<dyn OutreachStore>, settings: OutreachSettings) -> Self {
-        Self { store, settings }
+    pub fn new(
+        store: Arc<dyn OutreachStore>,
+        settings: OutreachSettings,
+        files: Arc<dyn Storage>,
+    ) -> Self {
+        Self {
+            store,
+            settings,
+            files,
+        }
+    }
+
+    fn window(&self, now: DateTime<Utc>) -> (DateTime<Utc>, u64) {
+        let window = self.settings.form_window.as_secs().max(1);
+        let secs = u64::try_from(now.timestamp()).unwrap_or(0);
+        let start = secs - secs % window;
+        let retry = (start + window).saturating_sub(secs).max(1);
+        let start = DateTime::from_timestamp(i64::try_from(start).unwrap_or(0), 0).unwrap_or(now);
+        (start, retry)
+    }
+
+    /// Counts a submission of `form` from `client`; refuses it once the address has used up
+    /// its budget for the current window. The count lives in the database, so every app
+    /// instance shares it.
+    pub async fn admit(&self, form: Form, client: &str) -> Result<(), OutreachError> {
+        let now = kernel::ids::now();
+        let (start, retry_after) = self.window(now);
+        let bucket = format!("{}:{client}:{}", form.name(), start.timestamp());
+        let count = self.store.count_submission(&bucket, start).await?;
+        if count == 1 {
+            // First submission of a new window: forget old windows.
+            let keep = chrono::Duration::from_std(self.settings.form_window)
+                .unwrap_or(chrono::Duration::hours(1));
+            self.store.prune_submissions(start - keep).await?;
+        }
+        if count > self.settings.form_limit {
+            tracing::info!(form = form.name(), client, "form rate limit reached");
+            return Err(OutreachError::RateLimited { retry_after });
+        }
+        Ok(())
     }
 
     /// Signs `email` up for `list`. Signing up twice is fine (nothing new is sent).

@@ -21,8 +21,106 @@ pub struct ContactRow {
     pub created_at: DateTime<Utc>,
 }
 
+#[derive(Debug, Clone)]
+pub struct ApplicationRow {
+    pub id: String,
+    pub full_name: String,
+    pub age: i64,
+    pub country: String,
+    pub email: String,
+    pub time_zone: String,
+    pub weekly_availability: i64,
+    pub english_level: String,
+    pub how_did_you_hear: Option<String>,
+    pub previous_experience: Option<String>,
+    /// JSON list of role ids.
+    pub roles: String,
+    pub portfolio_url: Option<String>,
+    pub writing_samples_url: Option<String>,
+    pub research_samples_url: Option<String>,
+    pub why_join: String,
+    pub contribution: String,
+    pub additional: Option<String>,
+    /// JSON list of the stored files.
+    pub files: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone)]
+pub struct AccountRow {
+    pub id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub password_hash: String,
+    pub age: Option<i64>,
+    pub country: Option<String>,
+    /// JSON list of interests.
+    pub interests: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An account found by email address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExistingAccount {
+    pub id: String,
+    pub confirmed: bool,
+}
+
+/// What following a confirmation link did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirmation {
+    Confirmed,
+    /// The link was used before (the account is confirmed).
+    AlreadyUsed,
+    Expired,
+    Unknown,
+}
+
 #[async_trait]
 pub trait OutreachStore: Send + Sync {
+    /// Counts one submission in `bucket` (created for the window starting at `window_start`)
+    /// and returns the count including this one.
+    async fn count_submission(
+        &self,
+        bucket: &str,
+        window_start: DateTime<Utc>,
+    ) -> Result<i64, sqlx::Error>;
+    /// Forgets windows that started before `before`.
+    async fn prune_submissions(&self, before: DateTime<Utc>) -> Result<(), sqlx::Error>;
+    /// Stores an application and queues its emails in one transaction.
+    async fn save_application(
+        &self,
+        row: &ApplicationRow,
+        emails: &[Email],
+    ) -> Result<(), sqlx::Error>;
+    async fn account_by_email(&self, email: &str) -> Result<Option<ExistingAccount>, sqlx::Error>;
+    /// Creates the account with its first confirmation link and queues `email`; false (and
+    /// nothing written) when the address already has an account.
+    async fn create_account(
+        &self,
+        row: &AccountRow,
+        token_hash: &str,
+        expires_at: DateTime<Utc>,
+        email: &Email,
+    ) -> Result<bool, sqlx::Error>;
+    /// Adds another confirmation link for an unconfirmed account and queues `email`.
+    async fn add_confirmation(
+        &self,
+        account_id: &str,
+        token_hash: &str,
+        expires_at: DateTime<Utc>,
+        email: &Email,
+    ) -> Result<(), sqlx::Error>;
+    /// Queues an email that goes with no other data.
+    async fn enqueue(&self, email: &Email) -> Result<(), sqlx::Error>;
+    /// Uses the confirmation link with this token hash (once).
+    async fn confirm(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Confirmation, sqlx::Error>;
+
     /// Adds `email` to `list` (or renews an unsubscribed entry) and queues `confirmation` in the
     /// same transaction. Returns false, queuing nothing, when the address is already subscribed.
     async fn subscribe(
@@ -41,6 +139,20 @@ pub trait OutreachStore: Send + Sync {
     ) -> Result<bool, sqlx::Error>;
     async fn is_subscribed(&self, list: NotifyList, email: &str) -> Result<bool, sqlx::Error>;
     async fn save_contact(&self, row: &ContactRow, email: &Email) -> Result<(), sqlx::Error>;
+}
+
+macro_rules! insert_confirmation {
+    ($db:ty, $exec:expr, $account:expr, $hash:expr, $expires:expr) => {{
+        let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+            "INSERT INTO account_confirmations (token_hash, account_id, expires_at) VALUES (",
+        );
+        let mut sep = qb.separated(", ");
+        sep.push_bind($hash.to_string())
+            .push_bind($account.to_string())
+            .push_bind($expires);
+        qb.push(")");
+        qb.build().execute($exec).await?;
+    }};
 }
 
 macro_rules! sql_outreach_store {
@@ -119,6 +231,180 @@ macro_rules! sql_outreach_store {
                 qb.push_bind(email.to_string());
                 let n: i64 = qb.build_query_scalar().fetch_one(&self.pool).await?;
                 Ok(n > 0)
+            }
+
+            async fn count_submission(
+                &self,
+                bucket: &str,
+                window_start: DateTime<Utc>,
+            ) -> Result<i64, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO form_submissions (bucket, window_start, submissions) VALUES (",
+                );
+                qb.push_bind(bucket.to_string());
+                qb.push(", ");
+                qb.push_bind(window_start);
+                qb.push(
+                    ", 1) ON CONFLICT (bucket) DO UPDATE SET \
+                     submissions = form_submissions.submissions + 1 RETURNING submissions",
+                );
+                let n: i32 = qb.build_query_scalar().fetch_one(&self.pool).await?;
+                Ok(i64::from(n))
+            }
+
+            async fn prune_submissions(&self, before: DateTime<Utc>) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("DELETE FROM form_submissions WHERE window_start < ");
+                qb.push_bind(before);
+                qb.build().execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn save_application(
+                &self,
+                r: &ApplicationRow,
+                emails: &[Email],
+            ) -> Result<(), sqlx::Error> {
+                let mut tx = self.pool.begin().await?;
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO applications (id, full_name, age, country, email, time_zone, \
+                     weekly_availability, english_level, how_did_you_hear, previous_experience, \
+                     roles, portfolio_url, writing_samples_url, research_samples_url, why_join, \
+                     contribution, additional, files, created_at) VALUES (",
+                );
+                let mut sep = qb.separated(", ");
+                sep.push_bind(r.id.clone())
+                    .push_bind(r.full_name.clone())
+                    .push_bind(r.age)
+                    .push_bind(r.country.clone())
+                    .push_bind(r.email.clone())
+                    .push_bind(r.time_zone.clone())
+                    .push_bind(r.weekly_availability)
+                    .push_bind(r.english_level.clone())
+                    .push_bind(r.how_did_you_hear.clone())
+                    .push_bind(r.previous_experience.clone())
+                    .push_bind(r.roles.clone())
+                    .push_bind(r.portfolio_url.clone())
+                    .push_bind(r.writing_samples_url.clone())
+                    .push_bind(r.research_samples_url.clone())
+                    .push_bind(r.why_join.clone())
+                    .push_bind(r.contribution.clone())
+                    .push_bind(r.additional.clone())
+                    .push_bind(r.files.clone())
+                    .push_bind(r.created_at);
+                qb.push(")");
+                qb.build().execute(&mut *tx).await?;
+                for email in emails {
+                    $enqueue(&mut *tx, email).await?;
+                }
+                tx.commit().await
+            }
+
+            async fn account_by_email(
+                &self,
+                email: &str,
+            ) -> Result<Option<ExistingAccount>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("SELECT id, confirmed_at FROM accounts WHERE email = ");
+                qb.push_bind(email.to_string());
+                let row: Option<(String, Option<DateTime<Utc>>)> =
+                    qb.build_query_as().fetch_optional(&self.pool).await?;
+                Ok(row.map(|(id, confirmed_at)| ExistingAccount {
+                    id,
+                    confirmed: confirmed_at.is_some(),
+                }))
+            }
+
+            async fn create_account(
+                &self,
+                r: &AccountRow,
+                token_hash: &str,
+                expires_at: DateTime<Utc>,
+                email: &Email,
+            ) -> Result<bool, sqlx::Error> {
+                let mut tx = self.pool.begin().await?;
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO accounts (id, first_name, last_name, email, password_hash, age, \
+                     country, interests, created_at) VALUES (",
+                );
+                let mut sep = qb.separated(", ");
+                sep.push_bind(r.id.clone())
+                    .push_bind(r.first_name.clone())
+                    .push_bind(r.last_name.clone())
+                    .push_bind(r.email.clone())
+                    .push_bind(r.password_hash.clone())
+                    .push_bind(r.age)
+                    .push_bind(r.country.clone())
+                    .push_bind(r.interests.clone())
+                    .push_bind(r.created_at);
+                qb.push(") ON CONFLICT (email) DO NOTHING");
+                if qb.build().execute(&mut *tx).await?.rows_affected() == 0 {
+                    tx.rollback().await?;
+                    return Ok(false);
+                }
+                insert_confirmation!($db, &mut *tx, &r.id, token_hash, expires_at);
+                $enqueue(&mut *tx, email).await?;
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn add_confirmation(
+                &self,
+                account_id: &str,
+                token_hash: &str,
+                expires_at: DateTime<Utc>,
+                email: &Email,
+            ) -> Result<(), sqlx::Error> {
+                let mut tx = self.pool.begin().await?;
+                insert_confirmation!($db, &mut *tx, account_id, token_hash, expires_at);
+                $enqueue(&mut *tx, email).await?;
+                tx.commit().await
+            }
+
+            async fn enqueue(&self, email: &Email) -> Result<(), sqlx::Error> {
+                let mut tx = self.pool.begin().await?;
+                $enqueue(&mut *tx, email).await?;
+                tx.commit().await
+            }
+
+            async fn confirm(
+                &self,
+                token_hash: &str,
+                now: DateTime<Utc>,
+            ) -> Result<Confirmation, sqlx::Error> {
+                let mut tx = self.pool.begin().await?;
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT account_id, expires_at, used_at FROM account_confirmations \
+                     WHERE token_hash = ",
+                );
+                qb.push_bind(token_hash.to_string());
+                let found: Option<(String, DateTime<Utc>, Option<DateTime<Utc>>)> =
+                    qb.build_query_as().fetch_optional(&mut *tx).await?;
+                let Some((account_id, expires_at, used_at)) = found else {
+                    return Ok(Confirmation::Unknown);
+                };
+                if used_at.is_some() {
+                    return Ok(Confirmation::AlreadyUsed);
+                }
+                if expires_at < now {
+                    return Ok(Confirmation::Expired);
+                }
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE account_confirmations SET used_at = ");
+                qb.push_bind(now);
+                qb.push(" WHERE used_at IS NULL AND token_hash = ");
+                qb.push_bind(token_hash.to_string());
+                if qb.build().execute(&mut *tx).await?.rows_affected() == 0 {
+                    return Ok(Confirmation::AlreadyUsed);
+                }
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE accounts SET confirmed_at = COALESCE(confirmed_at, ");
+                qb.push_bind(now);
+                qb.push(") WHERE id = ");
+                qb.push_bind(account_id);
+                qb.build().execute(&mut *tx).await?;
+                tx.commit().await?;
+                Ok(Confirmation::Confirmed)
             }
 
             async fn save_contact(&self, r: &ContactRow, email: &Email) -> Result<(), sqlx::Error> {

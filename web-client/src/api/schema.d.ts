@@ -230,6 +230,64 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/applications": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply to contribute. Files (CV, portfolio, writing samples, research samples) are PDF,
+     *     DOC or DOCX, checked by content, at most 10 MB each; they are attached to the email the
+     *     team receives.
+     */
+    post: operations["submitApplication"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/accounts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register a reader account. The answer is the same whether or not the address already
+     *     has an account; a confirmation link (or, for an existing account, a notice) is emailed.
+     */
+    post: operations["register"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/accounts/confirm": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The link in the confirmation email: confirms the account once. */
+    get: operations["confirmAccount"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -246,6 +304,15 @@ export interface components {
       message: string;
       /** @description A short heading for the message, where the product shows one (e.g. "Invalid Email"). */
       title?: string;
+    };
+    /** ApplicationAccepted */
+    ApplicationAccepted: {
+      message: string;
+      /**
+       * Format: uint32
+       * @description How many files were stored and attached to the team's email.
+       */
+      attachments: number;
     };
     /**
      * Article
@@ -396,6 +463,36 @@ export interface components {
     /** PreviewInput */
     PreviewInput: {
       content: string;
+    };
+    /** RegistrationInput */
+    RegistrationInput: {
+      /** @default  */
+      first_name: string;
+      /** @default  */
+      last_name: string;
+      /** @default  */
+      email: string;
+      /** @default  */
+      password: string;
+      /** @default  */
+      confirm_password: string;
+      /**
+       * Format: int64
+       * @description 13-25 when given.
+       */
+      age?: number;
+      country?: string;
+      /**
+       * @description Any of: International Affairs, Youth Activism, Human Rights, Climate Justice,
+       *     Culture & Politics, Digital Politics.
+       * @default []
+       */
+      interests: string[];
+      /**
+       * @description Left empty by people; bots fill it in.
+       * @default
+       */
+      website: string;
     };
     /** @enum {string} */
     Role: "admin" | "writer" | "educator" | "content-director";
@@ -1302,6 +1399,16 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description Too many submissions from this address; try again after `Retry-After` seconds. */
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       500: {
         headers: {
           [name: string]: unknown;
@@ -1402,12 +1509,207 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description Too many submissions from this address; try again after `Retry-After` seconds. */
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       500: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  submitApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          full_name?: string;
+          /** @description Whole years; at least 14. */
+          age?: string;
+          country?: string;
+          email?: string;
+          time_zone?: string;
+          /** @description Hours per week; at least 1. */
+          weekly_availability?: string;
+          /** @description One of B2, C1, C2, Native. */
+          english_level?: string;
+          how_did_you_hear?: string;
+          previous_experience?: string;
+          /**
+           * @description Role ids, one part per role (editorial-writer, copy-editor, research-assistant,
+           *     educational-pack-developer, communications-outreach-director, communications-assistant,
+           *     design-director, graphic-designer).
+           * @default []
+           */
+          roles?: string[];
+          /**
+           * Format: binary
+           * @description CV (.pdf, .doc or .docx, at most 10 MB).
+           */
+          cv_file?: string;
+          /** @description Portfolio link (http or https), or a file in `portfolio_file`, not both. */
+          portfolio?: string;
+          /** Format: binary */
+          portfolio_file?: string;
+          /** @description Writing samples link, or a file in `writing_samples_file`, not both. */
+          writing_samples?: string;
+          /** Format: binary */
+          writing_samples_file?: string;
+          /** @description Research samples link, or a file in `research_samples_file`, not both (optional). */
+          research_samples?: string;
+          /** Format: binary */
+          research_samples_file?: string;
+          why_join?: string;
+          contribution?: string;
+          additional?: string;
+          /** @description Left empty by people; bots fill it in. */
+          website?: string;
+        };
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApplicationAccepted"];
+        };
+      };
+      /**
+       * @description A field is missing or invalid, or a file is not a PDF/DOC/DOCX; `title` and `message`
+       *     are the product's wording.
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description A file is over 10 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Too many submissions from this address; try again after `Retry-After` seconds. */
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  register: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["RegistrationInput"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Accepted"];
+        };
+      };
+      /** @description A field is missing or invalid; `title` and `message` are the product's wording. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Too many submissions from this address; try again after `Retry-After` seconds. */
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  confirmAccount: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account is confirmed (now, or by an earlier use of the link). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html; charset=utf-8": string;
+        };
+      };
+      /** @description The link is unknown or has expired. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html; charset=utf-8": string;
         };
       };
     };

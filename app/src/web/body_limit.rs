@@ -1,0 +1,91 @@
+//! Caps on request bodies, per API route: a declared `Content-Length` over the cap is refused
+//! with 413 before anything is read; a body without one (chunked) is cut off at the cap.
+
+use std::pin::Pin;
+use std::task::{ready, Context, Poll};
+
+use kernel::ErrorBody;
+use poem::http::{header, StatusCode};
+use poem::{Body, Endpoint, IntoResponse, Request, Response};
+use tokio::io::{AsyncRead, ReadBuf};
+
+const MB: u64 = 1024 * 1024;
+
+/// The largest body accepted on `path` (the full request path).
+fn limit_for(path: &str) -> u64 {
+    match path {
+        // Four documents of at most 10 MB each, plus the text fields.
+        "/api/v1/applications" => 4 * outreach::MAX_DOCUMENT_BYTES as u64 + MB,
+        // A 5 MB image plus the multipart envelope.
+        "/api/v1/staff/covers" => 6 * MB,
+        _ => MB,
+    }
+}
+
+struct Capped<R> {
+    inner: R,
+    left: u64,
+}
+
+impl<R: AsyncRead + Unpin> AsyncRead for Capped<R> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        ready!(Pin::new(&mut self.inner).poll_read(cx, buf))?;
+        let read = (buf.filled().len() - before) as u64;
+        if read > self.left {
+            return Poll::Ready(Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "the request body is larger than this endpoint accepts",
+            )));
+        }
+        self.left -= read;
+        Poll::Ready(Ok(()))
+    }
+}
+
+pub async fn limit_body<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
+    let limit = limit_for(req.original_uri().path());
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    match declared {
+        Some(n) if n > limit => {
+            let body = ErrorBody::titled(
+                "payload_too_large",
+                "Too Large",
+                format!(
+                    "The request is too large: this endpoint accepts at most {} MB.",
+                    limit.div_ceil(MB)
+                ),
+            );
+            return Ok((StatusCode::PAYLOAD_TOO_LARGE, poem::web::Json(body)).into_response());
+        }
+        Some(_) => {}
+        None => {
+            let body = req.take_body().into_async_read();
+            req.set_body(Body::from_async_read(Capped {
+                inner: body,
+                left: limit,
+            }));
+        }
+    }
+    next.call(req).await.map(IntoResponse::into_response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::limit_for;
+
+    #[test]
+    fn applications_may_carry_four_documents() {
+        assert!(limit_for("/api/v1/applications") > 40 * 1024 * 1024);
+        assert!(limit_for("/api/v1/staff/covers") > 5 * 1024 * 1024);
+        assert_eq!(limit_for("/api/v1/contact"), 1024 * 1024);
+    }
+}

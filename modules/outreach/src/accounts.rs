@@ -1,0 +1,275 @@
+//! Reader registration (`/signup`): argon2 password hashes and single-use, expiring email
+//! confirmation links. The answer never reveals whether an address already has an account;
+//! the owner of the address is emailed instead.
+
+use argon2::password_hash::{rand_core::OsRng, SaltString};
+use argon2::{Argon2, PasswordHasher};
+use kernel::outbox::Email;
+
+use crate::model::RegistrationInput;
+use crate::service::{hash, invalid, token, too_long, OutreachError, OutreachService};
+use crate::store::{AccountRow, Confirmation};
+use crate::validate::is_email;
+
+/// Interests offered on the form ("Digital Politics" as the product gives it).
+pub const INTERESTS: [&str; 6] = [
+    "International Affairs",
+    "Youth Activism",
+    "Human Rights",
+    "Climate Justice",
+    "Culture & Politics",
+    "Digital Politics",
+];
+pub const MIN_PASSWORD_CHARS: usize = 6;
+/// Long enough for any passphrase, short enough that hashing stays cheap.
+pub const MAX_PASSWORD_CHARS: usize = 128;
+
+/// What registering answers, whatever happened to the address.
+pub const REGISTERED: &str = "Please check your email and follow the link to confirm your account.";
+
+fn failed(code: &'static str, message: &'static str) -> OutreachError {
+    invalid(code, "Registration Failed", message)
+}
+
+/// The product's checks, then the server's own (age range, interests, lengths).
+pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
+    let required = [
+        &input.first_name,
+        &input.last_name,
+        &input.email,
+        &input.password,
+        &input.confirm_password,
+    ];
+    if required.iter().any(|v| v.trim().is_empty()) {
+        return Err(invalid(
+            "missing_information",
+            "Missing Information",
+            "Please fill in all required fields.",
+        ));
+    }
+    if !is_email(input.email.trim()) {
+        return Err(invalid(
+            "invalid_email",
+            "Invalid Email",
+            "Please enter a valid email address.",
+        ));
+    }
+    if input.password != input.confirm_password {
+        return Err(failed("password_mismatch", "Passwords do not match."));
+    }
+    let chars = input.password.chars().count();
+    if chars < MIN_PASSWORD_CHARS {
+        return Err(failed(
+            "password_too_short",
+            "Password must be at least 6 characters long.",
+        ));
+    }
+    if chars > MAX_PASSWORD_CHARS {
+        return Err(failed(
+            "password_too_long",
+            "Password must be at most 128 characters long.",
+        ));
+    }
+    if input.age.is_some_and(|a| !(13..=25).contains(&a)) {
+        return Err(invalid(
+            "invalid_age",
+            "Invalid Age",
+            "Age must be between 13 and 25.",
+        ));
+    }
+    if input.interests.len() > INTERESTS.len()
+        || !input
+            .interests
+            .iter()
+            .all(|i| INTERESTS.contains(&i.as_str()))
+    {
+        return Err(invalid(
+            "unknown_interest",
+            "Unknown Interest",
+            "Please choose interests from the list.",
+        ));
+    }
+    too_long("first name", input.first_name.trim(), 100)?;
+    too_long("last name", input.last_name.trim(), 100)?;
+    too_long("email", input.email.trim(), 254)?;
+    too_long(
+        "country",
+        input.country.as_deref().unwrap_or_default().trim(),
+        100,
+    )?;
+    Ok(())
+}
+
+fn hash_password(password: String) -> Result<String, OutreachError> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| OutreachError::Hashing(e.to_string()))
+}
+
+/// What following a confirmation link did, for the page the reader lands on.
+pub use crate::store::Confirmation as ConfirmOutcome;
+
+impl OutreachService {
+    /// Registers a reader account (or, when the address is taken, emails its owner) and
+    /// queues the confirmation email. Answers the same either way.
+    #[tracing::instrument(skip(self, input))]
+    pub async fn register(&self, input: RegistrationInput) -> Result<(), OutreachError> {
+        validate(&input)?;
+        let email = input.email.trim().to_lowercase();
+        // Hash first, whatever the address, so the answer takes as long either way.
+        let password = input.password.clone();
+        let password_hash = tokio::task::spawn_blocking(move || hash_password(password))
+            .await
+            .map_err(|e| OutreachError::Hashing(e.to_string()))??;
+        let s = &self.settings;
+        let token = token();
+        let expires_at = kernel::ids::now()
+            + chrono::Duration::from_std(s.confirmation_ttl).unwrap_or(chrono::Duration::days(2));
+        let link = format!("{}/api/v1/accounts/confirm?token={token}", s.site_url);
+        let hours = s.confirmation_ttl.as_secs() / 3600;
+        let first_name = input.first_name.trim().to_string();
+        let confirmation = Email {
+            to: vec![email.clone()],
+            reply_to: None,
+            subject: format!("Confirm your email for {}", s.site_name),
+            body: format!(
+                "Hi {first_name},\n\nWelcome to {}! Please confirm your email address by \
+                 opening this link (it works once and expires in {hours} hours):\n{link}\n\n\
+                 If you did not sign up, ignore this email and no account will be activated.\n",
+                s.site_name
+            ),
+            attachments: vec![],
+        };
+        match self.store.account_by_email(&email).await? {
+            None => {
+                let row = AccountRow {
+                    id: kernel::ids::new_id(),
+                    first_name,
+                    last_name: input.last_name.trim().to_string(),
+                    email: email.clone(),
+                    password_hash,
+                    age: input.age,
+                    country: input
+                        .country
+                        .as_deref()
+                        .map(str::trim)
+                        .filter(|c| !c.is_empty())
+                        .map(str::to_string),
+                    interests: serde_json::to_string(&input.interests)
+                        .unwrap_or_else(|_| "[]".into()),
+                    created_at: kernel::ids::now(),
+                };
+                let created = self
+                    .store
+                    .create_account(&row, &hash(&token), expires_at, &confirmation)
+                    .await?;
+                tracing::info!(created, "registration");
+            }
+            Some(existing) if !existing.confirmed => {
+                // Never confirmed: send a fresh link (the earlier ones keep working until
+                // they expire).
+                self.store
+                    .add_confirmation(&existing.id, &hash(&token), expires_at, &confirmation)
+                    .await?;
+                tracing::info!("registration for an unconfirmed address: link sent again");
+            }
+            Some(_) => {
+                let notice = Email {
+                    to: vec![email.clone()],
+                    reply_to: None,
+                    subject: format!("You already have an account at {}", s.site_name),
+                    body: format!(
+                        "Hi,\n\nSomeone (hopefully you) just tried to register at {} with this \
+                         email address, which already has a confirmed account. Nothing has \
+                         changed. You can log in at {}/login.\n\n\
+                         If this wasn't you, you can ignore this email.\n",
+                        s.site_name, s.site_url
+                    ),
+                    attachments: vec![],
+                };
+                self.store.enqueue(&notice).await?;
+                tracing::info!("registration for an existing account: owner notified");
+            }
+        }
+        Ok(())
+    }
+
+    /// Uses a confirmation link.
+    pub async fn confirm_account(&self, token: &str) -> Result<Confirmation, OutreachError> {
+        if token.is_empty() || token.len() > 200 {
+            return Ok(Confirmation::Unknown);
+        }
+        Ok(self.store.confirm(&hash(token), kernel::ids::now()).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> RegistrationInput {
+        RegistrationInput {
+            first_name: "Sam".into(),
+            last_name: "Lee".into(),
+            email: "sam@example.org".into(),
+            password: "secret1".into(),
+            confirm_password: "secret1".into(),
+            age: None,
+            country: None,
+            interests: vec!["Digital Politics".into()],
+            website: String::new(),
+        }
+    }
+
+    fn message(i: &RegistrationInput) -> String {
+        match validate(i) {
+            Ok(()) => "ok".into(),
+            Err(OutreachError::Invalid { message, .. }) => message,
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn the_products_registration_rules() {
+        assert_eq!(message(&input()), "ok");
+        let mut i = input();
+        i.last_name = " ".into();
+        assert_eq!(message(&i), "Please fill in all required fields.");
+        let mut i = input();
+        i.confirm_password = "secret2".into();
+        assert_eq!(message(&i), "Passwords do not match.");
+        let mut i = input();
+        i.password = "abc12".into();
+        i.confirm_password = "abc12".into();
+        assert_eq!(message(&i), "Password must be at least 6 characters long.");
+        let mut i = input();
+        i.age = Some(12);
+        assert_eq!(message(&i), "Age must be between 13 and 25.");
+        i.age = Some(25);
+        assert_eq!(message(&i), "ok");
+        let mut i = input();
+        i.interests = vec!["Digital Democracy".into()];
+        assert_eq!(message(&i), "Please choose interests from the list.");
+    }
+
+    #[test]
+    fn passwords_are_stored_as_argon2_hashes() {
+        use argon2::{PasswordHash, PasswordVerifier};
+        let Ok(stored) = hash_password("secret1".into()) else {
+            panic!("hashing failed")
+        };
+        assert!(stored.starts_with("$argon2id$"), "{stored}");
+        assert!(!stored.contains("secret1"));
+        let Ok(parsed) = PasswordHash::new(&stored) else {
+            panic!("unparsable hash")
+        };
+        assert!(Argon2::default()
+            .verify_password(b"secret1", &parsed)
+            .is_ok());
+        assert!(Argon2::default()
+            .verify_password(b"secret2", &parsed)
+            .is_err());
+    }
+}
