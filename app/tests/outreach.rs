@@ -315,3 +315,624 @@ async fn an_smtp_outage_only_delays_mail_and_nothing_is_lost_or_doubled() {
         .all(|m| m.status == "sent"));
     app.shutdown().await;
 }
+
+// ---------------------------------------------------------------------------------------
+// Contributor applications
+
+fn pdf_bytes() -> Vec<u8> {
+    b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".to_vec()
+}
+
+/// A zip whose first entry is `word/document.xml`, as Word writes a .docx.
+fn docx_bytes() -> Vec<u8> {
+    let (name, data) = (b"word/document.xml", b"<w:document/>");
+    let mut out = b"PK\x03\x04".to_vec();
+    out.extend_from_slice(&[20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(name.len() as u16).to_le_bytes());
+    out.extend_from_slice(&[0, 0]);
+    out.extend_from_slice(name);
+    out.extend_from_slice(data);
+    out
+}
+
+/// The text fields of a complete application for a copy editor, with `over` applied
+/// (`null` removes a field; an array sends one part per item).
+fn application(over: Value) -> reqwest::multipart::Form {
+    let mut base = json!({
+        "full_name": "Ada Mensah", "age": "16", "country": "Ghana",
+        "email": "ada@school.example.org", "time_zone": "Africa/Accra",
+        "weekly_availability": "5", "english_level": "C1", "roles": ["copy-editor"],
+        "how_did_you_hear": "A teacher", "why_join": "I want to learn how politics works.",
+        "contribution": "Careful copy edits."
+    });
+    for (k, v) in over.as_object().unwrap() {
+        base[k] = v.clone();
+    }
+    let mut form = reqwest::multipart::Form::new();
+    for (k, v) in base.as_object().unwrap() {
+        match v {
+            Value::Null => {}
+            Value::Array(items) => {
+                for item in items {
+                    form = form.text(k.clone(), item.as_str().unwrap().to_string());
+                }
+            }
+            other => form = form.text(k.clone(), other.as_str().unwrap().to_string()),
+        }
+    }
+    form
+}
+
+fn file(
+    form: reqwest::multipart::Form,
+    field: &str,
+    name: &str,
+    bytes: Vec<u8>,
+) -> reqwest::multipart::Form {
+    form.part(
+        field.to_string(),
+        reqwest::multipart::Part::bytes(bytes)
+            .file_name(name.to_string())
+            .mime_str("application/octet-stream")
+            .unwrap(),
+    )
+}
+
+async fn apply(app: &TestApp, form: reqwest::multipart::Form) -> (u16, Value) {
+    let r = app
+        .request(Method::POST, "/api/v1/applications", None)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap())
+}
+
+fn titled(body: &Value) -> (&str, &str) {
+    (
+        body["title"].as_str().unwrap_or_default(),
+        body["message"].as_str().unwrap_or_default(),
+    )
+}
+
+#[tokio::test]
+async fn application_rules_in_the_products_order_and_documents_checked_by_content() {
+    let app = spawn_app(Engine::Sqlite).await;
+    let cases: Vec<(reqwest::multipart::Form, &str, &str)> = vec![
+        (
+            application(json!({"country": "  "})),
+            "Missing Information",
+            "Please fill in all required fields.",
+        ),
+        (
+            application(json!({"age": "13", "roles": []})),
+            "Age Requirement",
+            "You must be at least 14 years old to apply.",
+        ),
+        (
+            application(json!({"roles": []})),
+            "Role Required",
+            "Please select at least one role you're applying for.",
+        ),
+        (
+            application(json!({"roles": ["graphic-designer", "editorial-writer"]})),
+            "Portfolio Required",
+            "Portfolio is required when applying for Graphic Designer or Design Director role.",
+        ),
+        (
+            application(json!({"roles": ["design-director", "educational-pack-developer"],
+                               "portfolio": "https://ada.example/work"})),
+            "Writing Samples Required",
+            "Writing samples are required when applying for Editorial Writer or Educational Pack Developer role.",
+        ),
+        (
+            application(json!({"contribution": null})),
+            "Missing Information",
+            "Please answer all required questions.",
+        ),
+        (
+            application(json!({"email": "ada at school"})),
+            "Invalid Email",
+            "Please enter a valid email address.",
+        ),
+        (
+            application(json!({"weekly_availability": "0"})),
+            "Weekly Availability",
+            "Weekly availability must be between 1 and 168 hours.",
+        ),
+        (
+            application(json!({"roles": ["copy-editor", "admin"]})),
+            "Role Required",
+            "Please choose roles from the list.",
+        ),
+        (
+            file(
+                application(json!({"roles": ["editorial-writer"], "writing_samples": "https://ada.example/a"})),
+                "writing_samples_file",
+                "a.pdf",
+                pdf_bytes(),
+            ),
+            "Link or File",
+            "Please give either a link or a file for your writing samples, not both.",
+        ),
+        (
+            file(application(json!({})), "cv_file", "cv.pdf", b"just some text".to_vec()),
+            "Unsupported File",
+            "Your CV must be a PDF, DOC or DOCX file.",
+        ),
+        (
+            // A real PDF behind a .docx name is refused too: name and content must agree.
+            file(application(json!({})), "cv_file", "cv.docx", pdf_bytes()),
+            "Unsupported File",
+            "Your CV must be a PDF, DOC or DOCX file.",
+        ),
+        (
+            file(application(json!({})), "cv_file", "cv.exe", pdf_bytes()),
+            "Unsupported File",
+            "Your CV must be a PDF, DOC or DOCX file.",
+        ),
+    ];
+    for (form, title, message) in cases {
+        let (status, body) = apply(&app, form).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(titled(&body), (title, message), "{body}");
+    }
+
+    // Over 10 MB: refused with 413 and a clear message, nothing stored.
+    let mut big = pdf_bytes();
+    big.resize(10 * 1024 * 1024 + 1, b' ');
+    let (status, body) = apply(&app, file(application(json!({})), "cv_file", "cv.pdf", big)).await;
+    assert_eq!(status, 413, "{body}");
+    assert_eq!(titled(&body).0, "File Too Large");
+    assert!(titled(&body).1.contains("10 MB"), "{body}");
+
+    // A body far over what four documents need is refused before it is read.
+    let r = app
+        .request(Method::POST, "/api/v1/applications", None)
+        .header("content-type", "multipart/form-data; boundary=x")
+        .header("content-length", (60u64 * 1024 * 1024).to_string())
+        .body("--x--")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 413);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "payload_too_large");
+
+    // Nothing refused reached the team.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(app.services.outbox.list(10).await.unwrap().is_empty());
+    app.shutdown().await;
+}
+
+/// The MIME part of `message` attached as `filename`, decoded.
+fn attachment(message: &str, filename: &str) -> Option<Vec<u8>> {
+    use base64::Engine as _;
+    let start = message.find(&format!("filename=\"{filename}\""))?;
+    let rest = &message[start..];
+    let body_start = rest.find("\r\n\r\n")? + 4;
+    let body = &rest[body_start..];
+    let end = body.find("\r\n--")?;
+    let encoded: String = body[..end].split_whitespace().collect();
+    base64::engine::general_purpose::STANDARD
+        .decode(encoded)
+        .ok()
+}
+
+#[tokio::test]
+async fn an_application_is_stored_and_emailed_with_its_files_over_smtp() {
+    for engine in engines() {
+        let port = free_port();
+        let inbox = TempDir::new();
+        let sink = Sink::start(port, &inbox.0);
+        let app = spawn_app_with(
+            engine,
+            Options {
+                smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+                ..Options::default()
+            },
+        )
+        .await;
+        let form = application(json!({
+            "roles": ["editorial-writer", "graphic-designer"],
+            "portfolio": "https://ada.example/portfolio",
+            "additional": "I also speak Twi."
+        }));
+        let form = file(form, "cv_file", "../../My CV.pdf", pdf_bytes());
+        let form = file(form, "writing_samples_file", "samples.docx", docx_bytes());
+        let (status, body) = apply(&app, form).await;
+        assert_eq!(status, 201, "{engine:?}: {body}");
+        assert_eq!(body["attachments"], 2);
+        assert_eq!(
+            body["message"],
+            "Thank you for your interest. We'll review your application and contact you soon."
+        );
+
+        let got = wait_for(&inbox.0, 2, Duration::from_secs(20)).await;
+        sink.stop();
+        assert_eq!(got.len(), 2, "{engine:?}: team and applicant");
+        let team = got
+            .iter()
+            .find(|m| m.contains("X-Envelope-To: applications@agora.invalid"))
+            .expect("the team's copy");
+        assert!(
+            team.contains("Subject: [Application] Ada Mensah: Editorial Writer, Graphic Designer")
+        );
+        assert!(team.contains("Reply-To: ada@school.example.org"));
+        for needle in [
+            "Country: Ghana",
+            "English level: C1",
+            "https://ada.example/portfolio",
+            "I also speak Twi.",
+        ] {
+            assert!(team.contains(needle), "{needle} in {team}");
+        }
+        // The attachments are the files sent, under safe names.
+        assert_eq!(attachment(team, "My CV.pdf"), Some(pdf_bytes()));
+        assert_eq!(attachment(team, "samples.docx"), Some(docx_bytes()));
+        assert!(!team.contains("../"));
+        let applicant = got
+            .iter()
+            .find(|m| m.contains("X-Envelope-To: ada@school.example.org"))
+            .expect("the applicant's acknowledgement");
+        assert!(applicant.contains("We've got your application"));
+
+        // The documents are private: stored on disk, never served under /media.
+        let stored: Vec<_> = walk(&app.dir.0.join("data/private"));
+        assert_eq!(stored.len(), 2, "{stored:?}");
+        for path in &stored {
+            let rel = path.strip_prefix(app.dir.0.join("data/private")).unwrap();
+            let r = app
+                .request(Method::GET, &format!("/media/{}", rel.display()), None)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status().as_u16(), 404, "{}", rel.display());
+        }
+        app.shutdown().await;
+    }
+}
+
+fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_filled_honeypot_is_answered_politely_and_dropped() {
+    let app = spawn_app(Engine::Sqlite).await;
+    let (status, _) = apply(&app, application(json!({"website": "http://spam.example"}))).await;
+    assert_eq!(status, 201);
+    let (status, _) = post(
+        &app,
+        "/api/v1/accounts",
+        json!({"first_name": "B", "last_name": "Ot", "email": "bot@example.org",
+               "password": "secret1", "confirm_password": "secret1", "website": "x"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(app.services.outbox.list(10).await.unwrap().is_empty());
+    app.shutdown().await;
+}
+
+// ---------------------------------------------------------------------------------------
+// Registration
+
+fn registration(over: Value) -> Value {
+    let mut base = json!({
+        "first_name": "Sam", "last_name": "Okoro", "email": "sam@example.org",
+        "password": "correct horse", "confirm_password": "correct horse",
+        "age": 16, "country": "Nigeria", "interests": ["Human Rights", "Digital Politics"]
+    });
+    for (k, v) in over.as_object().unwrap() {
+        base[k] = v.clone();
+    }
+    base
+}
+
+/// The confirmation link in the newest message sent to `to` (files transport).
+fn link_for(app: &TestApp, to: &str) -> Option<String> {
+    let outbox = app.dir.0.join("data/outbox");
+    let mut found = None;
+    for m in messages_any(&outbox).iter().map(|m| quoted_printable(m)) {
+        if m.contains(&format!("To: {to}")) {
+            if let Some(i) = m.find("https://agora.test/api/v1/accounts/confirm?token=") {
+                let link: String = m[i..].chars().take_while(|c| !c.is_whitespace()).collect();
+                found = Some(link);
+            }
+        }
+    }
+    found
+}
+
+/// `text` with quoted-printable soft breaks and escapes decoded (mail bodies with long lines,
+/// such as links, are sent that way).
+fn quoted_printable(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'=' {
+            if bytes[i..].starts_with(b"=\r\n") {
+                i += 3;
+                continue;
+            }
+            if let Some(hex) = text.get(i + 1..i + 3) {
+                if let Ok(b) = u8::from_str_radix(hex, 16) {
+                    out.push(b);
+                    i += 3;
+                    continue;
+                }
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Every message the files transport wrote, oldest first.
+fn messages_any(dir: &PathBuf) -> Vec<String> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+    files
+        .iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .collect()
+}
+
+async fn mail_to(app: &TestApp, to: &str, n: usize) -> Vec<String> {
+    let outbox = app.dir.0.join("data/outbox");
+    let start = Instant::now();
+    loop {
+        let found: Vec<String> = messages_any(&outbox)
+            .into_iter()
+            .filter(|m| m.contains(&format!("To: {to}")))
+            .collect();
+        if found.len() >= n || start.elapsed() > Duration::from_secs(15) {
+            return found;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn get_page(app: &TestApp, url: &str) -> (u16, String) {
+    let path = url.trim_start_matches("https://agora.test");
+    let r = app.request(Method::GET, path, None).send().await.unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn registration_validates_confirms_once_and_never_reveals_an_account() {
+    for engine in engines() {
+        let app = spawn_app(engine).await;
+        for (over, title, message) in [
+            (
+                json!({"last_name": ""}),
+                "Missing Information",
+                "Please fill in all required fields.",
+            ),
+            (
+                json!({"email": "sam@"}),
+                "Invalid Email",
+                "Please enter a valid email address.",
+            ),
+            (
+                json!({"confirm_password": "correct horses"}),
+                "Registration Failed",
+                "Passwords do not match.",
+            ),
+            (
+                json!({"password": "abc12", "confirm_password": "abc12"}),
+                "Registration Failed",
+                "Password must be at least 6 characters long.",
+            ),
+            (
+                json!({"age": 26}),
+                "Invalid Age",
+                "Age must be between 13 and 25.",
+            ),
+            (
+                json!({"interests": ["Astrology"]}),
+                "Unknown Interest",
+                "Please choose interests from the list.",
+            ),
+        ] {
+            let (status, body) = post(&app, "/api/v1/accounts", registration(over)).await;
+            assert_eq!(status, 400, "{body}");
+            assert_eq!(titled(&body), (title, message));
+        }
+
+        let (status, first) = post(&app, "/api/v1/accounts", registration(json!({}))).await;
+        assert_eq!(status, 200, "{engine:?}: {first}");
+        let mails = mail_to(&app, "sam@example.org", 1).await;
+        assert_eq!(mails.len(), 1);
+        assert!(mails[0].contains("Confirm your email"));
+        let link = link_for(&app, "sam@example.org").expect("a confirmation link");
+
+        // The link confirms once; a second use says so; a made-up one is refused.
+        let (status, page) = get_page(&app, &link).await;
+        assert_eq!(status, 200);
+        assert!(page.contains("Your email is confirmed"), "{page}");
+        let (status, page) = get_page(&app, &link).await;
+        assert_eq!(status, 200);
+        assert!(page.contains("Already confirmed"));
+        let (status, page) = get_page(&app, "/api/v1/accounts/confirm?token=nope").await;
+        assert_eq!(status, 400);
+        assert!(page.contains("Link not recognised"));
+
+        // Registering the same address again (any casing) answers exactly the same, creates
+        // nothing, and tells the owner instead.
+        let (status, again) = post(
+            &app,
+            "/api/v1/accounts",
+            registration(json!({"email": "SAM@example.org", "password": "another one", "confirm_password": "another one"})),
+        )
+        .await;
+        assert_eq!((status, &again), (200, &first));
+        let mails = mail_to(&app, "sam@example.org", 2).await;
+        assert_eq!(mails.len(), 2);
+        assert!(mails
+            .iter()
+            .any(|m| m.contains("You already have an account")));
+        let accounts: i64 = match &app.services.db {
+            kernel::Db::Sqlite(p) => sqlx::query_scalar("SELECT COUNT(*) FROM accounts")
+                .fetch_one(p)
+                .await
+                .unwrap(),
+            kernel::Db::Postgres(p) => sqlx::query_scalar("SELECT COUNT(*) FROM accounts")
+                .fetch_one(p)
+                .await
+                .unwrap(),
+        };
+        assert_eq!(accounts, 1);
+        let hash: String = match &app.services.db {
+            kernel::Db::Sqlite(p) => sqlx::query_scalar("SELECT password_hash FROM accounts")
+                .fetch_one(p)
+                .await
+                .unwrap(),
+            kernel::Db::Postgres(p) => sqlx::query_scalar("SELECT password_hash FROM accounts")
+                .fetch_one(p)
+                .await
+                .unwrap(),
+        };
+        assert!(hash.starts_with("$argon2id$") && !hash.contains("correct horse"));
+        app.shutdown().await;
+    }
+}
+
+#[tokio::test]
+async fn an_expired_confirmation_link_is_refused_and_a_new_registration_sends_another() {
+    let app = spawn_app_with(
+        Engine::Sqlite,
+        Options {
+            confirmation_ttl: Duration::from_secs(1),
+            ..Options::default()
+        },
+    )
+    .await;
+    let (status, _) = post(&app, "/api/v1/accounts", registration(json!({}))).await;
+    assert_eq!(status, 200);
+    assert_eq!(mail_to(&app, "sam@example.org", 1).await.len(), 1);
+    let old = link_for(&app, "sam@example.org").unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let (status, page) = get_page(&app, &old).await;
+    assert_eq!(status, 400);
+    assert!(page.contains("This link has expired"));
+
+    // Not confirmed yet: registering again sends a fresh link, which works.
+    let (status, _) = post(&app, "/api/v1/accounts", registration(json!({}))).await;
+    assert_eq!(status, 200);
+    assert_eq!(mail_to(&app, "sam@example.org", 2).await.len(), 2);
+    let fresh = link_for(&app, "sam@example.org").unwrap();
+    assert_ne!(fresh, old);
+    let (status, page) = get_page(&app, &fresh).await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("Your email is confirmed"));
+    app.shutdown().await;
+}
+
+// ---------------------------------------------------------------------------------------
+// Abuse limits
+
+#[tokio::test]
+async fn each_public_form_takes_a_limited_number_of_submissions_per_address() {
+    let app = spawn_app_with(
+        Engine::Sqlite,
+        Options {
+            form_limit: 3,
+            trust_proxy: true,
+            ..Options::default()
+        },
+    )
+    .await;
+    let send = |addr: &'static str| {
+        let app = &app;
+        async move {
+            let r = app
+                .request(Method::POST, "/api/v1/contact", None)
+                .header("x-forwarded-for", addr)
+                .json(&contact(json!({})))
+                .send()
+                .await
+                .unwrap();
+            let retry = r
+                .headers()
+                .get("retry-after")
+                .map(|v| v.to_str().unwrap().to_string());
+            (r.status().as_u16(), retry, r.json::<Value>().await.unwrap())
+        }
+    };
+    for _ in 0..3 {
+        assert_eq!(send("203.0.113.7").await.0, 200);
+    }
+    let (status, retry, body) = send("203.0.113.7").await;
+    assert_eq!(status, 429, "{body}");
+    let retry: u64 = retry.expect("Retry-After").parse().unwrap();
+    assert!((1..=600).contains(&retry));
+    assert_eq!(body["title"], "Too Many Requests");
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .contains("Please try again in"));
+    // Another address, and another form from the same address, are unaffected.
+    assert_eq!(send("198.51.100.9").await.0, 200);
+    let r = app
+        .request(Method::POST, "/api/v1/notify", None)
+        .header("x-forwarded-for", "203.0.113.7")
+        .json(&json!({"email": "a@example.org", "list": "magazine"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    // Nothing refused was stored: three messages from the first address, one from the second.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let contacts = app
+        .services
+        .outbox
+        .list(20)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|m| m.subject.starts_with("[Contact"))
+        .count();
+    assert_eq!(contacts, 4);
+    app.shutdown().await;
+}
+
+#[tokio::test]
+async fn oversized_json_bodies_get_413_and_a_message() {
+    let app = spawn_app(Engine::Sqlite).await;
+    let huge = "x".repeat(2 * 1024 * 1024);
+    let (status, body) = post(&app, "/api/v1/contact", contact(json!({"message": huge}))).await;
+    assert_eq!(status, 413, "{body}");
+    assert_eq!(body["code"], "payload_too_large");
+    // Under the cap but over the field's limit: a 400 that names the field.
+    let (status, body) = post(
+        &app,
+        "/api/v1/contact",
+        contact(json!({"message": "x".repeat(5001)})),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(
+        body["message"].as_str().unwrap().contains("message"),
+        "{body}"
+    );
+    app.shutdown().await;
+}

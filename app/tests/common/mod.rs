@@ -90,6 +90,9 @@ pub struct Options {
     pub identity: identity::IdentitySettings,
     pub trust_proxy: bool,
     pub smtp_url: Option<String>,
+    /// Submissions of one public form per address and window.
+    pub form_limit: i64,
+    pub confirmation_ttl: Duration,
 }
 
 impl Default for Options {
@@ -101,6 +104,8 @@ impl Default for Options {
             identity: identity::IdentitySettings::with_secret("test-secret"),
             trust_proxy: false,
             smtp_url: None,
+            form_limit: 1000,
+            confirmation_ttl: Duration::from_secs(3600),
         }
     }
 }
@@ -139,6 +144,8 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     if let Some(smtp) = options.smtp_url {
         settings.mail.smtp_url = Some(smtp);
     }
+    settings.forms.limit = options.form_limit;
+    settings.forms.confirmation_ttl = options.confirmation_ttl;
     settings.mail.poll = Duration::from_secs(1);
     settings.mail.outbox.base_backoff = Duration::from_millis(200);
     settings.mail.outbox.max_backoff = Duration::from_secs(1);

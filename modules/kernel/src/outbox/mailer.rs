@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use lettre::message::header::ContentType;
-use lettre::message::{Attachment as LettreAttachment, Mailbox, MultiPart, SinglePart};
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Attachment as LettreAttachment, Body, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use super::{Attachment, OutboxRow};
@@ -102,8 +102,12 @@ impl Mailer {
                     ContentType::parse("application/octet-stream")
                         .map_err(|e| MailerError::Build(e.to_string()))?,
                 );
+                // Files are always sent base64: documents are binary even when they look like
+                // text, and 7-bit transfer would not survive every relay.
+                let body = Body::new_with_encoding(bytes, ContentTransferEncoding::Base64)
+                    .map_err(|_| MailerError::Build("cannot encode attachment".into()))?;
                 parts =
-                    parts.singlepart(LettreAttachment::new(a.filename).body(bytes, content_type));
+                    parts.singlepart(LettreAttachment::new(a.filename).body(body, content_type));
             }
             builder.multipart(parts)
         };
