@@ -23,6 +23,9 @@ pub struct Settings {
     pub trust_proxy: bool,
     pub mail: MailSettings,
     pub forms: FormSettings,
+    pub views: analytics::RecorderSettings,
+    /// Largest magazine PDF accepted.
+    pub magazine_max_bytes: usize,
 }
 
 /// Abuse limits of the public forms.
@@ -228,6 +231,18 @@ impl Settings {
                     )?),
                     max_backoff: Duration::from_secs(3600),
                 },
+            },
+            magazine_max_bytes: 1024
+                * 1024
+                * parsed(get, "MAGAZINE_MAX_MB", 50usize, "expected megabytes")?.max(1),
+            views: analytics::RecorderSettings {
+                reload_window: Duration::from_secs(parsed(
+                    get,
+                    "VIEW_RELOAD_WINDOW_SECONDS",
+                    1800u64,
+                    "expected seconds",
+                )?),
+                ..analytics::RecorderSettings::default()
             },
             forms: FormSettings {
                 limit: parsed(get, "FORM_LIMIT_PER_ADDRESS", 10i64, "expected a number")?.max(1),

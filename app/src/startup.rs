@@ -35,6 +35,26 @@ pub struct Services {
     pub outreach: Arc<OutreachService>,
     pub identity: Arc<IdentityService>,
     pub content: Arc<ContentService>,
+    pub analytics: Arc<dyn analytics::AnalyticsStore>,
+    /// Page views, written in batches in the background.
+    pub views: Arc<analytics::Recorder>,
+    pub magazine_max_bytes: usize,
+}
+
+/// The admin's top articles get their titles from content through this adapter.
+struct ContentTitles(Arc<ContentService>);
+
+#[async_trait::async_trait]
+impl analytics::ArticleTitles for ContentTitles {
+    async fn titles(&self, slugs: &[String]) -> std::collections::HashMap<String, String> {
+        let mut out = std::collections::HashMap::new();
+        for slug in slugs {
+            if let Ok(article) = self.0.get(slug).await {
+                out.insert(slug.clone(), article.card.title);
+            }
+        }
+        out
+    }
 }
 
 /// Content asks identity for author names through this adapter, so neither module reads the
@@ -98,7 +118,12 @@ impl Services {
             },
             private,
         ));
+        let analytics = analytics::store_for(&db);
+        let views = analytics::Recorder::start(analytics.clone(), settings.views.clone());
         Ok(Services {
+            magazine_max_bytes: settings.magazine_max_bytes,
+            analytics,
+            views,
             db,
             storage,
             outbox,
@@ -125,6 +150,9 @@ pub type Api = OpenApiService<
         IdentityApi,
         MediaApi,
         OutreachApi,
+        identity::StaffAdminApi,
+        media::MagazineApi,
+        analytics::AnalyticsApi,
     ),
     (),
 >;
@@ -137,6 +165,18 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             IdentityApi::new(services.identity.clone(), trust_proxy),
             MediaApi::new(services.storage.clone()),
             OutreachApi::new(services.outreach.clone(), trust_proxy),
+            identity::StaffAdminApi::new(services.identity.clone()),
+            media::MagazineApi::new(
+                &services.db,
+                services.storage.clone(),
+                services.magazine_max_bytes,
+            ),
+            analytics::AnalyticsApi::new(
+                services.analytics.clone(),
+                services.views.clone(),
+                Arc::new(ContentTitles(services.content.clone())),
+                trust_proxy,
+            ),
         ),
         API_TITLE,
         env!("CARGO_PKG_VERSION"),
@@ -214,6 +254,8 @@ impl Application {
         );
         let scheduler = start_jobs(&self.services, self.settings.mail.poll).await?;
         let result = server.await;
+        // Views still held in memory are written before the process ends.
+        self.services.views.shutdown().await;
         let mut scheduler = scheduler;
         if let Err(e) = scheduler.shutdown().await {
             tracing::warn!(error = %e, "background jobs did not stop cleanly");

@@ -11,9 +11,11 @@ use tokio::io::{AsyncRead, ReadBuf};
 
 const MB: u64 = 1024 * 1024;
 
-/// The largest body accepted on `path` (the full request path).
-fn limit_for(path: &str) -> u64 {
+/// The largest body accepted on `path` (the full request path), given the magazine limit.
+fn limit_for(path: &str, magazine_bytes: u64) -> u64 {
     match path {
+        // One PDF plus the multipart envelope.
+        "/api/v1/staff/magazines" => magazine_bytes + MB,
         // Four documents of at most 10 MB each, plus the text fields.
         "/api/v1/applications" => 4 * outreach::MAX_DOCUMENT_BYTES as u64 + MB,
         // A 5 MB image plus the multipart envelope.
@@ -47,8 +49,12 @@ impl<R: AsyncRead + Unpin> AsyncRead for Capped<R> {
     }
 }
 
-pub async fn limit_body<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
-    let limit = limit_for(req.original_uri().path());
+pub async fn limit_body<E: Endpoint>(
+    next: E,
+    mut req: Request,
+    magazine_bytes: u64,
+) -> poem::Result<Response> {
+    let limit = limit_for(req.original_uri().path(), magazine_bytes);
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -84,8 +90,10 @@ mod tests {
 
     #[test]
     fn applications_may_carry_four_documents() {
-        assert!(limit_for("/api/v1/applications") > 40 * 1024 * 1024);
-        assert!(limit_for("/api/v1/staff/covers") > 5 * 1024 * 1024);
-        assert_eq!(limit_for("/api/v1/contact"), 1024 * 1024);
+        let mb = 1024 * 1024;
+        assert!(limit_for("/api/v1/applications", 50 * mb) > 40 * mb);
+        assert!(limit_for("/api/v1/staff/covers", 50 * mb) > 5 * mb);
+        assert!(limit_for("/api/v1/staff/magazines", 50 * mb) > 50 * mb);
+        assert_eq!(limit_for("/api/v1/contact", 50 * mb), mb);
     }
 }

@@ -34,7 +34,10 @@ pub fn routes(
         renderer.clone(),
         assets.clone(),
         settings.page_cache,
+        services.views.clone(),
+        settings.trust_proxy,
     );
+    let magazine_bytes = settings.magazine_max_bytes as u64;
     let spec = api.spec_endpoint();
     let docs = api.swagger_ui();
     let media = media::MediaEndpoint::new(services.storage.clone());
@@ -53,7 +56,7 @@ pub fn routes(
             "/api",
             api.into_endpoint()
                 .around(csrf::same_origin_only)
-                .around(body_limit::limit_body)
+                .around(move |ep, req| body_limit::limit_body(ep, req, magazine_bytes))
                 .data(services.identity.clone())
                 .data(csrf::SiteOrigin(settings.site_url.clone()))
                 .catch_all_error(errors::api_error),

@@ -80,6 +80,8 @@ pub struct PageEndpoint {
     renderer: Arc<Renderer>,
     assets: Arc<Assets>,
     cache: Option<Cache<String, CachedPage>>,
+    views: Arc<analytics::Recorder>,
+    trust_proxy: bool,
 }
 
 enum Outcome {
@@ -93,6 +95,8 @@ impl PageEndpoint {
         renderer: Arc<Renderer>,
         assets: Arc<Assets>,
         use_cache: bool,
+        views: Arc<analytics::Recorder>,
+        trust_proxy: bool,
     ) -> Self {
         let cache = use_cache.then(|| {
             Cache::builder()
@@ -108,6 +112,8 @@ impl PageEndpoint {
             renderer,
             assets,
             cache,
+            views,
+            trust_proxy,
         }
     }
 
@@ -347,6 +353,22 @@ fn html_response(page: &CachedPage, head_only: bool) -> Response {
     }
 }
 
+impl PageEndpoint {
+    /// Counts a reader's view of a page that was found (HEAD requests and errors are not views).
+    fn count_view(&self, req: &Request, page: &CachedPage, head_only: bool) {
+        if head_only || page.status != StatusCode::OK {
+            return;
+        }
+        let ua = req
+            .headers()
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        let client = kernel::http::client_address(req, self.trust_proxy);
+        self.views.record(req.uri().path(), &client, ua);
+    }
+}
+
 impl Endpoint for PageEndpoint {
     type Output = Response;
 
@@ -363,6 +385,7 @@ impl Endpoint for PageEndpoint {
         let key = self.cache_key(path, query);
         if let Some(cache) = &self.cache {
             if let Some(page) = cache.get(&key).await {
+                self.count_view(&req, &page, head_only);
                 return Ok(html_response(&page, head_only));
             }
         }
@@ -379,6 +402,7 @@ impl Endpoint for PageEndpoint {
                 if let (Some(cache), true) = (&self.cache, cacheable) {
                     cache.insert(key, page.clone()).await;
                 }
+                self.count_view(&req, &page, head_only);
                 Ok(html_response(&page, head_only))
             }
             Err(e) => {

@@ -93,6 +93,9 @@ pub struct Options {
     /// Submissions of one public form per address and window.
     pub form_limit: i64,
     pub confirmation_ttl: Duration,
+    pub magazine_max_bytes: usize,
+    /// How often buffered page views are written.
+    pub views_flush: Duration,
 }
 
 impl Default for Options {
@@ -106,6 +109,8 @@ impl Default for Options {
             smtp_url: None,
             form_limit: 1000,
             confirmation_ttl: Duration::from_secs(3600),
+            magazine_max_bytes: 50 * 1024 * 1024,
+            views_flush: Duration::from_secs(2),
         }
     }
 }
@@ -145,6 +150,8 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
         settings.mail.smtp_url = Some(smtp);
     }
     settings.forms.limit = options.form_limit;
+    settings.magazine_max_bytes = options.magazine_max_bytes;
+    settings.views.flush_every = options.views_flush;
     settings.forms.confirmation_ttl = options.confirmation_ttl;
     settings.mail.poll = Duration::from_secs(1);
     settings.mail.outbox.base_backoff = Duration::from_millis(200);

@@ -1,1 +1,15 @@
-//! analytics module
+//! Page views: which public pages readers open (server-rendered requests and client-side
+//! navigations), recorded in batches off the request path, with no personal data; and the
+//! admin's figures, computed on the server.
+
+mod api;
+mod recorder;
+mod rules;
+mod stats;
+mod store;
+
+pub use api::{AnalyticsApi, ArticleTitles};
+pub use recorder::{Recorder, RecorderSettings};
+pub use rules::{is_bot, is_public_page};
+pub use stats::{figures, start_of_day, Figures, CHART_DAYS};
+pub use store::{store_for, AnalyticsStore, View};

@@ -7,6 +7,7 @@ mod keys;
 mod model;
 mod service;
 mod settings;
+mod staff_api;
 mod store;
 
 pub use api::{forbidden, IdentityApi};
@@ -15,6 +16,7 @@ pub use keys::new_secret;
 pub use model::{Role, StaffRecord, StaffUser, Writer};
 pub use service::{IdentityError, IdentityService};
 pub use settings::IdentitySettings;
+pub use staff_api::StaffAdminApi;
 pub use store::{store_for, IdentityStore};
 
 #[cfg(feature = "conformance")]

@@ -9,6 +9,8 @@ use async_trait::async_trait;
 pub trait Storage: Send + Sync {
     /// Stores `bytes` under `key` (a relative path made by the caller, never by a user).
     async fn put(&self, key: &str, bytes: &[u8]) -> std::io::Result<()>;
+    /// Removes `key` (no error when it is already gone).
+    async fn delete(&self, key: &str) -> std::io::Result<()>;
     /// The public URL of `key`.
     fn url(&self, key: &str) -> String;
 }
@@ -47,6 +49,16 @@ impl Storage for LocalStorage {
         let tmp = path.with_extension("partial");
         tokio::fs::write(&tmp, bytes).await?;
         tokio::fs::rename(&tmp, &path).await
+    }
+
+    async fn delete(&self, key: &str) -> std::io::Result<()> {
+        let path = self.path_of(key).ok_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "unsafe storage key")
+        })?;
+        match tokio::fs::remove_file(&path).await {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
     }
 
     fn url(&self, key: &str) -> String {

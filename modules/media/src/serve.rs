@@ -65,13 +65,22 @@ impl Endpoint for MediaEndpoint {
             "x-content-type-options",
             header::HeaderValue::from_static("nosniff"),
         );
-        // Uploaded files are data, never active content, even when opened directly.
-        headers.insert(
-            header::CONTENT_SECURITY_POLICY,
-            header::HeaderValue::from_static(
-                "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-            ),
-        );
+        if key.ends_with(".pdf") {
+            // Magazine issues open in the browser's PDF viewer (which a sandboxing policy
+            // would block); they are checked to be PDFs on upload.
+            headers.insert(
+                header::CONTENT_DISPOSITION,
+                header::HeaderValue::from_static("inline"),
+            );
+        } else {
+            // Uploaded files are data, never active content, even when opened directly.
+            headers.insert(
+                header::CONTENT_SECURITY_POLICY,
+                header::HeaderValue::from_static(
+                    "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+                ),
+            );
+        }
         if negotiated {
             headers.insert(header::VARY, header::HeaderValue::from_static("Accept"));
         }

@@ -1,0 +1,480 @@
+//! The admin's tools: page views (counting rules, batching, shutdown flush, time zones),
+//! magazine issues and staff management, each admin-only on the server.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
+
+mod common;
+
+use chrono::{TimeZone, Utc};
+use common::{engines, spawn_app, spawn_app_with, Engine, Options, TestApp};
+use identity::Role;
+use reqwest::Method;
+use serde_json::{json, Value};
+
+const BROWSER: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
+async fn visit(app: &TestApp, method: Method, path: &str, ua: &str, from: &str) -> u16 {
+    app.request(method, path, None)
+        .header("user-agent", ua)
+        .header("x-forwarded-for", from)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+async fn stats(app: &TestApp, cookie: &str, tz: &str) -> (u16, Value) {
+    let r = app
+        .request(
+            Method::GET,
+            &format!("/api/v1/staff/stats?tz={tz}"),
+            Some(cookie),
+        )
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+}
+
+async fn total(app: &TestApp) -> i64 {
+    assert!(app.services.views.flush().await);
+    app.services.analytics.total().await.unwrap()
+}
+
+#[tokio::test]
+async fn page_views_follow_the_counting_rules() {
+    for engine in engines() {
+        let app = spawn_app_with(
+            engine,
+            Options {
+                trust_proxy: true,
+                ..Options::default()
+            },
+        )
+        .await;
+        assert_eq!(total(&app).await, 0);
+        // A reader opens two pages: two views.
+        assert_eq!(
+            visit(&app, Method::GET, "/", BROWSER, "203.0.113.1").await,
+            200
+        );
+        assert_eq!(
+            visit(&app, Method::GET, "/about", BROWSER, "203.0.113.1").await,
+            200
+        );
+        assert_eq!(total(&app).await, 2, "{engine:?}");
+        // Reloading the same page at once is not another view; another reader is.
+        visit(&app, Method::GET, "/", BROWSER, "203.0.113.1").await;
+        visit(&app, Method::GET, "/", BROWSER, "203.0.113.2").await;
+        assert_eq!(total(&app).await, 3);
+        // Not counted: robots, HEAD, assets, the API, dashboards, missing pages.
+        visit(
+            &app,
+            Method::GET,
+            "/magazine",
+            "Googlebot/2.1 (+http://www.google.com/bot.html)",
+            "203.0.113.3",
+        )
+        .await;
+        visit(&app, Method::GET, "/magazine", "", "203.0.113.3").await;
+        visit(&app, Method::HEAD, "/magazine", BROWSER, "203.0.113.3").await;
+        visit(
+            &app,
+            Method::GET,
+            "/api/v1/articles",
+            BROWSER,
+            "203.0.113.3",
+        )
+        .await;
+        visit(&app, Method::GET, "/favicon.svg", BROWSER, "203.0.113.3").await;
+        visit(
+            &app,
+            Method::GET,
+            "/dashboard/admin",
+            BROWSER,
+            "203.0.113.3",
+        )
+        .await;
+        assert_eq!(
+            visit(&app, Method::GET, "/no-such-page", BROWSER, "203.0.113.3").await,
+            404
+        );
+        assert_eq!(total(&app).await, 3);
+        // Client-side navigations arrive through the beacon, under the same rules.
+        let beacon = |path: &'static str, ua: &'static str| {
+            let app = &app;
+            async move {
+                app.request(Method::POST, "/api/v1/views", None)
+                    .header("user-agent", ua)
+                    .header("x-forwarded-for", "203.0.113.1")
+                    .json(&json!({ "path": path }))
+                    .send()
+                    .await
+                    .unwrap()
+                    .status()
+                    .as_u16()
+            }
+        };
+        assert_eq!(beacon("/articles", BROWSER).await, 204);
+        assert_eq!(beacon("/articles", BROWSER).await, 204);
+        assert_eq!(beacon("/dashboard/writer", BROWSER).await, 204);
+        assert_eq!(beacon("/contact-us", "curl/8.5").await, 204);
+        assert_eq!(total(&app).await, 4);
+        app.shutdown().await;
+    }
+}
+
+#[tokio::test]
+async fn views_held_in_memory_are_written_on_shutdown() {
+    let mut app = spawn_app_with(
+        Engine::Sqlite,
+        Options {
+            trust_proxy: true,
+            views_flush: std::time::Duration::from_secs(3600),
+            ..Options::default()
+        },
+    )
+    .await;
+    for (i, path) in ["/", "/articles", "/about", "/magazine"].iter().enumerate() {
+        visit(&app, Method::GET, path, BROWSER, &format!("198.51.100.{i}")).await;
+    }
+    // Nothing forced a write yet: the views are held in memory.
+    assert_eq!(app.services.analytics.total().await.unwrap(), 0);
+    let dir = std::mem::replace(&mut app.dir, common::TempDir(std::path::PathBuf::new()));
+    app.shutdown().await;
+    // The app has stopped; its database holds every view.
+    let db = kernel::Db::connect(&format!("sqlite://{}/agora.db", dir.0.display()))
+        .await
+        .unwrap();
+    assert_eq!(analytics::store_for(&db).total().await.unwrap(), 4);
+}
+
+#[tokio::test]
+async fn figures_are_for_admins_and_count_today_in_their_time_zone() {
+    for engine in engines() {
+        let app = spawn_app(engine).await;
+        let id = &app.services.identity;
+        let (_, admin_key) = id.add_staff("Ada Admin", Role::Admin).await.unwrap();
+        let (_, writer_key) = id.add_staff("Wren Writer", Role::Writer).await.unwrap();
+        let admin = app.login(&admin_key).await;
+        let writer = app.login(&writer_key).await;
+        assert_eq!(stats(&app, &writer, "UTC").await.0, 403);
+        let r = app
+            .request(Method::GET, "/api/v1/staff/stats", None)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 401);
+        let (status, body) = stats(&app, &admin, "Mars/Olympus_Mons").await;
+        assert_eq!(status, 400);
+        assert!(body["message"].as_str().unwrap().contains("IANA"));
+
+        // Three views around UTC midnight: 23:30 and 23:50 UTC yesterday, 00:30 UTC today.
+        let now = Utc::now();
+        let midnight = Utc.from_utc_datetime(&now.date_naive().and_hms_opt(0, 0, 0).unwrap());
+        let at = |mins: i64| midnight + chrono::Duration::minutes(mins);
+        let views: Vec<analytics::View> =
+            [(-30, "/article/a"), (-10, "/article/a"), (30, "/article/b")]
+                .iter()
+                .map(|(m, p)| analytics::View {
+                    path: p.to_string(),
+                    at: at(*m),
+                })
+                .collect();
+        app.services.analytics.insert(&views).await.unwrap();
+        let (status, utc) = stats(&app, &admin, "UTC").await;
+        assert_eq!(status, 200, "{utc}");
+        assert_eq!(utc["total_views"], 3);
+        let today_utc = if now >= at(30) { 1 } else { 0 };
+        assert_eq!(utc["views_today"], today_utc, "{utc}");
+        // In Tokyo (UTC+9) all three fell on the same local day, today's when it is past
+        // 09:30 there... so compare the chart instead: one bar holds all three.
+        let (_, tokyo) = stats(&app, &admin, "Asia/Tokyo").await;
+        let bars: Vec<i64> = tokyo["days"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["views"].as_i64().unwrap())
+            .collect();
+        assert_eq!(bars.len(), 30);
+        assert!(bars.contains(&3), "Tokyo: {bars:?}");
+        // In UTC they split 2 + 1 across two days.
+        let bars: Vec<i64> = utc["days"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["views"].as_i64().unwrap())
+            .collect();
+        assert!(bars.contains(&2), "UTC: {bars:?}");
+        assert_eq!(tokyo["time_zone"], "Asia/Tokyo");
+        // Top articles, most viewed first.
+        let top = utc["top_articles"].as_array().unwrap();
+        assert_eq!(top[0]["slug"], "a");
+        assert_eq!(top[0]["views"], 2);
+        app.shutdown().await;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Magazines
+
+fn pdf(size: usize) -> Vec<u8> {
+    let mut b = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n".to_vec();
+    b.resize(size.max(b.len()), b' ');
+    b.extend_from_slice(b"\n%%EOF\n");
+    b
+}
+
+async fn upload(app: &TestApp, cookie: &str, name: &str, bytes: Vec<u8>) -> (u16, Value) {
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(bytes)
+            .file_name(name.to_string())
+            .mime_str("application/pdf")
+            .unwrap(),
+    );
+    let r = app
+        .request(Method::POST, "/api/v1/staff/magazines", Some(cookie))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn magazine_issues_are_pdfs_uploaded_and_managed_by_admins_only() {
+    for engine in engines() {
+        let app = spawn_app_with(
+            engine,
+            Options {
+                magazine_max_bytes: 1024 * 1024,
+                ..Options::default()
+            },
+        )
+        .await;
+        let id = &app.services.identity;
+        let (_, admin_key) = id.add_staff("Ada Admin", Role::Admin).await.unwrap();
+        let admin = app.login(&admin_key).await;
+        for role in [Role::Writer, Role::Educator, Role::ContentDirector] {
+            let (_, key) = id.add_staff("Someone", role).await.unwrap();
+            let cookie = app.login(&key).await;
+            assert_eq!(
+                upload(&app, &cookie, "x.pdf", pdf(100)).await.0,
+                403,
+                "{role:?}"
+            );
+            let r = app
+                .request(Method::GET, "/api/v1/staff/magazines", Some(&cookie))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status().as_u16(), 403);
+        }
+
+        let (status, first) = upload(&app, &admin, "October 2026.pdf", pdf(20_000)).await;
+        assert_eq!(status, 201, "{first}");
+        assert_eq!(first["title"], "October 2026");
+        let url = first["file_url"].as_str().unwrap().to_string();
+        assert!(url.starts_with("/media/magazines/"), "{url}");
+        let (status, second) = upload(&app, &admin, "November 2026.PDF", pdf(1000)).await;
+        assert_eq!(status, 201);
+
+        // A PNG named .pdf and an oversized PDF are refused with the product's messages.
+        let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        let (status, body) = upload(&app, &admin, "issue.pdf", png).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (400, Some("Please upload a PDF file."))
+        );
+        let (status, body) = upload(&app, &admin, "big.pdf", pdf(1024 * 1024 + 10)).await;
+        assert_eq!(status, 413, "{body}");
+        assert!(body["message"].as_str().unwrap().contains("1 MB"));
+
+        // Listed newest first; served inline as a PDF with ranges and caching.
+        let r = app
+            .request(Method::GET, "/api/v1/staff/magazines", Some(&admin))
+            .send()
+            .await
+            .unwrap();
+        let list: Value = r.json().await.unwrap();
+        let titles: Vec<&str> = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["title"].as_str().unwrap())
+            .collect();
+        assert_eq!(titles, ["November 2026", "October 2026"]);
+        let r = app.get(&url).await;
+        assert_eq!(r.status().as_u16(), 200);
+        assert_eq!(r.headers()["content-type"], "application/pdf");
+        assert_eq!(r.headers()["content-disposition"], "inline");
+        assert!(r.headers().contains_key("cache-control"));
+        let r = app
+            .request(Method::GET, &url, None)
+            .header("range", "bytes=0-4")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 206);
+        assert_eq!(r.bytes().await.unwrap().as_ref(), b"%PDF-");
+
+        // Rename and delete.
+        let path = format!("/api/v1/staff/magazines/{}", first["id"].as_str().unwrap());
+        let r = app
+            .request(Method::PATCH, &path, Some(&admin))
+            .json(&json!({"title": "  "}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 400);
+        let r = app
+            .request(Method::PATCH, &path, Some(&admin))
+            .json(&json!({"title": "October issue"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 200);
+        let renamed: Value = r.json().await.unwrap();
+        assert_eq!(renamed["title"], "October issue");
+        let r = app
+            .request(Method::DELETE, &path, Some(&admin))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 204);
+        assert_eq!(app.get(&url).await.status().as_u16(), 404);
+        let r = app
+            .request(Method::DELETE, &path, Some(&admin))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 404);
+        let _ = second;
+        app.shutdown().await;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Staff management
+
+#[tokio::test]
+async fn admins_manage_staff_keys_and_the_last_admin_stays() {
+    let app = spawn_app(Engine::Sqlite).await;
+    let id = &app.services.identity;
+    let (me, admin_key) = id.add_staff("Ada Admin", Role::Admin).await.unwrap();
+    let (_, writer_key) = id.add_staff("Wren Writer", Role::Writer).await.unwrap();
+    let admin = app.login(&admin_key).await;
+    let writer = app.login(&writer_key).await;
+
+    // Only admins.
+    for (method, path) in [
+        (Method::GET, "/api/v1/staff/members".to_string()),
+        (Method::POST, "/api/v1/staff/members".to_string()),
+        (
+            Method::POST,
+            format!("/api/v1/staff/members/{}/rotate-key", me.id),
+        ),
+        (
+            Method::PUT,
+            format!("/api/v1/staff/members/{}/active", me.id),
+        ),
+    ] {
+        let r = app
+            .request(method.clone(), &path, Some(&writer))
+            .json(&json!({"name": "X", "role": "writer", "active": false}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 403, "{method} {path}");
+    }
+
+    // Add: the key comes back once and works.
+    let r = app
+        .request(Method::POST, "/api/v1/staff/members", Some(&admin))
+        .json(&json!({"name": "Nia New", "role": "writer"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 201);
+    let added: Value = r.json().await.unwrap();
+    let key = added["access_key"].as_str().unwrap().to_string();
+    let new_id = added["member"]["id"].as_str().unwrap().to_string();
+    app.login(&key).await;
+    let r = app
+        .request(Method::POST, "/api/v1/staff/members", Some(&admin))
+        .json(&json!({"name": "  ", "role": "writer"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+
+    // The list shows everyone, never a key.
+    let r = app
+        .request(Method::GET, "/api/v1/staff/members", Some(&admin))
+        .send()
+        .await
+        .unwrap();
+    let text = r.text().await.unwrap();
+    assert!(text.contains("Nia New") && !text.contains(&key) && !text.contains("key_hash"));
+
+    // Rotate: the old key stops working, the new one signs in.
+    let r = app
+        .request(
+            Method::POST,
+            &format!("/api/v1/staff/members/{new_id}/rotate-key"),
+            Some(&admin),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let rotated: Value = r.json().await.unwrap();
+    let new_key = rotated["access_key"].as_str().unwrap();
+    assert_ne!(new_key, key);
+    let r = app
+        .request(Method::POST, "/api/v1/session", None)
+        .json(&json!({"access_key": key}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 401);
+    app.login(new_key).await;
+
+    // Disable and enable.
+    let set = |id: String, active: bool| {
+        let app = &app;
+        let admin = admin.clone();
+        async move {
+            let r = app
+                .request(
+                    Method::PUT,
+                    &format!("/api/v1/staff/members/{id}/active"),
+                    Some(&admin),
+                )
+                .json(&json!({ "active": active }))
+                .send()
+                .await
+                .unwrap();
+            (r.status().as_u16(), r.json::<Value>().await.unwrap())
+        }
+    };
+    let (status, body) = set(new_id.clone(), false).await;
+    assert_eq!((status, &body["active"]), (200, &json!(false)));
+    let r = app
+        .request(Method::POST, "/api/v1/session", None)
+        .json(&json!({"access_key": new_key}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 401);
+    assert_eq!(set(new_id.clone(), true).await.0, 200);
+    app.login(new_key).await;
+    assert_eq!(set("no-such-id".into(), false).await.0, 404);
+
+    // The only active admin cannot disable themselves.
+    let (status, body) = set(me.id.clone(), false).await;
+    assert_eq!(status, 409);
+    assert_eq!(body["code"], "last_admin");
+    app.shutdown().await;
+}

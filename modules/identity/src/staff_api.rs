@@ -1,0 +1,207 @@
+//! Staff management for admins: the same rules as the `agora staff` commands.
+
+use std::sync::Arc;
+
+use kernel::ErrorBody;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
+
+use crate::guard::StaffSession;
+use crate::model::{Role, StaffRecord, StaffUser};
+use crate::service::{IdentityError, IdentityService};
+
+#[derive(Tags)]
+enum ApiTags {
+    /// Staff management (admins only).
+    Staff,
+}
+
+#[derive(Debug, Object)]
+pub struct NewStaffMember {
+    pub name: String,
+    pub role: Role,
+}
+
+#[derive(Debug, Object)]
+pub struct IssuedKey {
+    pub member: StaffUser,
+    /// The access key. It is shown this once; only its keyed hash is stored.
+    pub access_key: String,
+}
+
+#[derive(Debug, Object)]
+pub struct ActiveChange {
+    pub active: bool,
+}
+
+#[derive(ApiResponse)]
+pub enum StaffListResponse {
+    #[oai(status = 200)]
+    Ok(Json<Vec<StaffRecord>>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum KeyResponse {
+    /// The member and their new key.
+    #[oai(status = 200)]
+    Ok(Json<IssuedKey>),
+    #[oai(status = 201)]
+    Created(Json<IssuedKey>),
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum ActiveResponse {
+    #[oai(status = 200)]
+    Ok(Json<StaffRecord>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// The last active admin cannot be disabled.
+    #[oai(status = 409)]
+    Conflict(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+pub struct StaffAdminApi {
+    service: Arc<IdentityService>,
+}
+
+impl StaffAdminApi {
+    pub fn new(service: Arc<IdentityService>) -> Self {
+        Self { service }
+    }
+}
+
+fn not_found() -> Json<ErrorBody> {
+    Json(ErrorBody::new("not_found", "No such staff member."))
+}
+
+fn internal(e: &dyn std::fmt::Debug) -> Json<ErrorBody> {
+    tracing::error!(error = ?e, "staff management failed");
+    Json(ErrorBody::internal())
+}
+
+#[OpenApi(tag = "ApiTags::Staff")]
+impl StaffAdminApi {
+    /// Every staff member with role, state and last sign-in (never a key).
+    #[oai(path = "/v1/staff/members", method = "get", operation_id = "listStaff")]
+    async fn list(&self, auth: StaffSession) -> StaffListResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return StaffListResponse::Forbidden(crate::api::forbidden());
+        }
+        match self.service.staff().await {
+            Ok(staff) => StaffListResponse::Ok(Json(staff)),
+            Err(e) => StaffListResponse::Internal(internal(&e)),
+        }
+    }
+
+    /// Add a staff member; the answer carries their access key, shown once.
+    #[oai(path = "/v1/staff/members", method = "post", operation_id = "addStaff")]
+    async fn add(&self, auth: StaffSession, body: Json<NewStaffMember>) -> KeyResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return KeyResponse::Forbidden(crate::api::forbidden());
+        }
+        match self.service.add_staff(&body.0.name, body.0.role).await {
+            Ok((member, access_key)) => {
+                tracing::info!(by = %auth.user().id, id = %member.id, "staff member added");
+                KeyResponse::Created(Json(IssuedKey { member, access_key }))
+            }
+            Err(IdentityError::Invalid(m)) => {
+                KeyResponse::BadRequest(Json(ErrorBody::new("invalid_staff", m)))
+            }
+            Err(e) => KeyResponse::Internal(internal(&e)),
+        }
+    }
+
+    /// Issue a new key: the old key and every session of the member stop working.
+    #[oai(
+        path = "/v1/staff/members/:id/rotate-key",
+        method = "post",
+        operation_id = "rotateStaffKey"
+    )]
+    async fn rotate(&self, auth: StaffSession, id: Path<String>) -> KeyResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return KeyResponse::Forbidden(crate::api::forbidden());
+        }
+        let member = match self.service.staff().await {
+            Ok(staff) => staff.into_iter().find(|s| s.id == id.0),
+            Err(e) => return KeyResponse::Internal(internal(&e)),
+        };
+        let Some(member) = member else {
+            return KeyResponse::NotFound(not_found());
+        };
+        match self.service.rotate_key(&id.0).await {
+            Ok(access_key) => {
+                tracing::info!(by = %auth.user().id, id = %id.0, "staff key rotated");
+                KeyResponse::Ok(Json(IssuedKey {
+                    member: StaffUser {
+                        id: member.id,
+                        name: member.name,
+                        role: member.role,
+                    },
+                    access_key,
+                }))
+            }
+            Err(IdentityError::NotFound) => KeyResponse::NotFound(not_found()),
+            Err(e) => KeyResponse::Internal(internal(&e)),
+        }
+    }
+
+    /// Disable (ending their sessions) or re-enable a staff member. The last active admin
+    /// cannot be disabled.
+    #[oai(
+        path = "/v1/staff/members/:id/active",
+        method = "put",
+        operation_id = "setStaffActive"
+    )]
+    async fn set_active(
+        &self,
+        auth: StaffSession,
+        id: Path<String>,
+        body: Json<ActiveChange>,
+    ) -> ActiveResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return ActiveResponse::Forbidden(crate::api::forbidden());
+        }
+        match self.service.set_active(&id.0, body.0.active).await {
+            Ok(()) => {}
+            Err(IdentityError::NotFound) => return ActiveResponse::NotFound(not_found()),
+            Err(e @ IdentityError::LastAdmin) => {
+                return ActiveResponse::Conflict(Json(ErrorBody::new("last_admin", e.to_string())))
+            }
+            Err(e) => return ActiveResponse::Internal(internal(&e)),
+        }
+        tracing::info!(by = %auth.user().id, id = %id.0, active = body.0.active, "staff state changed");
+        match self.service.staff().await {
+            Ok(staff) => match staff.into_iter().find(|s| s.id == id.0) {
+                Some(member) => ActiveResponse::Ok(Json(member)),
+                None => ActiveResponse::NotFound(not_found()),
+            },
+            Err(e) => ActiveResponse::Internal(internal(&e)),
+        }
+    }
+}

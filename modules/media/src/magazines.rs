@@ -1,0 +1,467 @@
+//! Monthly magazine issues: PDFs uploaded by an admin, checked by content, stored under a
+//! timestamp-prefixed generated name and listed newest first.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use identity::{Role, StaffSession};
+use kernel::storage::Storage;
+use kernel::{Db, ErrorBody};
+use poem::Request;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::types::multipart::Upload;
+use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
+use tokio::io::AsyncReadExt;
+
+#[derive(Tags)]
+enum ApiTags {
+    /// Magazine issues (admins only).
+    Magazines,
+}
+
+pub const MAX_TITLE_CHARS: usize = 200;
+
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
+pub struct Magazine {
+    pub id: String,
+    pub title: String,
+    /// Where the PDF is served (opens inline in the browser).
+    pub file_url: String,
+    pub size_bytes: i64,
+    pub uploaded_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone)]
+struct MagazineRow {
+    id: String,
+    title: String,
+    file_key: String,
+    file_url: String,
+    size_bytes: i64,
+    uploaded_at: DateTime<Utc>,
+}
+
+impl From<MagazineRow> for Magazine {
+    fn from(r: MagazineRow) -> Self {
+        Magazine {
+            id: r.id,
+            title: r.title,
+            file_url: r.file_url,
+            size_bytes: r.size_bytes,
+            uploaded_at: r.uploaded_at,
+        }
+    }
+}
+
+#[async_trait]
+trait MagazineStore: Send + Sync {
+    async fn insert(&self, row: &MagazineRow) -> Result<(), sqlx::Error>;
+    async fn list(&self) -> Result<Vec<MagazineRow>, sqlx::Error>;
+    async fn rename(&self, id: &str, title: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
+    /// Removes the row and returns it (for its file).
+    async fn delete(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
+}
+
+const COLUMNS: &str = "id, title, file_key, file_url, size_bytes, uploaded_at";
+type Tuple = (String, String, String, String, i64, DateTime<Utc>);
+
+fn row((id, title, file_key, file_url, size_bytes, uploaded_at): Tuple) -> MagazineRow {
+    MagazineRow {
+        id,
+        title,
+        file_key,
+        file_url,
+        size_bytes,
+        uploaded_at,
+    }
+}
+
+macro_rules! sql_magazine_store {
+    ($name:ident, $db:ty, $pool:ty) => {
+        pub(super) struct $name {
+            pub(super) pool: $pool,
+        }
+
+        impl $name {
+            async fn one(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new(format!("SELECT {COLUMNS} FROM magazines WHERE id = "));
+                qb.push_bind(id.to_string());
+                let r: Option<Tuple> = qb.build_query_as().fetch_optional(&self.pool).await?;
+                Ok(r.map(row))
+            }
+        }
+
+        #[async_trait]
+        impl MagazineStore for $name {
+            async fn insert(&self, r: &MagazineRow) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new(format!("INSERT INTO magazines ({COLUMNS}) VALUES ("));
+                let mut sep = qb.separated(", ");
+                sep.push_bind(r.id.clone())
+                    .push_bind(r.title.clone())
+                    .push_bind(r.file_key.clone())
+                    .push_bind(r.file_url.clone())
+                    .push_bind(r.size_bytes)
+                    .push_bind(r.uploaded_at);
+                qb.push(")");
+                qb.build().execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn list(&self) -> Result<Vec<MagazineRow>, sqlx::Error> {
+                let rows: Vec<Tuple> = sqlx::query_as(&format!(
+                    "SELECT {COLUMNS} FROM magazines ORDER BY uploaded_at DESC, id DESC"
+                ))
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.into_iter().map(row).collect())
+            }
+
+            async fn rename(
+                &self,
+                id: &str,
+                title: &str,
+            ) -> Result<Option<MagazineRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE magazines SET title = ");
+                qb.push_bind(title.to_string());
+                qb.push(" WHERE id = ");
+                qb.push_bind(id.to_string());
+                qb.build().execute(&self.pool).await?;
+                self.one(id).await
+            }
+
+            async fn delete(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+                let Some(found) = self.one(id).await? else {
+                    return Ok(None);
+                };
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("DELETE FROM magazines WHERE id = ");
+                qb.push_bind(id.to_string());
+                qb.build().execute(&self.pool).await?;
+                Ok(Some(found))
+            }
+        }
+    };
+}
+
+mod sqlite {
+    use super::*;
+    sql_magazine_store!(SqliteMagazineStore, sqlx::Sqlite, sqlx::SqlitePool);
+}
+
+mod postgres {
+    use super::*;
+    sql_magazine_store!(PgMagazineStore, sqlx::Postgres, sqlx::PgPool);
+}
+
+fn store_for(db: &Db) -> Arc<dyn MagazineStore> {
+    match db {
+        Db::Sqlite(pool) => Arc::new(sqlite::SqliteMagazineStore { pool: pool.clone() }),
+        Db::Postgres(pool) => Arc::new(postgres::PgMagazineStore { pool: pool.clone() }),
+    }
+}
+
+/// True when `bytes` is a PDF document (the `%PDF-` signature, allowing the few leading bytes
+/// some writers put before it).
+pub fn is_pdf(bytes: &[u8]) -> bool {
+    bytes
+        .get(..1024.min(bytes.len()))
+        .is_some_and(|head| head.windows(5).any(|w| w == b"%PDF-"))
+}
+
+/// The issue's title from the uploaded file name: the name without `.pdf`, printable
+/// characters only.
+pub fn title_from_file_name(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let stem = match base.len().checked_sub(4) {
+        Some(cut) if base.is_char_boundary(cut) && base[cut..].eq_ignore_ascii_case(".pdf") => {
+            &base[..cut]
+        }
+        _ => base,
+    };
+    let clean: String = stem
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_TITLE_CHARS)
+        .collect();
+    let clean = clean.trim();
+    if clean.is_empty() {
+        "Untitled issue".to_string()
+    } else {
+        clean.to_string()
+    }
+}
+
+#[derive(Debug, Multipart)]
+pub struct MagazineUpload {
+    /// The issue as a PDF.
+    pub file: Upload,
+}
+
+#[derive(Debug, Object)]
+pub struct MagazineRename {
+    pub title: String,
+}
+
+#[derive(ApiResponse)]
+pub enum MagazineListResponse {
+    #[oai(status = 200)]
+    Ok(Json<Vec<Magazine>>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum MagazineResponse {
+    #[oai(status = 200)]
+    Ok(Json<Magazine>),
+    #[oai(status = 201)]
+    Created(Json<Magazine>),
+    /// Not a PDF, or a bad title.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// Over the size limit.
+    #[oai(status = 413)]
+    TooLarge(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum DeleteResponse {
+    #[oai(status = 204)]
+    Deleted,
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+pub struct MagazineApi {
+    store: Arc<dyn MagazineStore>,
+    storage: Arc<dyn Storage>,
+    max_bytes: usize,
+}
+
+impl MagazineApi {
+    pub fn new(db: &Db, storage: Arc<dyn Storage>, max_bytes: usize) -> Self {
+        Self {
+            store: store_for(db),
+            storage,
+            max_bytes,
+        }
+    }
+
+    fn too_large(&self) -> MagazineResponse {
+        MagazineResponse::TooLarge(Json(ErrorBody::new(
+            "file_too_large",
+            format!(
+                "The PDF is too large: issues can be at most {} MB.",
+                self.max_bytes / (1024 * 1024)
+            ),
+        )))
+    }
+}
+
+fn not_found() -> Json<ErrorBody> {
+    Json(ErrorBody::new("not_found", "No such magazine issue."))
+}
+
+fn failed(e: &dyn std::fmt::Debug) -> Json<ErrorBody> {
+    tracing::error!(error = ?e, "magazine request failed");
+    Json(ErrorBody::new(
+        "upload_failed",
+        "Failed to upload magazine.",
+    ))
+}
+
+#[OpenApi(tag = "ApiTags::Magazines")]
+impl MagazineApi {
+    /// Every issue, newest first.
+    #[oai(
+        path = "/v1/staff/magazines",
+        method = "get",
+        operation_id = "listMagazines"
+    )]
+    async fn list(&self, auth: StaffSession) -> MagazineListResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return MagazineListResponse::Forbidden(identity::forbidden());
+        }
+        match self.store.list().await {
+            Ok(rows) => MagazineListResponse::Ok(Json(rows.into_iter().map(Into::into).collect())),
+            Err(e) => MagazineListResponse::Internal(failed(&e)),
+        }
+    }
+
+    /// Upload an issue (a PDF, checked by content). Its title is the file name without `.pdf`.
+    #[oai(
+        path = "/v1/staff/magazines",
+        method = "post",
+        operation_id = "uploadMagazine"
+    )]
+    async fn upload(
+        &self,
+        auth: StaffSession,
+        req: &Request,
+        body: MagazineUpload,
+    ) -> MagazineResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return MagazineResponse::Forbidden(identity::forbidden());
+        }
+        let declared = req
+            .headers()
+            .get(poem::http::header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<usize>().ok());
+        if declared.is_some_and(|n| n > self.max_bytes + 64 * 1024)
+            || body.file.size() > self.max_bytes
+        {
+            return self.too_large();
+        }
+        let name = body.file.file_name().unwrap_or_default().to_string();
+        let mut bytes = Vec::new();
+        let limit = u64::try_from(self.max_bytes + 1).unwrap_or(u64::MAX);
+        if let Err(e) = body
+            .file
+            .into_async_read()
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .await
+        {
+            return MagazineResponse::Internal(failed(&e));
+        }
+        if bytes.len() > self.max_bytes {
+            return self.too_large();
+        }
+        if !is_pdf(&bytes) {
+            return MagazineResponse::BadRequest(Json(ErrorBody::new(
+                "not_a_pdf",
+                "Please upload a PDF file.",
+            )));
+        }
+        let now = kernel::ids::now();
+        let id = kernel::ids::new_id();
+        // A generated name, prefixed with the upload time: nothing the user sent reaches the
+        // file system.
+        let key = format!(
+            "magazines/{}-{}.pdf",
+            now.timestamp_millis(),
+            &id[id.len().saturating_sub(12)..]
+        );
+        if let Err(e) = self.storage.put(&key, &bytes).await {
+            return MagazineResponse::Internal(failed(&e));
+        }
+        let row = MagazineRow {
+            id,
+            title: title_from_file_name(&name),
+            file_url: self.storage.url(&key),
+            file_key: key,
+            size_bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
+            uploaded_at: now,
+        };
+        if let Err(e) = self.store.insert(&row).await {
+            let _ = self.storage.delete(&row.file_key).await;
+            return MagazineResponse::Internal(failed(&e));
+        }
+        tracing::info!(by = %auth.user().id, id = %row.id, bytes = row.size_bytes, "magazine uploaded");
+        MagazineResponse::Created(Json(row.into()))
+    }
+
+    /// Rename an issue.
+    #[oai(
+        path = "/v1/staff/magazines/:id",
+        method = "patch",
+        operation_id = "renameMagazine"
+    )]
+    async fn rename(
+        &self,
+        auth: StaffSession,
+        id: Path<String>,
+        body: Json<MagazineRename>,
+    ) -> MagazineResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return MagazineResponse::Forbidden(identity::forbidden());
+        }
+        let title = body.0.title.trim().to_string();
+        if title.is_empty() {
+            return MagazineResponse::BadRequest(Json(ErrorBody::new(
+                "title_required",
+                "A title is required.",
+            )));
+        }
+        if title.chars().count() > MAX_TITLE_CHARS {
+            return MagazineResponse::BadRequest(Json(ErrorBody::new(
+                "title_too_long",
+                format!("The title must be at most {MAX_TITLE_CHARS} characters."),
+            )));
+        }
+        match self.store.rename(&id.0, &title).await {
+            Ok(Some(row)) => MagazineResponse::Ok(Json(row.into())),
+            Ok(None) => MagazineResponse::NotFound(not_found()),
+            Err(e) => MagazineResponse::Internal(failed(&e)),
+        }
+    }
+
+    /// Delete an issue and its file.
+    #[oai(
+        path = "/v1/staff/magazines/:id",
+        method = "delete",
+        operation_id = "deleteMagazine"
+    )]
+    async fn delete(&self, auth: StaffSession, id: Path<String>) -> DeleteResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return DeleteResponse::Forbidden(identity::forbidden());
+        }
+        match self.store.delete(&id.0).await {
+            Ok(Some(row)) => {
+                if let Err(e) = self.storage.delete(&row.file_key).await {
+                    tracing::warn!(error = %e, key = row.file_key, "magazine file not removed");
+                }
+                DeleteResponse::Deleted
+            }
+            Ok(None) => DeleteResponse::NotFound(not_found()),
+            Err(e) => DeleteResponse::Internal(failed(&e)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pdfs_are_recognised_by_content() {
+        assert!(is_pdf(b"%PDF-1.7\n..."));
+        assert!(!is_pdf(b"\x89PNG\r\n\x1a\n"));
+        assert!(!is_pdf(b""));
+    }
+
+    #[test]
+    fn titles_come_from_the_file_name() {
+        assert_eq!(title_from_file_name("November 2026.pdf"), "November 2026");
+        assert_eq!(title_from_file_name("Issue 3.PDF"), "Issue 3");
+        assert_eq!(title_from_file_name("../../x/Issue 4.pdf"), "Issue 4");
+        assert_eq!(title_from_file_name(".pdf"), "Untitled issue");
+    }
+}
