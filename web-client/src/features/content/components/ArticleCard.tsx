@@ -51,12 +51,18 @@ export function ArticleCard({
         <p className="card-excerpt">{article.excerpt}</p>
         <p className="card-meta">
           <span>{article.author_name || "Unknown Author"}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={article.created_at}>
-            {formatShortDate(article.created_at, zone)}
-          </time>
-          <span aria-hidden="true">·</span>
-          <span>{article.read_time} read</span>
+          {/* Each separator travels with the item after it, so a wrapped line never
+              starts or ends with a stray dot. */}
+          <span>
+            <span aria-hidden="true">· </span>
+            <time dateTime={article.created_at}>
+              {formatShortDate(article.created_at, zone)}
+            </time>
+          </span>
+          <span>
+            <span aria-hidden="true">· </span>
+            {article.read_time} read
+          </span>
         </p>
       </div>
     </article>
