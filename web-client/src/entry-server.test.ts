@@ -82,6 +82,30 @@ describe("render", () => {
     expect(html).toContain("<h2>Why now</h2><p>Because.</p>");
   });
 
+  it("shows the server's excerpt and one reading time on cards and the article", () => {
+    const excerpt = "Plain text from the server, marks already removed.";
+    const listing = render("/articles", {
+      site,
+      path: "/articles",
+      status: 200,
+      list: {
+        items: [card({ excerpt, read_time: "7 min" })],
+        total: 1,
+        published_total: 1,
+      },
+      list_query: { q: "", categories: [], limit: 6 },
+    });
+    expect(listing).toContain(excerpt);
+    expect(listing).toContain("7 min read");
+    const page = render("/article/voting-at-sixteen", {
+      site,
+      path: "/article/voting-at-sixteen",
+      status: 200,
+      article: article({ read_time: "7 min" }),
+    });
+    expect(page).toContain("7 min read");
+  });
+
   it("renders not-found pages", () => {
     expect(
       render("/article/gone", { site, path: "/article/gone", status: 404 }),

@@ -31,7 +31,7 @@ export function ArticleView({ article }: { article: Article }) {
           <time dateTime={article.created_at}>
             {formatLongDateTime(article.created_at, zone)}
           </time>
-          <span>{article.read_time} read</span>
+          <span>{`${article.read_time} read`}</span>
         </p>
       </header>
       {article.cover_image ? (
