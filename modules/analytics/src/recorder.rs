@@ -295,7 +295,10 @@ mod tests {
         }
         assert!(recorder.flush().await);
         assert_eq!(store.total().await.unwrap_or(0), 250);
-        assert!(store.batches.load(Ordering::SeqCst) <= 4, "written in batches");
+        assert!(
+            store.batches.load(Ordering::SeqCst) <= 4,
+            "written in batches"
+        );
         recorder.shutdown().await;
     }
 }
