@@ -1,18 +1,29 @@
-import type { components } from "@/api/schema";
+import type { components, paths } from "@/api/schema";
 import { api } from "@/lib/api-client";
 import type { ToastText } from "@/features/outreach/validation";
 
 type NotifyList = components["schemas"]["NotifyList"];
 type ContactInput = components["schemas"]["ContactInput"];
+type RegistrationInput = components["schemas"]["RegistrationInput"];
+type Accepted = components["schemas"]["Accepted"];
+type ApplicationAccepted = components["schemas"]["ApplicationAccepted"];
+type ApplicationParts =
+  paths["/v1/applications"]["post"]["requestBody"]["content"]["multipart/form-data"];
 
-export type SendResult =
-  | { ok: true }
-  /** The server refused the input (400) with its own wording. */
+/** The file parts of an application (`cv_file`, `portfolio_file`, ...). */
+export type UploadPart = Extract<keyof ApplicationParts, `${string}_file`>;
+/** The text parts of an application; `roles` is sent as one part per role. */
+export type ApplicationText = Omit<ApplicationParts, UploadPart>;
+export type ApplicationUploads = Partial<Record<UploadPart, Blob>>;
+
+export type SendResult<T = unknown> =
+  | { ok: true; data: T }
+  /** The server refused the request (4xx) with its own wording. */
   | { ok: false; refused: ToastText }
   /** Network failure or a server error. */
   | { ok: false; refused: null };
 
-/** The `title`/`message` of a 400 body, when both are present. */
+/** The `title`/`message` of an error body, when there is a message. */
 function refusal(error: unknown): ToastText | null {
   if (typeof error !== "object" || error === null) return null;
   const { title, message } = error as Record<string, unknown>;
@@ -20,14 +31,17 @@ function refusal(error: unknown): ToastText | null {
   return { title: typeof title === "string" ? title : "", message };
 }
 
-async function send(
-  call: () => Promise<{ error?: unknown; response: Response }>,
+async function send<T>(
+  call: () => Promise<{ data?: T; error?: unknown; response: Response }>,
   what: string,
-): Promise<SendResult> {
+): Promise<SendResult<T>> {
   try {
-    const { error, response } = await call();
-    if (response.ok) return { ok: true };
-    if (response.status === 400) return { ok: false, refused: refusal(error) };
+    const { data, error, response } = await call();
+    if (response.ok) return { ok: true, data: data as T };
+    // 400 (invalid), 413 (file too large), 429 (too many) carry the product's wording.
+    if (response.status >= 400 && response.status < 500) {
+      return { ok: false, refused: refusal(error) };
+    }
     return { ok: false, refused: null };
   } catch (cause) {
     console.error(`${what} request failed`, cause);
@@ -40,7 +54,7 @@ export function signUpForLaunch(
   email: string,
   list: NotifyList,
   website: string,
-): Promise<SendResult> {
+): Promise<SendResult<Accepted>> {
   return send(
     () => api.POST("/v1/notify", { body: { email, list, website } }),
     "Notify sign-up",
@@ -48,6 +62,51 @@ export function signUpForLaunch(
 }
 
 /** POST /api/v1/contact: a message for the team. */
-export function sendContactMessage(body: ContactInput): Promise<SendResult> {
+export function sendContactMessage(
+  body: ContactInput,
+): Promise<SendResult<Accepted>> {
   return send(() => api.POST("/v1/contact", { body }), "Contact");
+}
+
+/** POST /api/v1/accounts: register a reader account. */
+export function register(
+  body: RegistrationInput,
+): Promise<SendResult<Accepted>> {
+  return send(() => api.POST("/v1/accounts", { body }), "Registration");
+}
+
+/**
+ * The multipart body of an application: one part per role, the files as they
+ * are. Empty answers are left out; the server reads a missing part as empty.
+ */
+export function applicationFormData(
+  text: ApplicationText,
+  uploads: ApplicationUploads,
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(text)) {
+    for (const part of Array.isArray(value) ? value : [value]) {
+      if (typeof part === "string" && part !== "") form.append(name, part);
+    }
+  }
+  for (const [name, file] of Object.entries(uploads)) {
+    if (file) form.append(name, file);
+  }
+  return form;
+}
+
+/** POST /api/v1/applications: a contributor application with its documents. */
+export function submitApplication(
+  text: ApplicationText,
+  uploads: ApplicationUploads,
+): Promise<SendResult<ApplicationAccepted>> {
+  return send(
+    () =>
+      api.POST("/v1/applications", {
+        body: text,
+        // The contract types file parts as strings; the browser sends the Files.
+        bodySerializer: (body) => applicationFormData(body, uploads),
+      }),
+    "Application",
+  );
 }

@@ -1,0 +1,115 @@
+/** Reader registration (`/signup`): its fields and the client checks (spec §5). */
+import type { components } from "@/api/schema";
+import {
+  INVALID_EMAIL,
+  MISSING_INFORMATION,
+  isValidEmail,
+  type ToastText,
+} from "@/features/outreach/validation";
+
+type RegistrationInput = components["schemas"]["RegistrationInput"];
+
+/** As the product gives them ("Digital Politics", where articles say "Digital Democracy"). */
+export const INTERESTS = [
+  "International Affairs",
+  "Youth Activism",
+  "Human Rights",
+  "Climate Justice",
+  "Culture & Politics",
+  "Digital Politics",
+] as const;
+
+export const MIN_PASSWORD_CHARS = 6;
+export const MIN_AGE = 13;
+export const MAX_AGE = 25;
+
+export interface RegistrationFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  /** Optional. */
+  age: string;
+  country: string;
+  interests: readonly string[];
+}
+
+export const EMPTY_REGISTRATION: RegistrationFields = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  password: "",
+  confirmPassword: "",
+  age: "",
+  country: "",
+  interests: [],
+};
+
+export const REGISTRATION_FAILED = "Registration Failed";
+
+export const PASSWORD_MISMATCH: ToastText = {
+  title: REGISTRATION_FAILED,
+  message: "Passwords do not match.",
+};
+
+export const PASSWORD_TOO_SHORT: ToastText = {
+  title: REGISTRATION_FAILED,
+  message: "Password must be at least 6 characters long.",
+};
+
+/** The server's wording; the age input's own range stops most of these. */
+export const INVALID_AGE: ToastText = {
+  title: "Invalid Age",
+  message: "Age must be between 13 and 25.",
+};
+
+/** The first problem, in the server's order too; null when the form can be sent. */
+export function validateRegistration(
+  fields: RegistrationFields,
+): ToastText | null {
+  const required = [
+    fields.firstName,
+    fields.lastName,
+    fields.email,
+    fields.password,
+    fields.confirmPassword,
+  ];
+  if (required.some((value) => value.trim() === "")) {
+    return MISSING_INFORMATION;
+  }
+  if (!isValidEmail(fields.email.trim())) return INVALID_EMAIL;
+  if (fields.password !== fields.confirmPassword) return PASSWORD_MISMATCH;
+  // Characters, not UTF-16 units, as the server counts them.
+  if ([...fields.password].length < MIN_PASSWORD_CHARS) {
+    return PASSWORD_TOO_SHORT;
+  }
+  const age = fields.age.trim();
+  if (age !== "") {
+    const years = Number(age);
+    if (!Number.isInteger(years) || years < MIN_AGE || years > MAX_AGE) {
+      return INVALID_AGE;
+    }
+  }
+  return null;
+}
+
+/** The request body; the password is sent as typed, the optional fields only when given. */
+export function registrationInput(
+  fields: RegistrationFields,
+  website: string,
+): RegistrationInput {
+  const age = fields.age.trim();
+  const country = fields.country.trim();
+  return {
+    first_name: fields.firstName.trim(),
+    last_name: fields.lastName.trim(),
+    email: fields.email.trim(),
+    password: fields.password,
+    confirm_password: fields.confirmPassword,
+    age: age === "" ? undefined : Number(age),
+    country: country === "" ? undefined : country,
+    interests: [...fields.interests],
+    website,
+  };
+}
