@@ -61,7 +61,7 @@ export function ArticleCard({
           </span>
           <span>
             <span aria-hidden="true">· </span>
-            {`${article.read_time} read`}
+            <span>{`${article.read_time} read`}</span>
           </span>
         </p>
       </div>
