@@ -48,6 +48,7 @@ export default defineConfig({
         /mobile-menu\.spec\.ts/,
         /sidecar\.spec\.ts/,
         /staff\.spec\.ts/,
+        /admin\.spec\.ts/,
       ],
       use: { viewport: { width: 1280, height: 800 } },
     },
@@ -59,7 +60,7 @@ export default defineConfig({
     {
       // Publishes and deletes articles, so it runs after the specs that count the demo ones.
       name: "staff",
-      testMatch: /staff\.spec\.ts/,
+      testMatch: /(staff|admin)\.spec\.ts/,
       dependencies: ["desktop", "mobile"],
       use: { viewport: { width: 1280, height: 800 } },
     },

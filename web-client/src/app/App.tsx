@@ -2,6 +2,7 @@ import { Router } from "wouter";
 import { Layout } from "@/components/Layout";
 import type { PageData } from "./page-data";
 import { AppProviders } from "./providers";
+import { usePageViewBeacon } from "./page-view-beacon";
 import { AppRoutes } from "./routes";
 
 interface AppProps {
@@ -18,9 +19,16 @@ export function App({ data, ssrPath, ssrSearch }: AppProps) {
     <AppProviders site={data.site}>
       <Router {...routerProps}>
         <Layout>
+          <PageViewBeacon />
           <AppRoutes data={data} />
         </Layout>
       </Router>
     </AppProviders>
   );
+}
+
+/** Renders nothing; counts in-app navigations (see usePageViewBeacon). */
+function PageViewBeacon() {
+  usePageViewBeacon();
+  return null;
 }

@@ -15,3 +15,8 @@ export interface EditorProps {
 }
 
 export type EditorComponent = ComponentType<EditorProps>;
+export type StaffRole = components["schemas"]["Role"];
+export type ViewStats = components["schemas"]["ViewStats"];
+export type Magazine = components["schemas"]["Magazine"];
+export type StaffRecord = components["schemas"]["StaffRecord"];
+export type IssuedKey = components["schemas"]["IssuedKey"];

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
-import type { StaffArticle, Writer } from "@/features/dashboards/types";
+import type { Writer } from "@/features/dashboards/types";
 import { listArticles, listWriters } from "./staff-articles";
 
 /**
@@ -27,31 +27,68 @@ export function useReportFailure() {
   );
 }
 
-/** The dashboard's articles (`null` while the first load runs) and a way to reload them. */
-export function useStaffArticles() {
+/**
+ * A list a dashboard shows (`null` while the first load runs) and a way to
+ * reload it. A failed load is reported as "{what}: {message}" and leaves the
+ * list as it was (empty if it never loaded).
+ */
+export function useStaffList<T>(load: () => Promise<T[]>, what: string) {
   const report = useReportFailure();
-  const [articles, setArticles] = useState<StaffArticle[] | null>(null);
+  const [items, setItems] = useState<T[] | null>(null);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
-    listArticles().then(
+    load().then(
       (list) => {
-        if (!cancelled) setArticles(list);
+        if (!cancelled) setItems(list);
       },
       (cause: unknown) => {
         if (cancelled) return;
-        report("Failed to fetch articles", cause);
-        setArticles((current) => current ?? []);
+        report(what, cause);
+        setItems((current) => current ?? []);
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [version, report]);
+  }, [version, load, what, report]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { articles, reload };
+  return { items, reload };
+}
+
+/** The dashboard's articles (`null` while the first load runs) and a way to reload them. */
+export function useStaffArticles() {
+  const { items, reload } = useStaffList(
+    listArticles,
+    "Failed to fetch articles",
+  );
+  return { articles: items, reload };
+}
+
+/**
+ * Runs a row action (`busyId` names the row meanwhile), then `after`; a
+ * failure is reported as "{what}: {message}".
+ */
+export function useRowAction(after: () => void) {
+  const report = useReportFailure();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const run = useCallback(
+    async (id: string, what: string, action: () => Promise<void>) => {
+      setBusyId(id);
+      try {
+        await action();
+        after();
+      } catch (cause) {
+        report(what, cause);
+      } finally {
+        setBusyId(null);
+      }
+    },
+    [after, report],
+  );
+  return { busyId, run };
 }
 
 /** The writers for the content director's author choice (empty until loaded). */

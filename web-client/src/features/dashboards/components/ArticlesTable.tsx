@@ -4,6 +4,7 @@ import { Button } from "@/components/Button";
 import { formatShortDate } from "@/lib/dates";
 import { useDisplayTimeZone } from "@/lib/time-zone";
 import type { StaffArticle } from "@/features/dashboards/types";
+import { DataTable } from "./DataTable";
 
 interface Props {
   /** The id of the heading that names the table. */
@@ -27,88 +28,77 @@ export function ArticlesTable({
 }: Props) {
   const zone = useDisplayTimeZone();
   return (
-    <div className="table-scroll">
-      <table className="data-table" aria-labelledby={labelledBy}>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            {showAuthor ? <th scope="col">Author</th> : null}
-            <th scope="col">Category</th>
-            <th scope="col">Status</th>
-            <th scope="col">Date</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
+    <DataTable
+      labelledBy={labelledBy}
+      columns={
+        showAuthor
+          ? ["Title", "Author", "Category", "Status", "Date"]
+          : ["Title", "Category", "Status", "Date"]
+      }
+    >
+      {articles.map((article) => {
+        const busy = busyId === article.id;
+        const draft = article.status === "draft";
+        return (
+          <tr key={article.id}>
+            <th scope="row" className="data-title">
+              {draft ? (
+                article.title
+              ) : (
+                <Link href={`/article/${article.slug}`}>{article.title}</Link>
+              )}
             </th>
-          </tr>
-        </thead>
-        <tbody>
-          {articles.map((article) => {
-            const busy = busyId === article.id;
-            const draft = article.status === "draft";
-            return (
-              <tr key={article.id}>
-                <th scope="row" className="data-title">
-                  {draft ? (
-                    article.title
-                  ) : (
-                    <Link href={`/article/${article.slug}`}>
-                      {article.title}
-                    </Link>
-                  )}
-                </th>
-                {showAuthor ? (
-                  <td>{article.author_name ?? "Unknown Author"}</td>
+            {showAuthor ? (
+              <td>{article.author_name ?? "Unknown Author"}</td>
+            ) : null}
+            <td>{article.category}</td>
+            <td>
+              <Badge tone={draft ? "outline" : "accent"}>
+                {draft ? "Draft" : "Published"}
+              </Badge>
+            </td>
+            <td>
+              <time dateTime={article.created_at}>
+                {formatShortDate(article.created_at, zone)}
+              </time>
+            </td>
+            <td>
+              <div className="row-actions">
+                <Button
+                  size="sm"
+                  variant="quiet"
+                  aria-label={`Edit “${article.title}”`}
+                  disabled={busy}
+                  onClick={() => onEdit(article)}
+                >
+                  Edit
+                </Button>
+                {draft ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Publish “${article.title}”`}
+                    disabled={busy}
+                    onClick={() => onPublish(article)}
+                  >
+                    Publish
+                  </Button>
                 ) : null}
-                <td>{article.category}</td>
-                <td>
-                  <Badge tone={draft ? "outline" : "accent"}>
-                    {draft ? "Draft" : "Published"}
-                  </Badge>
-                </td>
-                <td>
-                  <time dateTime={article.created_at}>
-                    {formatShortDate(article.created_at, zone)}
-                  </time>
-                </td>
-                <td>
-                  <div className="row-actions">
-                    <Button
-                      size="sm"
-                      variant="quiet"
-                      aria-label={`Edit “${article.title}”`}
-                      disabled={busy}
-                      onClick={() => onEdit(article)}
-                    >
-                      Edit
-                    </Button>
-                    {draft ? (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Publish “${article.title}”`}
-                        disabled={busy}
-                        onClick={() => onPublish(article)}
-                      >
-                        Publish
-                      </Button>
-                    ) : null}
-                    <Button
-                      size="sm"
-                      variant="quiet"
-                      className="btn-danger"
-                      aria-label={`Delete “${article.title}”`}
-                      disabled={busy}
-                      onClick={() => onDelete(article)}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                <Button
+                  size="sm"
+                  variant="quiet"
+                  className="btn-danger"
+                  aria-label={`Delete “${article.title}”`}
+                  disabled={busy}
+                  onClick={() => onDelete(article)}
+                >
+                  Delete
+                </Button>
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }

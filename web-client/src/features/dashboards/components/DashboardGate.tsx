@@ -6,7 +6,8 @@ import { useSession } from "@/lib/session";
 import { dashboardTitle, type StaffRole } from "@/lib/staff-roles";
 import type { EditorComponent } from "@/features/dashboards/types";
 import { ContentDirectorDashboard, WriterDashboard } from "./ArticlesDashboard";
-import { AdminDashboard, EducatorDashboard } from "./StaffDashboards";
+import { AdminDashboard } from "./AdminDashboard";
+import { EducatorDashboard } from "./EducatorDashboard";
 
 /**
  * Spec §4 "Dashboard guards": "Loading..." while the session is confirmed,

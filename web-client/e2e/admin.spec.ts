@@ -1,0 +1,317 @@
+// The admin dashboard (page views, magazine issues, staff keys) and the
+// educator's, in the browser against the real app. Runs in the "staff"
+// project: it adds staff members and records page views.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { open, recordConsole } from "./support";
+import { addStaff, signIn, tag, toast } from "./staff-support";
+
+/** A small but real PDF, padded to `bytes` so that the upload takes a moment. */
+function pdf(bytes: number): Buffer {
+  const body = [
+    "%PDF-1.4",
+    "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
+    "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj",
+    "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj",
+    "trailer << /Root 1 0 R >>",
+  ].join("\n");
+  const padding = Math.max(0, bytes - body.length - 8);
+  return Buffer.concat([
+    Buffer.from(body + "\n%"),
+    Buffer.alloc(padding, "x"),
+    Buffer.from("\n%%EOF\n"),
+  ]);
+}
+
+/** 1x1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+async function signInAsNewAdmin(page: Page): Promise<void> {
+  await signIn(
+    page,
+    addStaff(`E2E Admin ${tag()}`, "admin"),
+    "/dashboard/admin",
+  );
+}
+
+function statValue(page: Page, label: string) {
+  return page
+    .locator(".stat-card")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator(".stat-value");
+}
+
+async function figure(page: Page, label: string): Promise<number> {
+  const text = (await statValue(page, label).textContent()) ?? "";
+  return Number(text.replace(/,/g, ""));
+}
+
+/** Reads public pages as a new reader (own browser signature), partly in-app. */
+async function readAsVisitor(browser: Browser): Promise<void> {
+  const context = await browser.newContext({
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AgoraReader/${tag()}`,
+  });
+  const page = await context.newPage();
+  const beacons: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/v1/views")) beacons.push(request.url());
+  });
+  await open(page, "/");
+  await open(page, "/about");
+  // An in-app navigation is counted by the beacon, not by a page request.
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: "Articles", exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/articles$/);
+  await expect.poll(() => beacons.length).toBe(1);
+  await context.close();
+}
+
+test.describe("admin dashboard", () => {
+  test("page views: the cards follow what readers do", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    await signInAsNewAdmin(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Admin Dashboard",
+    );
+    await expect(statValue(page, "Total Page Views")).toHaveText(/^[\d,]+$/);
+    const total = await figure(page, "Total Page Views");
+    const today = await figure(page, "Views Today");
+    expect(today).toBeLessThanOrEqual(total);
+    await expect(statValue(page, "Magazines")).toHaveText(/^\d+$/);
+
+    await readAsVisitor(browser);
+
+    // Views are written in batches every few seconds (a refresh may land
+    // between two writes, so both figures are polled together).
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole("button", { name: "Refresh" }).click();
+          await expect(
+            page.getByRole("button", { name: "Refresh" }),
+          ).toBeEnabled();
+          return [
+            (await figure(page, "Total Page Views")) - total,
+            (await figure(page, "Views Today")) - today,
+          ].every((gained) => gained >= 3);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await expect(page.getByText(/Views per day, last 30 days/)).toBeVisible();
+    // Dashboard visits are not page views.
+    await page.reload();
+    await expect(statValue(page, "Total Page Views")).toHaveText(/^[\d,]+$/);
+  });
+
+  test("uploads a magazine with progress, opens, renames and deletes it", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAsNewAdmin(page);
+    await expect(statValue(page, "Magazines")).toHaveText(/^\d+$/);
+    const before = await figure(page, "Magazines");
+    const issue = `Issue ${tag()}`;
+
+    // A slow uplink, so that the progress bar has time to show.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
+    await page.getByLabel("Magazine PDF").setInputFiles({
+      name: `${issue}.pdf`,
+      mimeType: "application/pdf",
+      buffer: pdf(2 * 1024 * 1024),
+    });
+    const bar = page.getByRole("progressbar");
+    await expect(bar).toBeVisible();
+    await expect(page.getByText(/Uploading… \d+%/)).toBeVisible();
+    await expect(toast(page, "Magazine uploaded successfully!")).toBeVisible({
+      timeout: 30_000,
+    });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect(bar).toBeHidden();
+    await expect(statValue(page, "Magazines")).toHaveText(String(before + 1));
+
+    const table = page.getByRole("table", { name: /Magazines \(\d+\)/ });
+    const row = table
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: issue }) });
+    await expect(row).toHaveCount(1);
+    await expect(table.getByRole("row").nth(1)).toContainText(issue); // newest first
+    const view = row.getByRole("link", { name: `View ${issue}` });
+    await expect(view).toHaveAttribute("target", "_blank");
+    const href = (await view.getAttribute("href")) ?? "";
+    const served = await page.request.get(href);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("application/pdf");
+    expect(served.headers()["content-disposition"]).toMatch(/^inline/);
+    const [tab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      view.click(),
+    ]);
+    await expect.poll(() => tab.url()).toContain(href);
+    await tab.close();
+
+    // Rename in place.
+    const renamed = `${issue} (renamed)`;
+    await row.getByRole("button", { name: `Rename ${issue}` }).click();
+    await page.getByLabel(`New title for ${issue}`).fill(renamed);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Magazine renamed.")).toBeVisible();
+    await expect(table.getByRole("rowheader", { name: renamed })).toBeVisible();
+
+    // Delete after confirming.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await table
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: renamed }) })
+      .getByRole("button", { name: `Delete ${renamed}` })
+      .click();
+    await expect(toast(page, "Magazine deleted.")).toBeVisible();
+    await expect(table.getByRole("rowheader", { name: renamed })).toHaveCount(
+      0,
+    );
+    await expect(statValue(page, "Magazines")).toHaveText(String(before));
+  });
+
+  test("a PNG named .pdf is refused by the server", async ({ page }) => {
+    await signInAsNewAdmin(page);
+    await expect(statValue(page, "Magazines")).toHaveText(/^\d+$/);
+    const before = await figure(page, "Magazines");
+    await page.getByLabel("Magazine PDF").setInputFiles({
+      name: "not-really.pdf",
+      mimeType: "application/pdf",
+      buffer: PNG,
+    });
+    await expect(toast(page, "Failed to upload magazine.")).toBeVisible();
+    await expect(toast(page, "Please upload a PDF file.")).toBeVisible();
+    await expect(statValue(page, "Magazines")).toHaveText(String(before));
+  });
+
+  test("adds a writer, rotates their key; the old key stops working", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    await signInAsNewAdmin(page);
+    const name = `E2E Staff ${tag()}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Role").selectOption("writer");
+    await page.getByRole("button", { name: "Add Staff Member" }).click();
+    const key = page.getByLabel("Access key");
+    await expect(key).toHaveText(/^\S{20,}$/);
+    const firstKey = (await key.textContent()) ?? "";
+    await expect(page.getByRole("button", { name: "Copy" })).toBeVisible();
+    const row = page
+      .getByRole("table", { name: /Staff \(\d+\)/ })
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name }) });
+    await expect(row).toContainText("writer");
+    await expect(row).toContainText("Active");
+    await expect(row).toContainText("Never");
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(key).toHaveCount(0);
+
+    // The new writer can sign in.
+    const writer = await browser.newContext();
+    const writerPage = await writer.newPage();
+    await signIn(writerPage, firstKey, "/dashboard/writer");
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: `Rotate key for ${name}` }).click();
+    await expect(key).toHaveText(/^\S{20,}$/);
+    const secondKey = (await key.textContent()) ?? "";
+    expect(secondKey).not.toBe(firstKey);
+
+    // The old key and its session are over; the new key works.
+    await writerPage.reload();
+    await expect(writerPage).toHaveURL(/\/key-login$/);
+    await writerPage.getByLabel("Access Key").fill(firstKey);
+    await writerPage.getByRole("button", { name: "Sign In" }).click();
+    await expect(toast(writerPage, "Login Failed")).toBeVisible();
+    await signIn(writerPage, secondKey, "/dashboard/writer");
+
+    // Disable ends the session at once; enable lets them back.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: `Disable ${name}` }).click();
+    await expect(toast(page, `${name} is disabled.`)).toBeVisible();
+    await expect(row).toContainText("Disabled");
+    await writerPage.reload();
+    await expect(writerPage).toHaveURL(/\/key-login$/);
+    await row.getByRole("button", { name: `Enable ${name}` }).click();
+    await expect(row).toContainText("Active");
+    await signIn(writerPage, secondKey, "/dashboard/writer");
+    await writer.close();
+  });
+
+  test("no console errors, no axe violations", async ({ page }) => {
+    const logged = recordConsole(page);
+    await signInAsNewAdmin(page);
+    await expect(page.getByText(/Views per day/)).toBeVisible();
+    await expect(page.getByRole("table", { name: /Staff/ })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(logged).toEqual([]);
+    await page.screenshot({
+      path: "test-results/screens/admin-dashboard.png",
+      fullPage: true,
+    });
+  });
+});
+
+test.describe("educator dashboard", () => {
+  test("shows the fixed figures and packs; Download says when packs launch", async ({
+    page,
+  }) => {
+    await signIn(
+      page,
+      addStaff(`E2E Educator ${tag()}`, "educator"),
+      "/dashboard/educator",
+    );
+    const figures: [string, string][] = [
+      ["Packs available", "3"],
+      ["Total downloads", "105"],
+      ["Students reached", "120"],
+    ];
+    for (const [label, value] of figures) {
+      await expect(statValue(page, label)).toHaveText(value);
+    }
+    const packs = page.locator(".pack-item");
+    await expect(packs).toHaveCount(3);
+    const expected: [string, string][] = [
+      ["High School", "45 downloads"],
+      ["Advanced", "32 downloads"],
+      ["Middle School", "28 downloads"],
+    ];
+    for (const [index, [level, downloads]] of expected.entries()) {
+      await expect(packs.nth(index)).toContainText(`${level} · ${downloads}`);
+    }
+    await packs
+      .first()
+      .getByRole("button", { name: /^Download/ })
+      .click();
+    await expect(toast(page, "Packs launch this January")).toBeVisible();
+    await page.screenshot({
+      path: "test-results/screens/educator-dashboard.png",
+      fullPage: true,
+    });
+  });
+});

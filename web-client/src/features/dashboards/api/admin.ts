@@ -1,0 +1,104 @@
+import { api, ApiFailure, errorMessage, expectOk } from "@/lib/api-client";
+import type {
+  IssuedKey,
+  Magazine,
+  StaffRecord,
+  StaffRole,
+  ViewStats,
+} from "@/features/dashboards/types";
+
+/** Page-view figures, with "today" and the days counted in `timeZone`. */
+export async function fetchViewStats(timeZone: string): Promise<ViewStats> {
+  return expectOk(
+    await api.GET("/v1/staff/stats", { params: { query: { tz: timeZone } } }),
+  );
+}
+
+/** Uploaded issues, newest first. */
+export async function listMagazines(): Promise<Magazine[]> {
+  return expectOk(await api.GET("/v1/staff/magazines"));
+}
+
+export async function renameMagazine(
+  id: string,
+  title: string,
+): Promise<Magazine> {
+  return expectOk(
+    await api.PATCH("/v1/staff/magazines/{id}", {
+      params: { path: { id } },
+      body: { title },
+    }),
+  );
+}
+
+export async function deleteMagazine(id: string): Promise<void> {
+  expectOk(
+    await api.DELETE("/v1/staff/magazines/{id}", { params: { path: { id } } }),
+  );
+}
+
+/**
+ * Uploads a PDF, reporting the share sent (0 to 1) as it goes. `fetch` cannot
+ * report upload progress, so this one call uses XMLHttpRequest; the answer is
+ * still the contract's `Magazine`, or an `ApiFailure` with the server's words.
+ */
+export function uploadMagazine(
+  file: File,
+  onProgress: (sent: number) => void,
+): Promise<Magazine> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", "/api/v1/staff/magazines");
+    request.responseType = "json";
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener("load", () => {
+      const body: unknown = request.response;
+      if (request.status >= 200 && request.status < 300) {
+        resolve(body as Magazine);
+      } else {
+        reject(new ApiFailure(request.status, errorMessage(body)));
+      }
+    });
+    request.addEventListener("error", () =>
+      reject(new ApiFailure(0, "the connection failed")),
+    );
+    const form = new FormData();
+    form.append("file", file);
+    request.send(form);
+  });
+}
+
+export async function listStaff(): Promise<StaffRecord[]> {
+  return expectOk(await api.GET("/v1/staff/members"));
+}
+
+export async function addStaff(
+  name: string,
+  role: StaffRole,
+): Promise<IssuedKey> {
+  return expectOk(
+    await api.POST("/v1/staff/members", { body: { name, role } }),
+  );
+}
+
+export async function rotateStaffKey(id: string): Promise<IssuedKey> {
+  return expectOk(
+    await api.POST("/v1/staff/members/{id}/rotate-key", {
+      params: { path: { id } },
+    }),
+  );
+}
+
+export async function setStaffActive(
+  id: string,
+  active: boolean,
+): Promise<StaffRecord> {
+  return expectOk(
+    await api.PUT("/v1/staff/members/{id}/active", {
+      params: { path: { id } },
+      body: { active },
+    }),
+  );
+}

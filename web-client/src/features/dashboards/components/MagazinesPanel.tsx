@@ -1,0 +1,110 @@
+import { useRef, useState, type ChangeEvent } from "react";
+import { Button } from "@/components/Button";
+import { useToast } from "@/components/toast";
+import { ApiFailure, failureMessage } from "@/lib/api-client";
+import { useSession } from "@/lib/session";
+import { uploadMagazine } from "@/features/dashboards/api/admin";
+import { looksLikePdf } from "@/features/dashboards/format";
+import type { Magazine } from "@/features/dashboards/types";
+import { MagazinesTable } from "./MagazinesTable";
+
+const NOT_PDF = "Please upload a PDF file.";
+const UPLOAD_FAILED = "Failed to upload magazine.";
+
+/**
+ * Spec §2 Admin dashboard: the PDF upload (with a progress bar) and the table
+ * of uploaded issues. The server checks the file's content and size; the
+ * check here only spares a pointless upload.
+ */
+export function MagazinesPanel({
+  magazines,
+  onChanged,
+}: {
+  magazines: Magazine[] | null;
+  onChanged: () => void;
+}) {
+  const notify = useToast();
+  const { expire } = useSession();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    if (!looksLikePdf(file.name, file.type)) {
+      notify({
+        title: "Invalid file",
+        description: NOT_PDF,
+        variant: "destructive",
+      });
+      return;
+    }
+    setProgress(0);
+    try {
+      await uploadMagazine(file, setProgress);
+      notify({ title: "Magazine uploaded successfully!" });
+      onChanged();
+    } catch (cause) {
+      const message = failureMessage(cause);
+      notify({
+        title: UPLOAD_FAILED,
+        description: message || undefined,
+        variant: "destructive",
+      });
+      if (cause instanceof ApiFailure && cause.signedOut) expire();
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const uploading = progress !== null;
+  const percent = Math.round((progress ?? 0) * 100);
+  return (
+    <section aria-labelledby="magazines-heading" className="dashboard-block">
+      <div className="block-head">
+        <h2 id="magazines-heading" className="dashboard-subtitle">
+          Magazines ({magazines?.length ?? 0})
+        </h2>
+        <Button
+          onClick={() => input.current?.click()}
+          disabled={uploading}
+          aria-describedby="magazine-hint"
+        >
+          Upload Magazine (PDF)
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept=".pdf,application/pdf"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Magazine PDF"
+          onChange={(event) => void upload(event)}
+        />
+      </div>
+      <p id="magazine-hint" className="muted">
+        The file name, without “.pdf”, becomes the issue’s title; you can rename
+        it afterwards.
+      </p>
+      {uploading ? (
+        <div className="upload-progress" role="status">
+          <label htmlFor="magazine-progress">Uploading… {percent}%</label>
+          <progress id="magazine-progress" max={100} value={percent} />
+        </div>
+      ) : null}
+      {magazines === null ? (
+        <p className="status-text" role="status">
+          Loading magazines...
+        </p>
+      ) : magazines.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-title">No magazines yet</p>
+          <p className="muted">Upload the first issue as a PDF.</p>
+        </div>
+      ) : (
+        <MagazinesTable magazines={magazines} onChanged={onChanged} />
+      )}
+    </section>
+  );
+}

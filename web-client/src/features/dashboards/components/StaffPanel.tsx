@@ -1,0 +1,131 @@
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/Button";
+import { useToast } from "@/components/toast";
+import { STAFF_ROLES } from "@/lib/staff-roles";
+import {
+  useRowAction,
+  useStaffList,
+} from "@/features/dashboards/api/use-staff-data";
+import {
+  addStaff,
+  listStaff,
+  rotateStaffKey,
+  setStaffActive,
+} from "@/features/dashboards/api/admin";
+import type {
+  IssuedKey,
+  StaffRecord,
+  StaffRole,
+} from "@/features/dashboards/types";
+import { IssuedKeyNotice } from "./IssuedKeyNotice";
+import { StaffTable } from "./StaffTable";
+
+/**
+ * Staff management (admin only, enforced by the server): add a member, rotate
+ * a key, disable or enable. A key is shown once, right after it is issued.
+ */
+export function StaffPanel({ selfId }: { selfId: string }) {
+  const notify = useToast();
+  const { items: staff, reload } = useStaffList(
+    listStaff,
+    "Failed to fetch staff",
+  );
+  const { busyId, run } = useRowAction(reload);
+  const [issued, setIssued] = useState<IssuedKey | null>(null);
+  const [name, setName] = useState("");
+  const [role, setRole] = useState<StaffRole>("writer");
+
+  function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      notify({
+        title: "Name required",
+        description: "Please enter the staff member's name.",
+        variant: "destructive",
+      });
+      return;
+    }
+    void run("new", "Failed to add staff member", async () => {
+      setIssued(await addStaff(trimmed, role));
+      setName("");
+    });
+  }
+
+  function rotate(member: StaffRecord) {
+    const question = `Issue a new access key for ${member.name}? Their current key and sessions stop working.`;
+    if (!window.confirm(question)) return;
+    void run(member.id, "Failed to rotate key", async () => {
+      setIssued(await rotateStaffKey(member.id));
+    });
+  }
+
+  function toggle(member: StaffRecord) {
+    if (
+      member.active &&
+      !window.confirm(`Disable ${member.name}? They are signed out at once.`)
+    )
+      return;
+    void run(member.id, "Failed to update staff member", async () => {
+      const updated = await setStaffActive(member.id, !member.active);
+      notify({
+        title: updated.active
+          ? `${updated.name} can sign in again.`
+          : `${updated.name} is disabled.`,
+      });
+    });
+  }
+
+  return (
+    <section aria-labelledby="staff-heading" className="dashboard-block">
+      <h2 id="staff-heading" className="dashboard-subtitle">
+        Staff ({staff?.length ?? 0})
+      </h2>
+      {issued ? (
+        <IssuedKeyNotice issued={issued} onDone={() => setIssued(null)} />
+      ) : null}
+      <form className="form staff-add" onSubmit={add} noValidate>
+        <div className="field">
+          <label htmlFor="staff-name">Name</label>
+          <input
+            id="staff-name"
+            value={name}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="staff-role">Role</label>
+          <select
+            id="staff-role"
+            value={role}
+            onChange={(event) => setRole(event.target.value as StaffRole)}
+          >
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" disabled={busyId === "new"}>
+          Add Staff Member
+        </Button>
+      </form>
+      {staff === null ? (
+        <p className="status-text" role="status">
+          Loading staff...
+        </p>
+      ) : (
+        <StaffTable
+          staff={staff}
+          selfId={selfId}
+          busyId={busyId}
+          onRotate={rotate}
+          onToggle={toggle}
+        />
+      )}
+    </section>
+  );
+}
