@@ -38,6 +38,7 @@ pub fn routes(
         settings.trust_proxy,
     );
     let magazine_bytes = settings.magazine_max_bytes as u64;
+    let api_routes = Arc::new(telemetry::ApiRoutes::from_spec(&api.spec()));
     let spec = api.spec_endpoint();
     let docs = api.swagger_ui();
     let media = media::MediaEndpoint::new(services.storage.clone());
@@ -71,7 +72,7 @@ pub fn routes(
         .at("/*path", pages.with(Compression::new()));
     Ok(route
         .with(CatchPanic::new())
-        .around(telemetry::trace_request)
+        .around(move |ep, req| telemetry::trace_request(ep, req, api_routes.clone()))
         .into_endpoint()
         .boxed())
 }

@@ -1,5 +1,6 @@
 //! One span per request: method, route, status and latency.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
@@ -9,14 +10,13 @@ use super::routes_meta::STATIC_PAGES;
 
 /// The route template of a path, so spans group requests by route rather than by URL.
 pub fn route_of(path: &str) -> &'static str {
-    const OTHER: [&str; 8] = [
+    const OTHER: [&str; 7] = [
         "/",
         "/healthz",
         "/readyz",
         "/robots.txt",
         "/sitemap.xml",
         "/api/openapi.json",
-        "/api/v1/articles",
         "/favicon.svg",
     ];
     if let Some(r) = OTHER.iter().find(|r| **r == path) {
@@ -25,9 +25,8 @@ pub fn route_of(path: &str) -> &'static str {
     if let Some((page, _, _)) = STATIC_PAGES.iter().find(|(p, _, _)| *p == path) {
         return page;
     }
-    let prefixes: [(&str, &'static str); 6] = [
+    let prefixes: [(&str, &'static str); 5] = [
         ("/article/", "/article/{slug}"),
-        ("/api/v1/articles/", "/api/v1/articles/{slug_or_id}"),
         ("/api/docs", "/api/docs"),
         ("/assets/", "/assets/{file}"),
         ("/media/", "/media/{file}"),
@@ -40,8 +39,69 @@ pub fn route_of(path: &str) -> &'static str {
         .unwrap_or("other")
 }
 
-pub async fn trace_request<E: Endpoint>(next: E, req: Request) -> Result<Response> {
-    let route = route_of(req.uri().path());
+/// The API's route templates, read from the contract, so that every operation is labelled
+/// by its own template (`/api/v1/staff/articles/{id}`) without a list kept by hand.
+#[derive(Debug, Default)]
+pub struct ApiRoutes {
+    /// Templates split into segments (`None` for a parameter), fewest parameters first so
+    /// that `/api/v1/notify/unsubscribe` wins over a `{param}` in the same place.
+    templates: Vec<(Vec<Option<String>>, String)>,
+}
+
+impl ApiRoutes {
+    /// From the OpenAPI document; its paths are relative to the `/api` server.
+    pub fn from_spec(spec: &str) -> Self {
+        let paths = serde_json::from_str::<serde_json::Value>(spec)
+            .ok()
+            .and_then(|v| v.get("paths").and_then(|p| p.as_object()).cloned())
+            .unwrap_or_default();
+        let mut templates: Vec<(Vec<Option<String>>, String)> = paths
+            .keys()
+            .map(|path| {
+                let template = format!("/api{path}");
+                let segments = template
+                    .split('/')
+                    .map(|s| (!s.starts_with('{')).then(|| s.to_string()))
+                    .collect();
+                (segments, template)
+            })
+            .collect();
+        templates.sort_by_key(|(segments, _)| segments.iter().filter(|s| s.is_none()).count());
+        Self { templates }
+    }
+
+    /// The template of an API path, if it is one of the contract's.
+    fn template(&self, path: &str) -> Option<&str> {
+        self.templates
+            .iter()
+            .find(|(segments, _)| {
+                let mut parts = path.split('/');
+                segments.iter().all(|seg| match (seg, parts.next()) {
+                    (Some(lit), Some(part)) => lit == part,
+                    (None, Some(part)) => !part.is_empty(),
+                    (_, None) => false,
+                }) && parts.next().is_none()
+            })
+            .map(|(_, template)| template.as_str())
+    }
+
+    /// The route label of any path: an API template, else a page or file route.
+    pub fn label<'a>(&'a self, path: &str) -> &'a str {
+        if path.starts_with("/api/v1/") {
+            if let Some(template) = self.template(path) {
+                return template;
+            }
+        }
+        route_of(path)
+    }
+}
+
+pub async fn trace_request<E: Endpoint>(
+    next: E,
+    req: Request,
+    api: Arc<ApiRoutes>,
+) -> Result<Response> {
+    let route = api.label(req.uri().path());
     let span = tracing::info_span!(
         "request",
         http.method = %req.method(),
@@ -73,7 +133,34 @@ pub async fn trace_request<E: Endpoint>(next: E, req: Request) -> Result<Respons
 
 #[cfg(test)]
 mod tests {
-    use super::route_of;
+    use super::{route_of, ApiRoutes};
+
+    #[test]
+    fn api_routes_come_from_the_contract() {
+        let spec = r#"{"paths": {
+            "/v1/articles": {}, "/v1/articles/{slug_or_id}": {},
+            "/v1/notify/unsubscribe": {}, "/v1/notify/{list}": {},
+            "/v1/staff/articles/{id}/publish": {}
+        }}"#;
+        let api = ApiRoutes::from_spec(spec);
+        assert_eq!(api.label("/api/v1/articles"), "/api/v1/articles");
+        assert_eq!(
+            api.label("/api/v1/articles/some-slug"),
+            "/api/v1/articles/{slug_or_id}"
+        );
+        assert_eq!(
+            api.label("/api/v1/notify/unsubscribe"),
+            "/api/v1/notify/unsubscribe"
+        );
+        assert_eq!(api.label("/api/v1/notify/packs"), "/api/v1/notify/{list}");
+        assert_eq!(
+            api.label("/api/v1/staff/articles/42/publish"),
+            "/api/v1/staff/articles/{id}/publish"
+        );
+        assert_eq!(api.label("/api/v1/staff/articles/42/publish/x"), "other");
+        assert_eq!(api.label("/api/v1/articles/"), "other");
+        assert_eq!(api.label("/article/a-slug"), "/article/{slug}");
+    }
 
     #[test]
     fn routes_are_templates() {
