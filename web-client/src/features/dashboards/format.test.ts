@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, formatMegabytes, looksLikePdf } from "./format";
+import { dayLabel, formatFileSize, looksLikePdf } from "./format";
 
 describe("dayLabel", () => {
   it("names the calendar day as given, whatever the runner's zone", () => {
@@ -13,10 +13,15 @@ describe("dayLabel", () => {
   });
 });
 
-describe("formatMegabytes", () => {
-  it("shows one decimal", () => {
-    expect(formatMegabytes(2_516_582)).toBe("2.4 MB");
-    expect(formatMegabytes(0)).toBe("0.0 MB");
+describe("formatFileSize", () => {
+  it("shows megabytes with one decimal", () => {
+    expect(formatFileSize(2_516_582)).toBe("2.4 MB");
+    expect(formatFileSize(1024 * 1024)).toBe("1.0 MB");
+  });
+
+  it("shows kilobytes below a megabyte, never 0", () => {
+    expect(formatFileSize(317_440)).toBe("310 KB");
+    expect(formatFileSize(120)).toBe("1 KB");
   });
 });
 

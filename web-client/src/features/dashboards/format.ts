@@ -13,9 +13,11 @@ export function dayLabel(date: string): string {
   }).format(noon);
 }
 
-/** Megabytes with one decimal, for file sizes ("2.4 MB"). */
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** A file size: "2.4 MB", or "310 KB" below a megabyte. */
+export function formatFileSize(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${mb.toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** A PDF by its name or declared type; the server still checks the content. */

@@ -8,7 +8,7 @@ import {
   renameMagazine,
 } from "@/features/dashboards/api/admin";
 import { useRowAction } from "@/features/dashboards/api/use-staff-data";
-import { formatMegabytes } from "@/features/dashboards/format";
+import { formatFileSize } from "@/features/dashboards/format";
 import type { Magazine } from "@/features/dashboards/types";
 import { DataTable } from "./DataTable";
 
@@ -92,7 +92,7 @@ export function MagazinesTable({ magazines, onChanged }: Props) {
               )}
             </th>
             <td>{formatShortDate(magazine.uploaded_at, zone)}</td>
-            <td>{formatMegabytes(magazine.size_bytes)}</td>
+            <td>{formatFileSize(magazine.size_bytes)}</td>
             <td>
               <div className="row-actions">
                 <a
