@@ -1,0 +1,41 @@
+// When the API cannot be reached after the first page, readers still get
+// something sensible (spec §8): the built-in sample article instead of an
+// error, and "Error" / "Failed to load articles" with an empty list.
+import { expect, test } from "@playwright/test";
+import { cards, open, VETO } from "./support";
+
+test("an article that cannot be fetched shows the sample article", async ({
+  page,
+}) => {
+  await open(page, "/articles");
+  // Only the single-article call fails; the listing stays reachable.
+  await page.route("**/api/v1/articles/*", (route) => route.abort("failed"));
+  await cards(page)
+    .filter({ hasText: VETO.title })
+    .getByRole("link", { name: VETO.title })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/article/${VETO.slug}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    /Rising Tides, Rising Voices/,
+  );
+  await expect(page.getByText("Article not found")).toHaveCount(0);
+  await expect(
+    page.getByText(/Youth climate activism has grown/),
+  ).toBeVisible();
+});
+
+test("a listing that cannot be fetched says so and stays empty", async ({
+  page,
+}) => {
+  await open(page, "/articles");
+  await expect(cards(page).first()).toBeVisible();
+  await page.route(/\/api\/v1\/articles\?/, (route) => route.abort("failed"));
+  await page.getByPlaceholder("Search articles...").fill("climate");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const toasts = page.locator(".toasts");
+  await expect(toasts.getByText("Error", { exact: true })).toBeVisible();
+  await expect(
+    toasts.getByText("Failed to load articles", { exact: true }),
+  ).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+});
