@@ -22,11 +22,13 @@ pub fn healthz() -> &'static str {
     "ok"
 }
 
-/// Ready: the database and the rendering sidecar answer.
+/// Ready: the database answers, and the rendering sidecar answers and is being sent renders
+/// (after a restart the app resumes rendering only once it has seen the new sidecar answer, so
+/// "ready" must not run ahead of that).
 #[handler]
 pub async fn readyz(health: Data<&Health>) -> Response {
     let db = health.db.ping().await.is_ok();
-    let sidecar = health.sidecar.healthy().await;
+    let sidecar = health.sidecar.is_up() && health.sidecar.healthy().await;
     let status = if db && sidecar {
         StatusCode::OK
     } else {
