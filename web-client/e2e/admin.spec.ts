@@ -112,6 +112,28 @@ test.describe("admin dashboard", () => {
     await expect(statValue(page, "Total Page Views")).toHaveText(/^[\d,]+$/);
   });
 
+  test("a time zone the server does not know falls back to UTC", async ({
+    page,
+  }) => {
+    // The suite's browser is in America/New_York; pretend the server lacks it.
+    await page.route(/\/api\/v1\/staff\/stats\?tz=America/, (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({
+          code: "unknown_time_zone",
+          message: "Unknown time zone",
+        }),
+      }),
+    );
+    await signInAsNewAdmin(page);
+    await expect(page.getByText(/Views per day, last 30 days/)).toContainText(
+      "(UTC)",
+    );
+    await expect(statValue(page, "Views Today")).toHaveText(/^[\d,]+$/);
+    await expect(page.locator(".toasts").getByText("Error")).toHaveCount(0);
+  });
+
   test("uploads a magazine with progress, opens, renames and deletes it", async ({
     page,
   }) => {

@@ -7,11 +7,21 @@ import type {
   ViewStats,
 } from "@/features/dashboards/types";
 
-/** Page-view figures, with "today" and the days counted in `timeZone`. */
+/**
+ * Page-view figures, with "today" and the days counted in `timeZone`; in UTC
+ * when the server does not know that zone (the answer names the zone used).
+ */
 export async function fetchViewStats(timeZone: string): Promise<ViewStats> {
-  return expectOk(
-    await api.GET("/v1/staff/stats", { params: { query: { tz: timeZone } } }),
-  );
+  const get = async (tz: string) =>
+    expectOk(await api.GET("/v1/staff/stats", { params: { query: { tz } } }));
+  try {
+    return await get(timeZone);
+  } catch (cause) {
+    if (cause instanceof ApiFailure && cause.code === "unknown_time_zone") {
+      return get("UTC");
+    }
+    throw cause;
+  }
 }
 
 /** Uploaded issues, newest first. */
