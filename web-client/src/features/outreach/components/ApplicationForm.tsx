@@ -22,6 +22,7 @@ import {
 import { ROLES } from "@/features/outreach/roles";
 import { FileField, SampleField } from "./DocumentFields";
 import { Honeypot } from "./Honeypot";
+import { InputField } from "@/components/InputField";
 
 const UNEXPECTED = {
   title: "Unexpected Error",
@@ -141,71 +142,57 @@ export function ApplicationForm() {
       onSubmit={(event) => void submit(event)}
     >
       <FormSection step={1} title="Personal Information">
-        <div className="field">
-          <label htmlFor="application-fullName">Full Name</label>
-          <input
+        <InputField
+          label="Full Name"
+          type="text"
+          autoComplete="name"
+          required
+          {...text("fullName")}
+        />
+        <div className="field-pair">
+          <InputField
+            label="Age"
+            type="number"
+            inputMode="numeric"
+            min={MIN_AGE}
+            max={120}
+            step={1}
+            required
+            {...text("age")}
+          />
+          <InputField
+            label="Country"
             type="text"
-            autoComplete="name"
+            autoComplete="country-name"
             required
-            {...text("fullName")}
+            {...text("country")}
           />
         </div>
+        <InputField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...text("email")}
+        />
         <div className="field-pair">
-          <div className="field">
-            <label htmlFor="application-age">Age</label>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={MIN_AGE}
-              max={120}
-              step={1}
-              required
-              {...text("age")}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="application-country">Country</label>
-            <input
-              type="text"
-              autoComplete="country-name"
-              required
-              {...text("country")}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor="application-email">Email</label>
-          <input
-            type="email"
-            autoComplete="email"
+          <InputField
+            label="Time Zone"
+            type="text"
+            placeholder="e.g. GMT+1 or Europe/Madrid"
             required
-            {...text("email")}
+            {...text("timeZone")}
           />
-        </div>
-        <div className="field-pair">
-          <div className="field">
-            <label htmlFor="application-timeZone">Time Zone</label>
-            <input
-              type="text"
-              placeholder="e.g. GMT+1 or Europe/Madrid"
-              required
-              {...text("timeZone")}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="application-weeklyAvailability">
-              Weekly Availability (hours)
-            </label>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={MIN_WEEKLY_HOURS}
-              max={MAX_WEEKLY_HOURS}
-              step={1}
-              required
-              {...text("weeklyAvailability")}
-            />
-          </div>
+          <InputField
+            label="Weekly Availability (hours)"
+            type="number"
+            inputMode="numeric"
+            min={MIN_WEEKLY_HOURS}
+            max={MAX_WEEKLY_HOURS}
+            step={1}
+            required
+            {...text("weeklyAvailability")}
+          />
         </div>
         <div className="field">
           <label htmlFor="application-englishLevel">English Level</label>
@@ -253,13 +240,15 @@ export function ApplicationForm() {
             ))}
           </div>
         </fieldset>
-        <div className="field">
-          <label htmlFor="application-howDidYouHear">
-            How did you hear about us?
-            <Optional />
-          </label>
-          <input type="text" {...text("howDidYouHear")} />
-        </div>
+        <InputField
+          label={
+            <>
+              How did you hear about us? <Optional />
+            </>
+          }
+          type="text"
+          {...text("howDidYouHear")}
+        />
         <div className="field">
           <label htmlFor="application-previousExperience">
             Previous Experience

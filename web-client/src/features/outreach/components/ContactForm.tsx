@@ -7,6 +7,7 @@ import {
   type ContactFields,
 } from "@/features/outreach/validation";
 import { Honeypot } from "./Honeypot";
+import { InputField } from "@/components/InputField";
 
 const GENERIC_ERROR = "Something went wrong. Please try again.";
 
@@ -73,33 +74,29 @@ export function ContactForm() {
       onSubmit={(event) => void submit(event)}
     >
       <div className="field-pair">
-        <div className="field">
-          <label htmlFor="contact-firstName">First Name</label>
-          <input
-            type="text"
-            autoComplete="given-name"
-            required
-            {...text("firstName")}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="contact-lastName">Last Name</label>
-          <input
-            type="text"
-            autoComplete="family-name"
-            required
-            {...text("lastName")}
-          />
-        </div>
+        <InputField
+          label="First Name"
+          type="text"
+          autoComplete="given-name"
+          required
+          {...text("firstName")}
+        />
+        <InputField
+          label="Last Name"
+          type="text"
+          autoComplete="family-name"
+          required
+          {...text("lastName")}
+        />
       </div>
-      <div className="field">
-        <label htmlFor="contact-email">Email</label>
-        <input type="email" autoComplete="email" required {...text("email")} />
-      </div>
-      <div className="field">
-        <label htmlFor="contact-subject">Subject</label>
-        <input type="text" required {...text("subject")} />
-      </div>
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        {...text("email")}
+      />
+      <InputField label="Subject" type="text" required {...text("subject")} />
       <div className="field">
         <label htmlFor="contact-inquiryType">Inquiry Type</label>
         <select

@@ -16,6 +16,7 @@ import {
 import { useDocumentTitle } from "@/lib/document-title";
 import { useSite } from "@/lib/site";
 import { Honeypot } from "./Honeypot";
+import { InputField } from "@/components/InputField";
 
 const UNEXPECTED = "An unexpected error occurred.";
 
@@ -89,34 +90,28 @@ export function SignupPage() {
           onSubmit={(event) => void submit(event)}
         >
           <div className="field-pair">
-            <div className="field">
-              <label htmlFor="signup-firstName">First Name</label>
-              <input
-                type="text"
-                autoComplete="given-name"
-                required
-                {...text("firstName")}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="signup-lastName">Last Name</label>
-              <input
-                type="text"
-                autoComplete="family-name"
-                required
-                {...text("lastName")}
-              />
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor="signup-email">Email</label>
-            <input
-              type="email"
-              autoComplete="email"
+            <InputField
+              label="First Name"
+              type="text"
+              autoComplete="given-name"
               required
-              {...text("email")}
+              {...text("firstName")}
+            />
+            <InputField
+              label="Last Name"
+              type="text"
+              autoComplete="family-name"
+              required
+              {...text("lastName")}
             />
           </div>
+          <InputField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...text("email")}
+          />
           <div className="field">
             <label htmlFor="signup-password">Password</label>
             <input
@@ -131,39 +126,37 @@ export function SignupPage() {
               At least {MIN_PASSWORD_CHARS} characters.
             </p>
           </div>
-          <div className="field">
-            <label htmlFor="signup-confirmPassword">Confirm Password</label>
-            <input
-              type="password"
-              autoComplete="new-password"
-              required
-              {...text("confirmPassword")}
-            />
-          </div>
+          <InputField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            {...text("confirmPassword")}
+          />
           <div className="field-pair">
-            <div className="field">
-              <label htmlFor="signup-age">
-                Age<span className="optional"> (optional)</span>
-              </label>
-              <input
-                type="number"
-                inputMode="numeric"
-                min={MIN_AGE}
-                max={MAX_AGE}
-                step={1}
-                {...text("age")}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="signup-country">
-                Country<span className="optional"> (optional)</span>
-              </label>
-              <input
-                type="text"
-                autoComplete="country-name"
-                {...text("country")}
-              />
-            </div>
+            <InputField
+              label={
+                <>
+                  Age<span className="optional"> (optional)</span>
+                </>
+              }
+              type="number"
+              inputMode="numeric"
+              min={MIN_AGE}
+              max={MAX_AGE}
+              step={1}
+              {...text("age")}
+            />
+            <InputField
+              label={
+                <>
+                  Country<span className="optional"> (optional)</span>
+                </>
+              }
+              type="text"
+              autoComplete="country-name"
+              {...text("country")}
+            />
           </div>
           <fieldset className="choice-group">
             <legend>
