@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod seed;
+pub mod server;
 pub mod settings;
 pub mod ssr;
 pub mod startup;

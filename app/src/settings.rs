@@ -26,6 +26,8 @@ pub struct Settings {
     pub views: analytics::RecorderSettings,
     /// Largest magazine PDF accepted.
     pub magazine_max_bytes: usize,
+    /// Timeouts and connection cap of the HTTP server.
+    pub server: crate::server::ServerLimits,
 }
 
 /// Abuse limits of the public forms.
@@ -91,6 +93,7 @@ impl std::fmt::Debug for Settings {
             .field("identity", &self.identity)
             .field("trust_proxy", &self.trust_proxy)
             .field("mail", &self.mail)
+            .field("server", &self.server)
             .finish()
     }
 }
@@ -244,6 +247,7 @@ impl Settings {
                 )?),
                 ..analytics::RecorderSettings::default()
             },
+            server: server_limits(get)?,
             forms: FormSettings {
                 limit: parsed(get, "FORM_LIMIT_PER_ADDRESS", 10i64, "expected a number")?.max(1),
                 window: Duration::from_secs(
@@ -255,6 +259,34 @@ impl Settings {
             },
         })
     }
+}
+
+fn server_limits(get: Lookup<'_>) -> Result<crate::server::ServerLimits, SettingsError> {
+    let d = crate::server::ServerLimits::default();
+    let secs = |name: &'static str, default: Duration| {
+        parsed(get, name, default.as_secs(), "expected seconds")
+            .map(|s| Duration::from_secs(s.max(1)))
+    };
+    Ok(crate::server::ServerLimits {
+        header_read_timeout: secs("HEADER_READ_TIMEOUT_SECONDS", d.header_read_timeout)?,
+        idle_timeout: secs("IDLE_TIMEOUT_SECONDS", d.idle_timeout)?,
+        body_grace: secs("BODY_GRACE_SECONDS", d.body_grace)?,
+        body_min_rate: parsed(
+            get,
+            "BODY_MIN_BYTES_PER_SECOND",
+            d.body_min_rate,
+            "expected bytes per second",
+        )?
+        .max(1),
+        max_connections: parsed(
+            get,
+            "MAX_CONNECTIONS",
+            d.max_connections,
+            "expected a number",
+        )?
+        .max(1),
+        shutdown_grace: d.shutdown_grace,
+    })
 }
 
 /// The secret of the keyed key hash: `KEY_SECRET`, else `DATA_DIR/key-secret` (created once,

@@ -12,8 +12,6 @@ use kernel::storage::LocalStorage;
 use kernel::Db;
 use media::MediaApi;
 use outreach::{OutreachApi, OutreachService, OutreachSettings};
-use poem::listener::TcpAcceptor;
-use poem::Server;
 use poem_openapi::OpenApiService;
 use tokio::sync::watch;
 use tokio_cron_scheduler::{Job, JobScheduler};
@@ -205,7 +203,7 @@ pub fn openapi_json() -> String {
         Ok(s) => s,
         Err(e) => return format!("{{\"error\": \"{e}\"}}"),
     };
-    build_openapi(&services, false).spec()
+    web::complete_contract(&build_openapi(&services, false).spec())
 }
 
 /// A running server: its address and the handle to stop it.
@@ -240,9 +238,10 @@ impl Application {
         let renderer = Renderer::new(&self.settings, self.sidecar.clone())?;
         let api = build_openapi(&self.services, self.settings.trust_proxy);
         let routes = web::routes(&self.settings, &self.services, api, renderer)?;
-        let acceptor = TcpAcceptor::from_tokio(self.listener)?;
-        let server = Server::new_with_acceptor(acceptor).run_with_graceful_shutdown(
+        let server = crate::server::serve(
+            self.listener,
             routes,
+            self.settings.server.clone(),
             async move {
                 tokio::select! {
                     _ = stopped(&mut shutdown) => {}
@@ -250,7 +249,6 @@ impl Application {
                 }
                 tracing::info!("shutting down: finishing in-flight requests");
             },
-            Some(std::time::Duration::from_secs(15)),
         );
         let scheduler = start_jobs(&self.services, self.settings.mail.poll).await?;
         let result = server.await;

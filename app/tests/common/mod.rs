@@ -96,6 +96,8 @@ pub struct Options {
     pub magazine_max_bytes: usize,
     /// How often buffered page views are written.
     pub views_flush: Duration,
+    /// Timeouts and connection cap of the HTTP server.
+    pub server: agora::server::ServerLimits,
 }
 
 impl Default for Options {
@@ -111,6 +113,7 @@ impl Default for Options {
             confirmation_ttl: Duration::from_secs(3600),
             magazine_max_bytes: 50 * 1024 * 1024,
             views_flush: Duration::from_secs(2),
+            server: agora::server::ServerLimits::default(),
         }
     }
 }
@@ -153,6 +156,7 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     settings.magazine_max_bytes = options.magazine_max_bytes;
     settings.views.flush_every = options.views_flush;
     settings.forms.confirmation_ttl = options.confirmation_ttl;
+    settings.server = options.server;
     settings.mail.poll = Duration::from_secs(1);
     settings.mail.outbox.base_backoff = Duration::from_millis(200);
     settings.mail.outbox.max_backoff = Duration::from_secs(1);

@@ -1,0 +1,398 @@
+//! The HTTP server loop: hyper connections serving the poem routes, with the limits a public
+//! server needs against slow or idle clients — a deadline for a request's headers, a minimum
+//! rate for its body, an idle timeout per connection and a cap on open connections — and a
+//! graceful stop.
+
+use std::convert::Infallible;
+use std::future::Future as _;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use bytes::Bytes;
+use futures_util::Stream;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto;
+use poem::endpoint::BoxEndpoint;
+use poem::http::{header, uri::Scheme};
+use poem::web::{LocalAddr, RemoteAddr};
+use poem::{Addr, Body, Endpoint};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{watch, Semaphore};
+use tokio::time::{Instant, Sleep};
+
+/// What one client may hold and for how long. Every field is a setting (see `Settings`).
+#[derive(Clone, Debug)]
+pub struct ServerLimits {
+    /// A request's headers must arrive whole within this time (also bounds how long an idle
+    /// keep-alive connection waits for its next request).
+    pub header_read_timeout: Duration,
+    /// A connection on which nothing is read or written for this long is closed.
+    pub idle_timeout: Duration,
+    /// A request body may take `body_grace` plus one second per `body_min_rate` bytes.
+    pub body_grace: Duration,
+    pub body_min_rate: u64,
+    /// Open connections at most; further clients wait in the listen queue.
+    pub max_connections: usize,
+    /// How long in-flight requests get to finish on shutdown.
+    pub shutdown_grace: Duration,
+}
+
+impl Default for ServerLimits {
+    fn default() -> Self {
+        ServerLimits {
+            header_read_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            body_grace: Duration::from_secs(10),
+            body_min_rate: 1024,
+            max_connections: 4096,
+            shutdown_grace: Duration::from_secs(15),
+        }
+    }
+}
+
+impl ServerLimits {
+    /// `max_connections`, lowered to what the process's file-descriptor limit allows (with
+    /// room for the database pool, files and the sidecar).
+    fn connection_cap(&self) -> usize {
+        let mut cap = self.max_connections.max(1);
+        #[cfg(unix)]
+        {
+            let mut limit = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            // SAFETY: getrlimit only writes into the struct we pass.
+            if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
+                let usable = (limit.rlim_cur as usize).saturating_sub(256).max(64);
+                cap = cap.min(usable);
+            }
+        }
+        cap
+    }
+}
+
+/// Serves `endpoint` on `listener` until `shutdown` resolves, then lets in-flight requests
+/// finish for at most `limits.shutdown_grace`.
+pub async fn serve(
+    listener: TcpListener,
+    endpoint: BoxEndpoint<'static>,
+    limits: ServerLimits,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    let endpoint = Arc::new(endpoint);
+    let local = listener.local_addr()?;
+    let slots = Arc::new(Semaphore::new(limits.connection_cap()));
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let limits = Arc::new(limits);
+    tracing::info!(addr = %local, max_connections = slots.available_permits(), "listening");
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            _ = &mut shutdown => break,
+            permit = slots.clone().acquire_owned() => match permit {
+                Ok(p) => p,
+                Err(_) => break,
+            },
+        };
+        let (stream, remote) = tokio::select! {
+            _ = &mut shutdown => break,
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of descriptors or a reset before accept: wait a little, go on.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let _ = stream.set_nodelay(true);
+        let endpoint = endpoint.clone();
+        let limits = limits.clone();
+        let stop = stop_rx.clone();
+        tokio::spawn(async move {
+            serve_connection(stream, local, remote, endpoint, limits, stop).await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    let _ = stop_tx.send(true);
+    // Every connection holds a permit: all of them back means all connections are closed.
+    let total = u32::try_from(limits.connection_cap()).unwrap_or(u32::MAX);
+    let drained = tokio::time::timeout(limits.shutdown_grace, slots.acquire_many(total)).await;
+    if drained.is_err() {
+        tracing::warn!("connections still open after the shutdown grace period; closing them");
+    }
+    Ok(())
+}
+
+async fn serve_connection(
+    stream: TcpStream,
+    local: SocketAddr,
+    remote: SocketAddr,
+    endpoint: Arc<BoxEndpoint<'static>>,
+    limits: Arc<ServerLimits>,
+    mut stop: watch::Receiver<bool>,
+) {
+    let activity = Arc::new(Activity::new());
+    let io = TokioIo::new(Tracked {
+        inner: stream,
+        activity: activity.clone(),
+    });
+    let service = {
+        let limits = limits.clone();
+        hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
+            let endpoint = endpoint.clone();
+            let limits = limits.clone();
+            async move {
+                let mut req = poem::Request::from((
+                    req,
+                    LocalAddr(Addr::SocketAddr(local)),
+                    RemoteAddr(Addr::SocketAddr(remote)),
+                    Scheme::HTTP,
+                ));
+                if has_body(&req) {
+                    let body = req.take_body().into_bytes_stream();
+                    req.set_body(Body::from_bytes_stream(MinRate::new(
+                        body,
+                        limits.body_grace,
+                        limits.body_min_rate,
+                    )));
+                }
+                let response = endpoint.get_response(req).await;
+                Ok::<_, Infallible>(hyper::Response::<BoxBody>::from(response))
+            }
+        })
+    };
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout);
+    builder.http2().timer(TokioTimer::new());
+    let conn = builder.serve_connection_with_upgrades(io, service);
+    tokio::pin!(conn);
+    let mut stopping = false;
+    loop {
+        let idle_for = activity.idle_for();
+        if idle_for >= limits.idle_timeout {
+            tracing::debug!(remote = %remote, "closing an idle connection");
+            return;
+        }
+        tokio::select! {
+            _ = conn.as_mut() => return,
+            _ = tokio::time::sleep(limits.idle_timeout - idle_for) => {}
+            changed = stop.changed(), if !stopping => {
+                if changed.is_err() || *stop.borrow() {
+                    stopping = true;
+                    conn.as_mut().graceful_shutdown();
+                }
+            }
+        }
+    }
+}
+
+type BoxBody = http_body_util::combinators::BoxBody<Bytes, std::io::Error>;
+
+fn has_body(req: &poem::Request) -> bool {
+    let headers = req.headers();
+    headers.contains_key(header::TRANSFER_ENCODING)
+        || headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim() != "0")
+}
+
+/// When the connection last read or wrote, in milliseconds since it opened.
+struct Activity {
+    opened: Instant,
+    last_ms: AtomicU64,
+}
+
+impl Activity {
+    fn new() -> Self {
+        Activity {
+            opened: Instant::now(),
+            last_ms: AtomicU64::new(0),
+        }
+    }
+
+    fn touch(&self) {
+        let ms = u64::try_from(self.opened.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.last_ms.store(ms, Ordering::Relaxed);
+    }
+
+    fn idle_for(&self) -> Duration {
+        let last = Duration::from_millis(self.last_ms.load(Ordering::Relaxed));
+        self.opened.elapsed().saturating_sub(last)
+    }
+}
+
+/// A socket that records activity on every successful read or write.
+struct Tracked {
+    inner: TcpStream,
+    activity: Arc<Activity>,
+}
+
+impl AsyncRead for Tracked {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let result = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if matches!(result, Poll::Ready(Ok(()))) && buf.filled().len() > before {
+            self.activity.touch();
+        }
+        result
+    }
+}
+
+impl AsyncWrite for Tracked {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        let result = Pin::new(&mut self.inner).poll_write(cx, buf);
+        if matches!(result, Poll::Ready(Ok(n)) if n > 0) {
+            self.activity.touch();
+        }
+        result
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        let result = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        if matches!(result, Poll::Ready(Ok(n)) if n > 0) {
+            self.activity.touch();
+        }
+        result
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// A request body that must keep up a minimum rate: after `grace`, at least `rate` bytes per
+/// second on average, or the body ends with a timeout error (the handler answers and the
+/// connection is closed).
+struct MinRate<S> {
+    inner: S,
+    started: Instant,
+    grace: Duration,
+    rate: u64,
+    received: u64,
+    deadline: Pin<Box<Sleep>>,
+}
+
+impl<S> MinRate<S> {
+    fn new(inner: S, grace: Duration, rate: u64) -> Self {
+        let started = Instant::now();
+        MinRate {
+            inner,
+            started,
+            grace,
+            rate: rate.max(1),
+            received: 0,
+            deadline: Box::pin(tokio::time::sleep_until(started + grace)),
+        }
+    }
+
+    fn due(&self) -> Instant {
+        let allowance = Duration::from_secs_f64(self.received as f64 / self.rate as f64);
+        self.started + self.grace + allowance
+    }
+}
+
+/// The error a body too slow to arrive ends with.
+#[derive(Debug, thiserror::Error)]
+#[error("the request body arrived too slowly")]
+pub struct SlowBody;
+
+impl<S> Stream for MinRate<S>
+where
+    S: Stream<Item = std::io::Result<Bytes>> + Unpin,
+{
+    type Item = std::io::Result<Bytes>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        match Pin::new(&mut self.inner).poll_next(cx) {
+            Poll::Ready(Some(Ok(chunk))) => {
+                self.received += chunk.len() as u64;
+                let due = self.due();
+                self.deadline.as_mut().reset(due);
+                Poll::Ready(Some(Ok(chunk)))
+            }
+            Poll::Pending => match self.deadline.as_mut().poll(cx) {
+                Poll::Ready(()) => Poll::Ready(Some(Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    SlowBody,
+                )))),
+                Poll::Pending => Poll::Pending,
+            },
+            other => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_body_that_stalls_ends_with_a_timeout() {
+        let (tx, rx) = tokio::sync::mpsc::channel::<std::io::Result<Bytes>>(4);
+        let stream = tokio_stream_from(rx);
+        let mut body = MinRate::new(stream, Duration::from_millis(200), 100);
+        tx.send(Ok(Bytes::from_static(b"hello"))).await.unwrap();
+        let first = futures_util::StreamExt::next(&mut body).await.unwrap();
+        assert_eq!(first.unwrap(), Bytes::from_static(b"hello"));
+        // Nothing more arrives: the deadline (0.2 s + 5 bytes at 100 B/s) passes.
+        let second = futures_util::StreamExt::next(&mut body).await.unwrap();
+        assert_eq!(second.unwrap_err().kind(), std::io::ErrorKind::TimedOut);
+        drop(tx);
+    }
+
+    #[tokio::test]
+    async fn a_body_at_a_steady_rate_is_read_whole() {
+        let (tx, rx) = tokio::sync::mpsc::channel::<std::io::Result<Bytes>>(4);
+        let mut body = MinRate::new(tokio_stream_from(rx), Duration::from_millis(100), 1000);
+        tokio::spawn(async move {
+            for _ in 0..10 {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                tx.send(Ok(Bytes::from(vec![b'x'; 100]))).await.unwrap();
+            }
+        });
+        let mut total = 0;
+        while let Some(chunk) = futures_util::StreamExt::next(&mut body).await {
+            total += chunk.unwrap().len();
+        }
+        assert_eq!(total, 1000);
+    }
+
+    fn tokio_stream_from(
+        mut rx: tokio::sync::mpsc::Receiver<std::io::Result<Bytes>>,
+    ) -> impl Stream<Item = std::io::Result<Bytes>> + Unpin {
+        Box::pin(futures_util::stream::poll_fn(move |cx| rx.poll_recv(cx)))
+    }
+}
