@@ -2,6 +2,8 @@
 //! with 413 before anything is read; a body without one (chunked) is cut off at the cap.
 
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::task::{ready, Context, Poll};
 
 use kernel::ErrorBody;
@@ -27,6 +29,9 @@ fn limit_for(path: &str, magazine_bytes: u64) -> u64 {
 struct Capped<R> {
     inner: R,
     left: u64,
+    /// Set when the body went past the cap, so the answer can be 413 whatever the handler
+    /// made of the cut-off body.
+    over: Arc<AtomicBool>,
 }
 
 impl<R: AsyncRead + Unpin> AsyncRead for Capped<R> {
@@ -39,6 +44,7 @@ impl<R: AsyncRead + Unpin> AsyncRead for Capped<R> {
         ready!(Pin::new(&mut self.inner).poll_read(cx, buf))?;
         let read = (buf.filled().len() - before) as u64;
         if read > self.left {
+            self.over.store(true, Ordering::Relaxed);
             return Poll::Ready(Err(std::io::Error::new(
                 std::io::ErrorKind::InvalidData,
                 "the request body is larger than this endpoint accepts",
@@ -60,28 +66,35 @@ pub async fn limit_body<E: Endpoint>(
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
+    let too_large = || {
+        let body = ErrorBody::titled(
+            "payload_too_large",
+            "Too Large",
+            format!(
+                "The request is too large: this endpoint accepts at most {} MB.",
+                limit.div_ceil(MB)
+            ),
+        );
+        (StatusCode::PAYLOAD_TOO_LARGE, poem::web::Json(body)).into_response()
+    };
     match declared {
-        Some(n) if n > limit => {
-            let body = ErrorBody::titled(
-                "payload_too_large",
-                "Too Large",
-                format!(
-                    "The request is too large: this endpoint accepts at most {} MB.",
-                    limit.div_ceil(MB)
-                ),
-            );
-            return Ok((StatusCode::PAYLOAD_TOO_LARGE, poem::web::Json(body)).into_response());
-        }
-        Some(_) => {}
+        Some(n) if n > limit => Ok(too_large()),
+        Some(_) => next.call(req).await.map(IntoResponse::into_response),
         None => {
+            let over = Arc::new(AtomicBool::new(false));
             let body = req.take_body().into_async_read();
             req.set_body(Body::from_async_read(Capped {
                 inner: body,
                 left: limit,
+                over: over.clone(),
             }));
+            let answer = next.call(req).await.map(IntoResponse::into_response);
+            if over.load(Ordering::Relaxed) {
+                return Ok(too_large());
+            }
+            answer
         }
     }
-    next.call(req).await.map(IntoResponse::into_response)
 }
 
 #[cfg(test)]

@@ -2,8 +2,11 @@
 
 mod assets;
 mod body_limit;
+mod contract;
+mod control_chars;
 mod csrf;
 mod errors;
+mod headers;
 mod health;
 mod pages;
 mod routes_meta;
@@ -20,6 +23,7 @@ use crate::ssr::Renderer;
 use crate::startup::{Api, Services};
 
 pub use assets::Assets;
+pub use contract::complete as complete_contract;
 
 pub fn routes(
     settings: &Settings,
@@ -38,9 +42,17 @@ pub fn routes(
         settings.trust_proxy,
     );
     let magazine_bytes = settings.magazine_max_bytes as u64;
-    let api_routes = Arc::new(telemetry::ApiRoutes::from_spec(&api.spec()));
-    let spec = api.spec_endpoint();
-    let docs = api.swagger_ui();
+    let contract = contract::complete(&api.spec());
+    let api_routes = Arc::new(telemetry::ApiRoutes::from_spec(&contract));
+    let allow_routes = api_routes.clone();
+    let spec = get(poem::endpoint::make_sync(move |_| {
+        poem::Response::builder()
+            .content_type("application/json; charset=utf-8")
+            .header("x-content-type-options", "nosniff")
+            .body(contract.clone())
+    }));
+    let docs = api.swagger_ui().around(headers::docs);
+    let https = settings.site_url.starts_with("https://");
     let media = media::MediaEndpoint::new(services.storage.clone());
     let health = health::Health {
         db: services.db.clone(),
@@ -56,11 +68,14 @@ pub fn routes(
         .nest(
             "/api",
             api.into_endpoint()
+                .around(control_chars::clean_body)
                 .around(csrf::same_origin_only)
                 .around(move |ep, req| body_limit::limit_body(ep, req, magazine_bytes))
                 .data(services.identity.clone())
                 .data(csrf::SiteOrigin(settings.site_url.clone()))
-                .catch_all_error(errors::api_error),
+                .catch_all_error(errors::api_error)
+                .around(move |ep, req| telemetry::allow_header(ep, req, allow_routes.clone()))
+                .around(headers::api),
         )
         .at("/healthz", get(health::healthz))
         .at("/readyz", get(health::readyz).data(health))
@@ -71,6 +86,8 @@ pub fn routes(
         .at("/", pages.clone().with(Compression::new()))
         .at("/*path", pages.with(Compression::new()));
     Ok(route
+        .around(control_chars::clean_address)
+        .around(move |ep, req| headers::transport_security(ep, req, https))
         .with(CatchPanic::new())
         .around(move |ep, req| telemetry::trace_request(ep, req, api_routes.clone()))
         .into_endpoint()

@@ -46,6 +46,8 @@ pub struct ApiRoutes {
     /// Templates split into segments (`None` for a parameter), fewest parameters first so
     /// that `/api/v1/notify/unsubscribe` wins over a `{param}` in the same place.
     templates: Vec<(Vec<Option<String>>, String)>,
+    /// The methods each template answers (`GET, POST`), for the `Allow` header of a 405.
+    methods: std::collections::HashMap<String, String>,
 }
 
 impl ApiRoutes {
@@ -55,6 +57,17 @@ impl ApiRoutes {
             .ok()
             .and_then(|v| v.get("paths").and_then(|p| p.as_object()).cloned())
             .unwrap_or_default();
+        let methods = paths
+            .iter()
+            .map(|(path, item)| {
+                let mut verbs: Vec<String> = item
+                    .as_object()
+                    .map(|ops| ops.keys().map(|m| m.to_ascii_uppercase()).collect())
+                    .unwrap_or_default();
+                verbs.sort();
+                (format!("/api{path}"), verbs.join(", "))
+            })
+            .collect();
         let mut templates: Vec<(Vec<Option<String>>, String)> = paths
             .keys()
             .map(|path| {
@@ -67,7 +80,14 @@ impl ApiRoutes {
             })
             .collect();
         templates.sort_by_key(|(segments, _)| segments.iter().filter(|s| s.is_none()).count());
-        Self { templates }
+        Self { templates, methods }
+    }
+
+    /// The methods an API path answers, as an `Allow` header value.
+    pub fn allowed(&self, path: &str) -> Option<&str> {
+        self.template(path)
+            .and_then(|t| self.methods.get(t))
+            .map(String::as_str)
     }
 
     /// The template of an API path, if it is one of the contract's.
@@ -94,6 +114,27 @@ impl ApiRoutes {
         }
         route_of(path)
     }
+}
+
+/// A 405 says which methods the path does answer.
+pub async fn allow_header<E: Endpoint>(
+    next: E,
+    req: Request,
+    api: Arc<ApiRoutes>,
+) -> Result<Response> {
+    let path = req.original_uri().path().to_string();
+    let mut response = next.call(req).await?.into_response();
+    if response.status() == poem::http::StatusCode::METHOD_NOT_ALLOWED {
+        if let Some(value) = api
+            .allowed(&path)
+            .and_then(|m| poem::http::HeaderValue::from_str(m).ok())
+        {
+            response
+                .headers_mut()
+                .insert(poem::http::header::ALLOW, value);
+        }
+    }
+    Ok(response)
 }
 
 pub async fn trace_request<E: Endpoint>(
@@ -160,6 +201,18 @@ mod tests {
         assert_eq!(api.label("/api/v1/staff/articles/42/publish/x"), "other");
         assert_eq!(api.label("/api/v1/articles/"), "other");
         assert_eq!(api.label("/article/a-slug"), "/article/{slug}");
+    }
+
+    #[test]
+    fn allowed_methods_come_from_the_contract() {
+        let spec = r#"{"paths": {
+            "/v1/session": {"post": {}, "delete": {}},
+            "/v1/articles/{slug_or_id}": {"get": {}}
+        }}"#;
+        let api = ApiRoutes::from_spec(spec);
+        assert_eq!(api.allowed("/api/v1/session"), Some("DELETE, POST"));
+        assert_eq!(api.allowed("/api/v1/articles/x"), Some("GET"));
+        assert_eq!(api.allowed("/api/v1/nothing"), None);
     }
 
     #[test]

@@ -70,8 +70,10 @@ impl ContentApi {
         #[oai(default)]
         category: Query<Vec<Category>>,
         /// Page size, 1 to 50 (default 6).
+        #[oai(validator(minimum(value = "1"), maximum(value = "50")))]
         limit: Query<Option<i64>>,
         /// How many matches to skip (default 0).
+        #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
         /// `newest` (default) or `featured` (featured first, then newest).
         sort: Query<Option<Sort>>,

@@ -59,6 +59,8 @@ pub struct StaffRecord {
     pub role: Role,
     pub active: bool,
     pub created_at: chrono::DateTime<chrono::Utc>,
+    /// When they last signed in; null until they first do.
+    #[oai(nullable)]
     pub last_login_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 

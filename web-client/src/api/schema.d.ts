@@ -708,8 +708,11 @@ export interface components {
       active: boolean;
       /** Format: date-time */
       created_at: string;
-      /** Format: date-time */
-      last_login_at?: string;
+      /**
+       * Format: date-time
+       * @description When they last signed in; null until they first do.
+       */
+      last_login_at?: string | null;
     };
     /**
      * StaffUser
@@ -845,6 +848,15 @@ export interface operations {
         };
         content: {
           "application/json; charset=utf-8": components["schemas"]["Article"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
       /** @description No published article has this slug or id. */
@@ -1000,6 +1012,24 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       500: {
         headers: {
           [name: string]: unknown;
@@ -1148,6 +1178,24 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       500: {
         headers: {
           [name: string]: unknown;
@@ -1174,6 +1222,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
       };
       /** @description No live staff session (signed out, expired, or the user was disabled). */
       401: {
@@ -1346,6 +1403,24 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       500: {
         headers: {
           [name: string]: unknown;
@@ -1396,6 +1471,33 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description Too many failed attempts from this address. */
       429: {
         headers: {
@@ -1433,6 +1535,24 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   me: {
@@ -1450,6 +1570,15 @@ export interface operations {
         };
         content: {
           "application/json; charset=utf-8": components["schemas"]["StaffUser"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
       /** @description No live staff session (signed out, expired, or the user was disabled). */
@@ -1478,6 +1607,15 @@ export interface operations {
         };
         content: {
           "application/json; charset=utf-8": components["schemas"]["Writer"][];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
       /** @description No live staff session (signed out, expired, or the user was disabled). */
@@ -1569,6 +1707,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       500: {
         headers: {
           [name: string]: unknown;
@@ -1602,6 +1749,33 @@ export interface operations {
       };
       /** @description A field is missing or invalid; `title` and `message` are the product's wording. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -1648,6 +1822,15 @@ export interface operations {
           "text/html; charset=utf-8": string;
         };
       };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description The link is unknown. */
       404: {
         headers: {
@@ -1676,6 +1859,24 @@ export interface operations {
         };
         content: {
           "text/html; charset=utf-8": string;
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
       /** @description The link is unknown. */
@@ -1712,6 +1913,33 @@ export interface operations {
       };
       /** @description A field is missing or invalid; `title` and `message` are the product's wording. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -1814,8 +2042,26 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description A file is over 10 MB. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -1866,6 +2112,33 @@ export interface operations {
       };
       /** @description A field is missing or invalid; `title` and `message` are the product's wording. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -1939,6 +2212,15 @@ export interface operations {
         };
         content: {
           "application/json; charset=utf-8": components["schemas"]["StaffRecord"][];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
       /** @description No live staff session. */
@@ -2024,6 +2306,24 @@ export interface operations {
         };
       };
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -2135,6 +2435,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["StaffRecord"];
         };
       };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description No live staff session. */
       401: {
         headers: {
@@ -2169,6 +2478,24 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       500: {
         headers: {
           [name: string]: unknown;
@@ -2194,6 +2521,15 @@ export interface operations {
         };
         content: {
           "application/json; charset=utf-8": components["schemas"]["Magazine"][];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
       /** @description No live staff session. */
@@ -2301,6 +2637,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       500: {
         headers: {
           [name: string]: unknown;
@@ -2327,6 +2672,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
       };
       /** @description No live staff session. */
       401: {
@@ -2437,6 +2791,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       500: {
         headers: {
           [name: string]: unknown;
@@ -2466,6 +2829,42 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
       };
     };
   };
