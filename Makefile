@@ -7,12 +7,12 @@ NPM ?= npm
 AGORA_RELEASE := target/release/agora
 AGORA_DEBUG := target/debug/agora
 
-.PHONY: help run build build-web node-deps test test-rust test-web test-e2e lint fmt \
+.PHONY: help run build build-web node-deps test test-rust test-web test-e2e test-fuzz lint fmt \
         gen-api check-contract bench db-reset clean
 
 help:
 	@echo "make run            build everything, migrate, load demo content, serve on http://127.0.0.1:8080"
-	@echo "make test           every check: lint, contract drift, unit, API, both engines, end-to-end"
+	@echo "make test           every check: lint, contract drift, unit, API, both engines, end-to-end, fuzzing"
 	@echo "make build          release build (server binary: $(AGORA_RELEASE)) and the web client"
 	@echo "make bench          load benchmarks (wrk, nginx baseline, memory, Lighthouse)"
 	@echo "make lint | fmt | gen-api | check-contract | db-reset"
@@ -74,7 +74,18 @@ test-e2e: build-web
 	scripts/e2e.sh $(AGORA_DEBUG)
 	scripts/otel-check.sh $(AGORA_DEBUG)
 
-test: lint check-contract test-web test-rust test-e2e
+# Contract fuzzing (schemathesis, in its own virtualenv) on SQLite and PostgreSQL.
+FUZZ_VENV := target/fuzz-venv
+$(FUZZ_VENV)/bin/st: scripts/fuzz-requirements.txt
+	python3 -m venv $(FUZZ_VENV)
+	$(FUZZ_VENV)/bin/pip install -q --disable-pip-version-check -r scripts/fuzz-requirements.txt
+	@touch $@
+
+test-fuzz: build-web $(FUZZ_VENV)/bin/st
+	$(CARGO) build --locked -p agora
+	SCHEMATHESIS=$(FUZZ_VENV)/bin/st scripts/with-postgres.sh scripts/fuzz.sh $(AGORA_DEBUG)
+
+test: lint check-contract test-web test-rust test-e2e test-fuzz
 	@echo "all checks passed"
 
 bench: build

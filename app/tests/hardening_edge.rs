@@ -383,3 +383,50 @@ async fn the_contract_states_ranges_nullables_and_edge_answers() {
     assert_eq!(body["message"], "limit must be at most 50");
     app.shutdown().await;
 }
+
+#[tokio::test]
+async fn json_fields_of_the_wrong_type_are_refused_by_name() {
+    let app = spawn_app(Engine::Sqlite).await;
+    for (path, body, message) in [
+        (
+            "/api/v1/notify",
+            json!({"email": "a@b.org", "list": "magazine", "website": false}),
+            "website must be a string",
+        ),
+        (
+            "/api/v1/contact",
+            json!({"first_name": 12, "last_name": "L", "email": "a@b.org",
+                   "subject": "S", "message": "M", "inquiry_type": "general"}),
+            "first_name must be a string",
+        ),
+        (
+            "/api/v1/views",
+            json!({"path": false}),
+            "path must be a string",
+        ),
+        (
+            "/api/v1/notify",
+            json!(["a"]),
+            "the body must be a JSON object",
+        ),
+    ] {
+        let r = app
+            .request(Method::POST, path, None)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 400, "{path} {body}");
+        let answer: serde_json::Value = r.json().await.unwrap();
+        assert_eq!(answer["message"], message, "{path}");
+    }
+    // The right types still go through.
+    let r = app
+        .request(Method::POST, "/api/v1/notify", None)
+        .json(&json!({"email": "reader@example.org", "list": "magazine"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    app.shutdown().await;
+}

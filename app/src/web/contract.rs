@@ -17,11 +17,17 @@ fn error_answer(description: &str) -> Value {
     })
 }
 
-/// Adds `status` to `responses` unless the operation documents it already.
+/// Adds `status` to `responses`; where the operation documents it already with another body
+/// (an HTML page, say), the edge's JSON error body is added beside it.
 fn add(responses: &mut Map<String, Value>, status: &str, description: &str) {
-    responses
+    let answer = responses
         .entry(status.to_string())
         .or_insert_with(|| error_answer(description));
+    if let Some(content) = answer.get_mut("content").and_then(Value::as_object_mut) {
+        content
+            .entry(ERROR_TYPE)
+            .or_insert_with(|| json!({ "schema": { "$ref": ERROR_SCHEMA } }));
+    }
 }
 
 /// The contract with the edge's answers on every operation, as pretty JSON.
@@ -79,7 +85,9 @@ mod tests {
         let spec = r#"{"paths": {
             "/v1/a": {"get": {"responses": {"200": {"description": ""}}}},
             "/v1/b": {"post": {"requestBody": {}, "responses": {
-                "400": {"description": "the module's own"}}}}
+                "400": {"description": "the module's own"}}}},
+            "/v1/c": {"get": {"responses": {
+                "400": {"description": "a page", "content": {"text/html": {}}}}}}
         }}"#;
         let doc: serde_json::Value = serde_json::from_str(&complete(spec)).unwrap();
         let get = &doc["paths"]["/v1/a"]["get"]["responses"];
@@ -91,5 +99,11 @@ mod tests {
         for status in ["403", "413", "415"] {
             assert!(post.get(status).is_some(), "{status} documented");
         }
+        let page = &doc["paths"]["/v1/c"]["get"]["responses"]["400"]["content"];
+        assert!(page.get("text/html").is_some(), "the page stays");
+        assert!(
+            page.get(super::ERROR_TYPE).is_some(),
+            "the edge's JSON is added"
+        );
     }
 }

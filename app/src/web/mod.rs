@@ -2,6 +2,7 @@
 
 mod assets;
 mod body_limit;
+mod body_types;
 mod contract;
 mod control_chars;
 mod csrf;
@@ -45,6 +46,8 @@ pub fn routes(
     let contract = contract::complete(&api.spec());
     let api_routes = Arc::new(telemetry::ApiRoutes::from_spec(&contract));
     let allow_routes = api_routes.clone();
+    let body_routes = api_routes.clone();
+    let shapes = Arc::new(body_types::BodyShapes::from_contract(&contract));
     let spec = get(poem::endpoint::make_sync(move |_| {
         poem::Response::builder()
             .content_type("application/json; charset=utf-8")
@@ -68,6 +71,9 @@ pub fn routes(
         .nest(
             "/api",
             api.into_endpoint()
+                .around(move |ep, req| {
+                    body_types::typed_json(ep, req, body_routes.clone(), shapes.clone())
+                })
                 .around(control_chars::clean_body)
                 .around(csrf::same_origin_only)
                 .around(move |ep, req| body_limit::limit_body(ep, req, magazine_bytes))

@@ -91,7 +91,7 @@ impl ApiRoutes {
     }
 
     /// The template of an API path, if it is one of the contract's.
-    fn template(&self, path: &str) -> Option<&str> {
+    pub fn template(&self, path: &str) -> Option<&str> {
         self.templates
             .iter()
             .find(|(segments, _)| {

@@ -2193,6 +2193,7 @@ export interface operations {
         };
         content: {
           "text/html; charset=utf-8": string;
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
     };
