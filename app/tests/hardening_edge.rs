@@ -346,6 +346,11 @@ async fn security_headers_and_allowed_methods() {
         .unwrap();
     assert_eq!(r.status(), 405);
     assert_eq!(r.headers()["allow"], "DELETE, POST");
+    for path in ["/", "/healthz", "/api/openapi.json", "/article/x"] {
+        let r = app.request(Method::TRACE, path, None).send().await.unwrap();
+        assert_eq!(r.status(), 405, "{path}");
+        assert_eq!(r.headers()["allow"], "GET, HEAD", "{path}");
+    }
     app.shutdown().await;
 }
 

@@ -1,5 +1,5 @@
-//! Security headers the edge adds: HSTS when the site is served over https, `nosniff` on every
-//! API answer, and a content security policy with frame protection on the API docs.
+//! Headers the edge adds: HSTS when the site is served over https, `nosniff` on every API
+//! answer, a content security policy with frame protection on the API docs, `Allow` on a 405.
 
 use poem::http::{header, HeaderValue};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
@@ -19,15 +19,18 @@ fn set_if_absent(response: &mut Response, name: header::HeaderName, value: &'sta
     }
 }
 
-/// Every answer: `Strict-Transport-Security` when `https` is true.
-pub async fn transport_security<E: Endpoint>(
-    next: E,
-    req: Request,
-    https: bool,
-) -> Result<Response> {
-    let mut response = next.call(req).await?.into_response();
+/// Every answer: `Strict-Transport-Security` when `https` is true; a 405 says what is allowed
+/// (the API's own routes say it themselves; every other route is read-only).
+pub async fn site<E: Endpoint>(next: E, req: Request, https: bool) -> Result<Response> {
+    let mut response = match next.call(req).await {
+        Ok(r) => r.into_response(),
+        Err(e) => e.into_response(),
+    };
     if https {
         set_if_absent(&mut response, header::STRICT_TRANSPORT_SECURITY, HSTS);
+    }
+    if response.status() == poem::http::StatusCode::METHOD_NOT_ALLOWED {
+        set_if_absent(&mut response, header::ALLOW, "GET, HEAD");
     }
     Ok(response)
 }

@@ -93,7 +93,7 @@ pub fn routes(
         .at("/*path", pages.with(Compression::new()));
     Ok(route
         .around(control_chars::clean_address)
-        .around(move |ep, req| headers::transport_security(ep, req, https))
+        .around(move |ep, req| headers::site(ep, req, https))
         .with(CatchPanic::new())
         .around(move |ep, req| telemetry::trace_request(ep, req, api_routes.clone()))
         .into_endpoint()
