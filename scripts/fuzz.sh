@@ -63,7 +63,7 @@ run() {
   local label=$1 config=$2
   shift 2
   echo "--- fuzz: $label"
-  if ! "$st" --config-file "$config" run "$base/api/openapi.json" --url "$base/api" --checks all \
+  if ! "$st" --config-file "$config" run "$base/api/openapi.json" --url "$base/api" \
     --max-examples "$examples" --seed 20261123 --no-color \
     --suppress-health-check all "$@"; then
     echo "fuzz: $label failed; last lines of the app log:"
