@@ -23,6 +23,18 @@ fn tight_limits() -> agora::server::ServerLimits {
     }
 }
 
+/// An app whose server gives slow clients 1 s for headers and 200 B/s for bodies.
+async fn tight_app() -> TestApp {
+    spawn_app_with(
+        Engine::Sqlite,
+        Options {
+            server: tight_limits(),
+            ..Options::default()
+        },
+    )
+    .await
+}
+
 async fn connect(app: &TestApp) -> TcpStream {
     let addr = app.address.trim_start_matches("http://");
     TcpStream::connect(addr).await.unwrap()
@@ -57,14 +69,7 @@ async fn healthz_answers(app: &TestApp) {
 
 #[tokio::test]
 async fn a_client_that_never_finishes_its_headers_is_cut_off() {
-    let app = spawn_app_with(
-        Engine::Sqlite,
-        Options {
-            server: tight_limits(),
-            ..Options::default()
-        },
-    )
-    .await;
+    let app = tight_app().await;
     let mut slow = connect(&app).await;
     let started = Instant::now();
     slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: agora.test\r\n")
@@ -96,14 +101,7 @@ async fn a_client_that_never_finishes_its_headers_is_cut_off() {
 
 #[tokio::test]
 async fn a_body_that_trickles_in_is_cut_off() {
-    let app = spawn_app_with(
-        Engine::Sqlite,
-        Options {
-            server: tight_limits(),
-            ..Options::default()
-        },
-    )
-    .await;
+    let app = tight_app().await;
     let mut slow = connect(&app).await;
     let started = Instant::now();
     slow.write_all(
@@ -138,14 +136,7 @@ async fn a_body_that_trickles_in_is_cut_off() {
 
 #[tokio::test]
 async fn an_idle_keep_alive_connection_is_closed() {
-    let app = spawn_app_with(
-        Engine::Sqlite,
-        Options {
-            server: tight_limits(),
-            ..Options::default()
-        },
-    )
-    .await;
+    let app = tight_app().await;
     let mut conn = connect(&app).await;
     conn.write_all(b"GET /healthz HTTP/1.1\r\nHost: agora.test\r\n\r\n")
         .await
