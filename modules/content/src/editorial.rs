@@ -7,7 +7,7 @@ use identity::{Role, StaffUser};
 use crate::derive::render_markdown;
 use crate::dto::{ArticleInput, StaffArticle};
 use crate::model::{Category, Status};
-use crate::service::{card, check_len, trimmed_or_none, ContentError, ContentService};
+use crate::service::{card, check_len, trimmed_or_none, ContentError, ContentService, Write};
 use crate::service::{MAX_CONTENT_CHARS, MAX_SUBTITLE_CHARS, MAX_TITLE_CHARS};
 use crate::slug::slugify;
 use crate::store::{InsertRow, StaffRow};
@@ -195,9 +195,10 @@ impl ContentService {
         };
         let now = kernel::ids::now();
         let base = slugify(&fields.title);
-        let slug = match &existing {
-            Some(row) if slugify(&row.card.title) == base => row.card.slug.clone(),
-            _ => self.unique_slug(&base).await?,
+        // The slug changes only with the title; a new one is chosen when the row is written.
+        let kept_slug = match &existing {
+            Some(row) if slugify(&row.card.title) == base => Some(row.card.slug.clone()),
+            _ => None,
         };
         let rendered = render_markdown(&fields.content);
         let first_published_at = match (&existing, input.status) {
@@ -205,14 +206,14 @@ impl ContentService {
             (_, Status::Published) => Some(now),
             _ => None,
         };
-        let row = InsertRow {
+        let mut row = InsertRow {
             id: existing
                 .as_ref()
                 .map(|r| r.card.id.clone())
                 .unwrap_or_else(kernel::ids::new_id),
             search_text: format!("{}\n{}\n{}", fields.title, fields.content, rendered.excerpt)
                 .to_lowercase(),
-            slug: slug.clone(),
+            slug: kept_slug.clone().unwrap_or_default(),
             title: fields.title,
             subtitle: fields.subtitle,
             content: fields.content,
@@ -232,17 +233,20 @@ impl ContentService {
             reading_minutes: rendered.reading_minutes,
             first_published_at,
         };
-        match &existing {
-            None => self.store().insert(&row).await?,
-            Some(old) => {
-                self.store().update(&row).await?;
-                // Readers' links to a public slug keep working.
-                if old.card.slug != slug && old.first_published_at.is_some() {
-                    self.store()
-                        .add_slug_history(&old.card.slug, &row.id, now)
-                        .await?;
-                }
-            }
+        let base = kept_slug.is_none().then_some(base.as_str());
+        let write = match &existing {
+            None => Write::Insert,
+            // Readers' links to a public slug keep working.
+            Some(old) => Write::Update {
+                old_slug: old
+                    .first_published_at
+                    .is_some()
+                    .then_some(old.card.slug.as_str()),
+            },
+        };
+        if !self.write_article(&mut row, base, write).await? {
+            // Deleted meanwhile.
+            return Err(ContentError::NotFound);
         }
         self.changed();
         self.staff_get(user, &row.id).await

@@ -226,15 +226,15 @@ impl ContentService {
         let fields =
             crate::editorial::validate(&new.title, new.subtitle, &new.content, new.cover_image)?;
         let (title, subtitle, content) = (fields.title, fields.subtitle, fields.content);
-        let slug = self.unique_slug(&slugify(&title)).await?;
+        let base = slugify(&title);
         let rendered = render_markdown(&content);
         let now = kernel::ids::now();
         let created_at = new.created_at.unwrap_or(now);
         let id = kernel::ids::new_id();
         let search_text = format!("{}\n{}\n{}", title, content, rendered.excerpt).to_lowercase();
-        let row = InsertRow {
+        let mut row = InsertRow {
             id: id.clone(),
-            slug: slug.clone(),
+            slug: String::new(),
             title,
             subtitle,
             content,
@@ -251,9 +251,10 @@ impl ContentService {
             search_text,
             first_published_at: (new.status == Status::Published).then_some(created_at),
         };
-        self.store.insert(&row).await?;
+        self.write_article(&mut row, Some(&base), Write::Insert)
+            .await?;
         self.changed();
-        Ok((id, slug))
+        Ok((id, row.slug))
     }
 
     pub(crate) fn store(&self) -> &dyn ContentStore {
@@ -264,6 +265,8 @@ impl ContentService {
         self.authors.as_ref()
     }
 
+    /// The first free slug among `base`, `base-2`, `base-3`, … A concurrent write may still
+    /// take it first: [`Self::write_article`] handles that.
     pub(crate) async fn unique_slug(&self, base: &str) -> Result<String, ContentError> {
         if !self.store.slug_taken(base).await? {
             return Ok(base.to_string());
@@ -274,7 +277,48 @@ impl ContentService {
                 return Ok(candidate);
             }
         }
-        Ok(format!("{base}-{}", &kernel::ids::new_id()[..8]))
+        Ok(random_slug(base))
+    }
+
+    /// Writes `row`. With `base`, the article gets a free slug made from it: the "is it free?"
+    /// check cannot see a concurrent write, so the unique index on slugs decides, and a write
+    /// that loses the race moves on to the next free slug instead of failing. Without `base`,
+    /// the row keeps its slug. False when the article to update is gone.
+    pub(crate) async fn write_article(
+        &self,
+        row: &mut InsertRow,
+        base: Option<&str>,
+        write: Write<'_>,
+    ) -> Result<bool, ContentError> {
+        let mut attempt = 0;
+        loop {
+            if let Some(base) = base {
+                row.slug = if attempt < SLUG_ATTEMPTS {
+                    self.unique_slug(base).await?
+                } else {
+                    random_slug(base)
+                };
+            }
+            let result = match write {
+                Write::Insert => self.store.insert(row).await.map(|()| true),
+                Write::Update { old_slug } => {
+                    let moved_from = old_slug.filter(|s| *s != row.slug);
+                    self.store.update(row, moved_from).await
+                }
+            };
+            match result {
+                Err(e)
+                    if base.is_some()
+                        && is_unique_violation(&e)
+                        && attempt < SLUG_ATTEMPTS + RANDOM_SLUG_ATTEMPTS =>
+                {
+                    tracing::info!(slug = %row.slug, "slug taken by a concurrent write; trying another");
+                    attempt += 1;
+                }
+                Err(e) => return Err(e.into()),
+                Ok(written) => return Ok(written),
+            }
+        }
     }
 
     pub(crate) async fn author_names<'a>(
@@ -292,6 +336,31 @@ impl ContentService {
             .await
             .map_err(ContentError::Unexpected)
     }
+}
+
+/// How a row is written by [`ContentService::write_article`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Write<'a> {
+    Insert,
+    /// An update; a published article's `old_slug` keeps leading to it when the slug changes.
+    Update {
+        old_slug: Option<&'a str>,
+    },
+}
+
+/// Free slugs tried in turn when concurrent writes keep taking them first, then random ones.
+const SLUG_ATTEMPTS: usize = 20;
+const RANDOM_SLUG_ATTEMPTS: usize = 4;
+
+/// `base` with a random suffix (the random tail of a UUIDv7: its head is the clock).
+fn random_slug(base: &str) -> String {
+    let id = uuid::Uuid::now_v7().simple().to_string();
+    format!("{base}-{}", &id[id.len() - 8..])
+}
+
+/// A unique-index violation (on articles: the slug, since ids are new UUIDs).
+fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
 pub(crate) fn check_len(field: &str, value: &str, max: usize) -> Result<(), ContentError> {

@@ -3,12 +3,12 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use chrono::{DateTime, Duration as ChronoDuration, Utc};
+use chrono::Duration as ChronoDuration;
 
 use crate::keys::{hash_token, new_access_key, new_session_token, KeyHasher};
 use crate::model::{Role, StaffRecord, StaffUser, Writer};
 use crate::settings::IdentitySettings;
-use crate::store::{IdentityStore, UserRow};
+use crate::store::{Deactivation, IdentityStore, UserRow};
 
 pub const MAX_NAME_CHARS: usize = 100;
 
@@ -127,25 +127,23 @@ impl IdentityService {
         Ok(key)
     }
 
-    /// Disables or re-enables a staff member; disabling ends their sessions.
+    /// Disables or re-enables a staff member; disabling ends their sessions. The last active
+    /// admin cannot be disabled, even by two admins disabling each other at the same moment:
+    /// the check and the change are one atomic step in the database.
     pub async fn set_active(&self, id: &str, active: bool) -> Result<(), IdentityError> {
-        let row = self.store.user(id).await?.ok_or(IdentityError::NotFound)?;
-        if !active && row.role == Role::Admin.as_str() && row.active {
-            let admins = self
-                .store
-                .users()
-                .await?
-                .into_iter()
-                .filter(|u| u.active && u.role == Role::Admin.as_str())
-                .count();
-            if admins <= 1 {
-                return Err(IdentityError::LastAdmin);
-            }
+        if active {
+            return if self.store.set_active(id, true).await? {
+                Ok(())
+            } else {
+                Err(IdentityError::NotFound)
+            };
         }
-        self.store.set_active(id, active).await?;
-        if !active {
-            self.store.delete_sessions_of(id).await?;
+        match self.store.deactivate(id).await? {
+            Deactivation::Done => {}
+            Deactivation::NotFound => return Err(IdentityError::NotFound),
+            Deactivation::LastAdmin => return Err(IdentityError::LastAdmin),
         }
+        self.store.delete_sessions_of(id).await?;
         Ok(())
     }
 
@@ -192,17 +190,28 @@ impl IdentityService {
             .is_some_and(|u| u.active && u.role == Role::Writer.as_str()))
     }
 
-    fn window_start(&self, now: DateTime<Utc>) -> (DateTime<Utc>, u64) {
-        let window = self.settings.failure_window.as_secs().max(1);
-        let secs = u64::try_from(now.timestamp()).unwrap_or(0);
-        let start = secs - secs % window;
-        let retry = (start + window).saturating_sub(secs).max(1);
-        let start = DateTime::from_timestamp(i64::try_from(start).unwrap_or(0), 0).unwrap_or(now);
-        (start, retry)
+    /// The failure window in milliseconds (at least one).
+    fn window_ms(&self) -> i64 {
+        i64::try_from(self.settings.failure_window.as_millis())
+            .unwrap_or(i64::MAX)
+            .max(1)
+    }
+
+    /// Seconds until the oldest counted attempt (made at `oldest_ms`) leaves the window.
+    fn retry_after(&self, now_ms: i64, oldest_ms: Option<i64>) -> u64 {
+        let window = self.window_ms();
+        let left = oldest_ms.map_or(window, |o| o.saturating_add(window) - now_ms);
+        let secs = (left.clamp(1, window) + 999) / 1000;
+        u64::try_from(secs).unwrap_or(1).max(1)
     }
 
     /// Signs in with an access key from `client` (an address); returns the user and a new
     /// session token for the cookie.
+    ///
+    /// Failed attempts are limited per address and in total over a sliding window. Each attempt
+    /// is recorded *before* the key is checked, by a conditional insert that refuses once the
+    /// limit is reached (so concurrent attempts cannot slip past the count), and removed again
+    /// when the key turns out to be right or the attempt is refused.
     #[tracing::instrument(skip(self, key))]
     pub async fn login(
         &self,
@@ -210,34 +219,57 @@ impl IdentityService {
         client: &str,
     ) -> Result<(StaffUser, String), IdentityError> {
         let now = kernel::ids::now();
-        let (window, retry_after) = self.window_start(now);
-        let ip_bucket = format!("ip:{client}:{}", window.timestamp());
-        let global_bucket = format!("global:{}", window.timestamp());
-        let address_failures = self.store.failures(&ip_bucket).await?;
-        if address_failures >= self.settings.failures_per_address {
-            return Err(IdentityError::RateLimited { retry_after });
+        let now_ms = now.timestamp_millis();
+        let since_ms = now_ms.saturating_sub(self.window_ms());
+        let ip_attempt = kernel::ids::new_id();
+        let ip = self
+            .store
+            .record_attempt(
+                &ip_attempt,
+                &format!("ip:{client}"),
+                now_ms,
+                since_ms,
+                Some(self.settings.failures_per_address),
+            )
+            .await?;
+        if !ip.recorded {
+            return Err(IdentityError::RateLimited {
+                retry_after: self.retry_after(now_ms, ip.oldest_ms),
+            });
         }
         // The global cap only slows addresses that already failed, so a correct key from a
-        // clean address always gets through.
-        if address_failures > 0
-            && self.store.failures(&global_bucket).await? >= self.settings.failures_global
-        {
-            return Err(IdentityError::RateLimited { retry_after });
+        // clean address always gets through; every failure counts towards it.
+        let global_attempt = kernel::ids::new_id();
+        let global = self
+            .store
+            .record_attempt(
+                &global_attempt,
+                "global",
+                now_ms,
+                since_ms,
+                (ip.others > 0).then_some(self.settings.failures_global),
+            )
+            .await?;
+        if !global.recorded {
+            self.store.forget_attempts(&[ip_attempt]).await?;
+            return Err(IdentityError::RateLimited {
+                retry_after: self.retry_after(now_ms, global.oldest_ms),
+            });
         }
+        self.store.prune_attempts(since_ms).await?;
         let found = self
             .store
             .user_by_key(&self.hasher.hash_key(key))
             .await?
             .and_then(user);
         let Some(staff) = found else {
-            self.store.add_failure(&ip_bucket, window).await?;
-            self.store.add_failure(&global_bucket, window).await?;
-            self.store
-                .prune_failures(window - ChronoDuration::hours(1))
-                .await?;
+            // The recorded attempts stay: they are this failure.
             tracing::info!(client, "failed access-key sign-in");
             return Err(IdentityError::InvalidKey);
         };
+        self.store
+            .forget_attempts(&[ip_attempt, global_attempt])
+            .await?;
         let token = new_session_token();
         self.store
             .create_session(

@@ -12,10 +12,12 @@ pub struct IdentitySettings {
     pub session_max: Duration,
     /// Mark the cookie `Secure` (the site is served over https).
     pub secure_cookie: bool,
-    /// Failed sign-ins allowed per client address per window.
+    /// Failed sign-ins allowed per client address within any `failure_window`.
     pub failures_per_address: i64,
-    /// Failed sign-ins allowed across all addresses per window, for addresses that already failed.
+    /// Failed sign-ins allowed across all addresses within any `failure_window`, for addresses
+    /// that already failed.
     pub failures_global: i64,
+    /// The sliding window failed sign-ins are counted over (a minute in production).
     pub failure_window: Duration,
 }
 

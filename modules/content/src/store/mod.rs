@@ -95,18 +95,13 @@ pub trait ContentStore: Send + Sync {
         id: &str,
         author: Option<&str>,
     ) -> Result<Option<StaffRow>, sqlx::Error>;
-    /// Replaces the editable fields of `row.id` (and its derived fields).
-    async fn update(&self, row: &InsertRow) -> Result<bool, sqlx::Error>;
+    /// Replaces the editable fields of `row.id` (and its derived fields) and, when `old_slug`
+    /// is given, remembers that it now leads to this article: one transaction, so a rename
+    /// never loses its redirect. False (and nothing written) when the article is gone.
+    async fn update(&self, row: &InsertRow, old_slug: Option<&str>) -> Result<bool, sqlx::Error>;
     /// Publishes: only status, updated_at (and the first publication time) change.
     async fn publish(&self, id: &str, at: DateTime<Utc>) -> Result<bool, sqlx::Error>;
     async fn delete(&self, id: &str) -> Result<bool, sqlx::Error>;
-    /// Remembers that `old_slug` now belongs to `article_id` under another slug.
-    async fn add_slug_history(
-        &self,
-        old_slug: &str,
-        article_id: &str,
-        at: DateTime<Utc>,
-    ) -> Result<(), sqlx::Error>;
 }
 
 pub fn store_for(db: &Db) -> Arc<dyn ContentStore> {
@@ -327,7 +322,11 @@ macro_rules! sql_content_store {
             }
 
             #[tracing::instrument(skip(self, r), fields(id = %r.id), err)]
-            async fn update(&self, r: &crate::store::InsertRow) -> Result<bool, sqlx::Error> {
+            async fn update(
+                &self,
+                r: &crate::store::InsertRow,
+                old_slug: Option<&str>,
+            ) -> Result<bool, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> =
                     sqlx::QueryBuilder::new("UPDATE articles SET slug = ");
                 qb.push_bind(r.slug.clone());
@@ -346,7 +345,27 @@ macro_rules! sql_content_store {
                 qb.push(", search_text = ").push_bind(r.search_text.clone());
                 qb.push(", first_published_at = ").push_bind(r.first_published_at);
                 qb.push(" WHERE id = ").push_bind(r.id.clone());
-                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+                // The update comes first: it takes the write lock (SQLite) or the row lock
+                // (PostgreSQL) before anything is read.
+                let mut tx = self.pool.begin().await?;
+                if qb.build().execute(&mut *tx).await?.rows_affected() != 1 {
+                    tx.rollback().await?;
+                    return Ok(false);
+                }
+                if let Some(old_slug) = old_slug {
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                        "INSERT INTO article_slug_history (slug, article_id, created_at) VALUES (",
+                    );
+                    qb.push_bind(old_slug.to_string());
+                    qb.push(", ");
+                    qb.push_bind(r.id.clone());
+                    qb.push(", ");
+                    qb.push_bind(r.updated_at);
+                    qb.push(") ON CONFLICT (slug) DO UPDATE SET article_id = excluded.article_id");
+                    qb.build().execute(&mut *tx).await?;
+                }
+                tx.commit().await?;
+                Ok(true)
             }
 
             async fn publish(
@@ -369,25 +388,6 @@ macro_rules! sql_content_store {
                     sqlx::QueryBuilder::new("DELETE FROM articles WHERE id = ");
                 qb.push_bind(id.to_string());
                 Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
-            }
-
-            async fn add_slug_history(
-                &self,
-                old_slug: &str,
-                article_id: &str,
-                at: chrono::DateTime<chrono::Utc>,
-            ) -> Result<(), sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "INSERT INTO article_slug_history (slug, article_id, created_at) VALUES (",
-                );
-                qb.push_bind(old_slug.to_string());
-                qb.push(", ");
-                qb.push_bind(article_id.to_string());
-                qb.push(", ");
-                qb.push_bind(at);
-                qb.push(") ON CONFLICT (slug) DO UPDATE SET article_id = excluded.article_id");
-                qb.build().execute(&self.pool).await?;
-                Ok(())
             }
         }
     };

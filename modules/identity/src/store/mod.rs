@@ -1,6 +1,6 @@
-//! Persistence of staff users, sessions and failed sign-in counters: one trait, one
+//! Persistence of staff users, sessions and recent failed sign-ins: one trait, one
 //! implementation per engine (the SQL is shared; `QueryBuilder` writes each engine's
-//! placeholders).
+//! placeholders; the few engine-specific locking statements are arguments of the macro).
 
 use std::sync::Arc;
 
@@ -16,6 +16,26 @@ pub struct UserRow {
     pub active: bool,
     pub created_at: DateTime<Utc>,
     pub last_login_at: Option<DateTime<Utc>>,
+}
+
+/// The outcome of [`IdentityStore::deactivate`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deactivation {
+    Done,
+    NotFound,
+    /// Refused: the member is the last active admin.
+    LastAdmin,
+}
+
+/// The outcome of [`IdentityStore::record_attempt`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attempt {
+    /// Whether the attempt was recorded (false: the limit was reached).
+    pub recorded: bool,
+    /// Other attempts in the bucket within the window.
+    pub others: i64,
+    /// When the oldest of those was made (Unix milliseconds).
+    pub oldest_ms: Option<i64>,
 }
 
 #[async_trait]
@@ -60,21 +80,36 @@ pub trait IdentityStore: Send + Sync {
     async fn delete_session(&self, token_hash: &str) -> Result<(), sqlx::Error>;
     async fn delete_sessions_of(&self, user_id: &str) -> Result<(), sqlx::Error>;
 
-    /// Adds one failure to `bucket` (a fixed window) and returns its new count.
-    async fn add_failure(
+    /// Disables a staff member unless they are the last active admin, as one atomic change
+    /// (concurrent calls cannot leave no active admin).
+    async fn deactivate(&self, id: &str) -> Result<Deactivation, sqlx::Error>;
+
+    /// Records sign-in attempt `id` in `bucket` at `at_ms` (Unix milliseconds) unless `limit`
+    /// attempts later than `since_ms` are already recorded there; the check and the write are
+    /// one atomic step. Without a limit the attempt is always recorded.
+    async fn record_attempt(
         &self,
+        id: &str,
         bucket: &str,
-        window_start: DateTime<Utc>,
-    ) -> Result<i64, sqlx::Error>;
-    async fn failures(&self, bucket: &str) -> Result<i64, sqlx::Error>;
-    /// Forgets windows that started before `before`.
-    async fn prune_failures(&self, before: DateTime<Utc>) -> Result<(), sqlx::Error>;
+        at_ms: i64,
+        since_ms: i64,
+        limit: Option<i64>,
+    ) -> Result<Attempt, sqlx::Error>;
+    /// Removes recorded attempts (a sign-in that succeeded or was refused is no failure).
+    async fn forget_attempts(&self, ids: &[String]) -> Result<(), sqlx::Error>;
+    /// Forgets attempts made at or before `before_ms`.
+    async fn prune_attempts(&self, before_ms: i64) -> Result<(), sqlx::Error>;
 }
 
 const USER_COLUMNS: &str = "id, name, role, active, created_at, last_login_at";
 
+/// `$lock_admins`: an optional statement run first in the transaction of `deactivate`;
+/// `$lock_bucket`: an optional statement (bound to the bucket) run first in the transaction of a
+/// limited `record_attempt`. SQLite needs neither: one write statement runs alone, under the
+/// database's single write lock. PostgreSQL needs both: under READ COMMITTED, two conditional
+/// writes of different rows do not see each other.
 macro_rules! sql_identity_store {
-    ($name:ident, $db:ty, $pool:ty) => {
+    ($name:ident, $db:ty, $pool:ty, $lock_admins:expr, $lock_bucket:expr) => {
         pub struct $name {
             pub(super) pool: $pool,
         }
@@ -247,34 +282,102 @@ macro_rules! sql_identity_store {
                 Ok(())
             }
 
-            async fn add_failure(
+            #[tracing::instrument(skip(self), err)]
+            async fn deactivate(&self, id: &str) -> Result<Deactivation, sqlx::Error> {
+                let mut tx = self.pool.begin().await?;
+                if let Some(lock) = $lock_admins {
+                    sqlx::query(lock).execute(&mut *tx).await?;
+                }
+                let mut qb = Self::q(
+                    "UPDATE users SET active = FALSE WHERE id = ",
+                );
+                qb.push_bind(id.to_string());
+                qb.push(
+                    " AND (role <> 'admin' OR active = FALSE OR EXISTS (SELECT 1 FROM users o \
+                     WHERE o.role = 'admin' AND o.active = TRUE AND o.id <> ",
+                );
+                qb.push_bind(id.to_string());
+                qb.push("))");
+                let changed = qb.build().execute(&mut *tx).await?.rows_affected() == 1;
+                tx.commit().await?;
+                if changed {
+                    Ok(Deactivation::Done)
+                } else if self.user(id).await?.is_some() {
+                    Ok(Deactivation::LastAdmin)
+                } else {
+                    Ok(Deactivation::NotFound)
+                }
+            }
+
+            #[tracing::instrument(skip(self, id), err)]
+            async fn record_attempt(
                 &self,
+                id: &str,
                 bucket: &str,
-                window_start: DateTime<Utc>,
-            ) -> Result<i64, sqlx::Error> {
-                let mut qb =
-                    Self::q("INSERT INTO login_failures (bucket, window_start, failures) VALUES (");
+                at_ms: i64,
+                since_ms: i64,
+                limit: Option<i64>,
+            ) -> Result<Attempt, sqlx::Error> {
+                let mut qb = Self::q("INSERT INTO login_attempts (id, bucket, at_ms) SELECT ");
+                qb.push_bind(id.to_string());
+                qb.push(", ");
                 qb.push_bind(bucket.to_string());
                 qb.push(", ");
-                qb.push_bind(window_start);
-                qb.push(
-                    ", 1) ON CONFLICT (bucket) DO UPDATE SET failures = login_failures.failures + 1 \
-                     RETURNING failures",
-                );
-                let n: i32 = qb.build_query_scalar().fetch_one(&self.pool).await?;
-                Ok(i64::from(n))
-            }
-
-            async fn failures(&self, bucket: &str) -> Result<i64, sqlx::Error> {
-                let mut qb = Self::q("SELECT failures FROM login_failures WHERE bucket = ");
+                qb.push_bind(at_ms);
+                let recorded = match limit {
+                    None => qb.build().execute(&self.pool).await?.rows_affected() == 1,
+                    Some(limit) => {
+                        qb.push(" WHERE (SELECT COUNT(*) FROM login_attempts WHERE bucket = ");
+                        qb.push_bind(bucket.to_string());
+                        qb.push(" AND at_ms > ");
+                        qb.push_bind(since_ms);
+                        qb.push(") < ");
+                        qb.push_bind(limit);
+                        let mut tx = self.pool.begin().await?;
+                        if let Some(lock) = $lock_bucket {
+                            sqlx::query(lock)
+                                .bind(bucket.to_string())
+                                .execute(&mut *tx)
+                                .await?;
+                        }
+                        let n = qb.build().execute(&mut *tx).await?.rows_affected();
+                        tx.commit().await?;
+                        n == 1
+                    }
+                };
+                let mut qb =
+                    Self::q("SELECT COUNT(*), MIN(at_ms) FROM login_attempts WHERE bucket = ");
                 qb.push_bind(bucket.to_string());
-                let n: Option<i32> = qb.build_query_scalar().fetch_optional(&self.pool).await?;
-                Ok(n.map(i64::from).unwrap_or(0))
+                qb.push(" AND at_ms > ");
+                qb.push_bind(since_ms);
+                qb.push(" AND id <> ");
+                qb.push_bind(id.to_string());
+                let (others, oldest_ms): (i64, Option<i64>) =
+                    qb.build_query_as().fetch_one(&self.pool).await?;
+                Ok(Attempt {
+                    recorded,
+                    others,
+                    oldest_ms,
+                })
             }
 
-            async fn prune_failures(&self, before: DateTime<Utc>) -> Result<(), sqlx::Error> {
-                let mut qb = Self::q("DELETE FROM login_failures WHERE window_start < ");
-                qb.push_bind(before);
+            async fn forget_attempts(&self, ids: &[String]) -> Result<(), sqlx::Error> {
+                if ids.is_empty() {
+                    return Ok(());
+                }
+                let mut qb = Self::q("DELETE FROM login_attempts WHERE id IN (");
+                let mut sep = qb.separated(", ");
+                for id in ids {
+                    sep.push_bind(id.clone());
+                }
+                qb.push(")");
+                qb.build().execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn prune_attempts(&self, before_ms: i64) -> Result<(), sqlx::Error> {
+                let mut qb = Self::q("DELETE FROM login_attempts WHERE at_ms <= ");
+                qb.push_bind(before_ms);
                 qb.build().execute(&self.pool).await?;
                 Ok(())
             }
@@ -284,12 +387,32 @@ macro_rules! sql_identity_store {
 
 mod sqlite {
     use super::*;
-    sql_identity_store!(SqliteIdentityStore, sqlx::Sqlite, sqlx::SqlitePool);
+    sql_identity_store!(
+        SqliteIdentityStore,
+        sqlx::Sqlite,
+        sqlx::SqlitePool,
+        None::<&'static str>,
+        None::<&'static str>
+    );
 }
 
 mod postgres {
     use super::*;
-    sql_identity_store!(PgIdentityStore, sqlx::Postgres, sqlx::PgPool);
+    /// Locks the active admins' rows (in one order, so two callers cannot deadlock); a
+    /// concurrent `deactivate` waits, then sees this one's change.
+    const LOCK_ADMINS: &str =
+        "SELECT id FROM users WHERE role = 'admin' AND active = TRUE ORDER BY id FOR UPDATE";
+    /// Serializes the limited attempts of one bucket (a transaction-level advisory lock in
+    /// a key space of its own: the two-integer form, first integer for this table).
+    const LOCK_BUCKET: &str =
+        "SELECT pg_advisory_xact_lock(hashtext('agora.login_attempts'), hashtext($1))";
+    sql_identity_store!(
+        PgIdentityStore,
+        sqlx::Postgres,
+        sqlx::PgPool,
+        Some(LOCK_ADMINS),
+        Some(LOCK_BUCKET)
+    );
 }
 
 pub fn store_for(db: &Db) -> Arc<dyn IdentityStore> {
