@@ -230,6 +230,10 @@ impl Settings {
                         "expected seconds",
                     )?),
                     max_backoff: Duration::from_secs(3600),
+                    failed_retention: Duration::from_secs(
+                        24 * 3600
+                            * parsed(get, "OUTBOX_FAILED_RETENTION_DAYS", 7u64, "expected days")?,
+                    ),
                 },
             },
             magazine_max_bytes: 1024
