@@ -20,6 +20,7 @@ use crate::ssr::Renderer;
 use crate::startup::{Api, Services};
 
 pub use assets::Assets;
+pub(crate) use routes_meta::static_page;
 
 pub fn routes(
     settings: &Settings,
