@@ -246,6 +246,13 @@ impl Settings {
                     1800u64,
                     "expected seconds",
                 )?),
+                beacons_per_minute: parsed(
+                    get,
+                    "VIEW_BEACONS_PER_MINUTE",
+                    analytics::BEACONS_PER_MINUTE,
+                    "expected a number",
+                )?
+                .max(1),
                 ..analytics::RecorderSettings::default()
             },
             forms: FormSettings {

@@ -11,7 +11,7 @@ use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 
-use crate::limit::{RateLimiter, BEACONS_PER_MINUTE};
+use crate::limit::RateLimiter;
 use crate::recorder::Recorder;
 use crate::rules::{is_bot, is_public_page};
 use crate::stats::figures;
@@ -76,8 +76,8 @@ pub enum BeaconResponse {
     /// not such a page gets the same answer and is never counted.
     #[oai(status = 204)]
     Accepted,
-    /// More than 60 beacons in a minute from this address; try again after `Retry-After`
-    /// seconds. Nothing was counted.
+    /// Too many beacons from this address (60 a minute by default); try again after
+    /// `Retry-After` seconds. Nothing was counted.
     #[oai(status = 429)]
     TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
 }
@@ -116,12 +116,16 @@ impl AnalyticsApi {
         pages: Arc<dyn KnownPages>,
         trust_proxy: bool,
     ) -> Self {
+        let beacons = RateLimiter::new(
+            recorder.beacons_per_minute(),
+            std::time::Duration::from_secs(60),
+        );
         Self {
             store,
             recorder,
             titles,
             pages,
-            beacons: RateLimiter::new(BEACONS_PER_MINUTE, std::time::Duration::from_secs(60)),
+            beacons,
             trust_proxy,
         }
     }
@@ -132,7 +136,8 @@ impl AnalyticsApi {
     /// Count a client-side navigation to a page (the first page of a visit is counted when
     /// the server renders it). Only pages that exist count: published articles, the home page
     /// and the other public pages; any other path, robots and quick reloads are ignored with
-    /// the same 204. At most 60 beacons a minute are taken from one address (429 beyond).
+    /// the same 204. One address may send a limited number of beacons a minute (60 by default;
+    /// 429 beyond).
     #[oai(path = "/v1/views", method = "post", operation_id = "recordView")]
     async fn beacon(&self, req: &Request, body: Json<ViewBeacon>) -> BeaconResponse {
         let client = kernel::http::client_address(req, self.trust_proxy);

@@ -4,7 +4,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Beacons one client address may send per minute (in a burst, then one a second).
+/// Beacons one client address may send per minute by default (all at once, or spread out);
+/// `VIEW_BEACONS_PER_MINUTE` changes it.
 pub const BEACONS_PER_MINUTE: u32 = 60;
 
 /// Client addresses remembered at most; an address idle for a whole period is forgotten (it

@@ -392,7 +392,8 @@ export interface paths {
      * Count a client-side navigation to a page (the first page of a visit is counted when
      *     the server renders it). Only pages that exist count: published articles, the home page
      *     and the other public pages; any other path, robots and quick reloads are ignored with
-     *     the same 204. At most 60 beacons a minute are taken from one address (429 beyond).
+     *     the same 204. One address may send a limited number of beacons a minute (60 by default;
+     *     429 beyond).
      */
     post: operations["recordView"];
     delete?: never;
@@ -2474,8 +2475,8 @@ export interface operations {
         content?: never;
       };
       /**
-       * @description More than 60 beacons in a minute from this address; try again after `Retry-After`
-       *     seconds. Nothing was counted.
+       * @description Too many beacons from this address (60 a minute by default); try again after
+       *     `Retry-After` seconds. Nothing was counted.
        */
       429: {
         headers: {
