@@ -130,7 +130,11 @@ impl Outbox {
                 .compare_exchange(last, now.timestamp(), Ordering::AcqRel, Ordering::Relaxed)
                 .is_ok()
         {
-            report.redacted = self.purge().await?;
+            // Removing old bodies must not hold up delivery.
+            match self.purge().await {
+                Ok(n) => report.redacted = n,
+                Err(e) => tracing::warn!(error = %e, "outbox: old bodies not removed; will retry"),
+            }
         }
         for row in self.store.due(now, 50).await? {
             // Claim it, so another instance does not send it too.
