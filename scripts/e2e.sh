@@ -13,6 +13,7 @@ export DATA_DIR=$dir/data PORT=$port SITE_URL=http://127.0.0.1:$port
 export DATABASE_URL=sqlite://$dir/data/agora.db RUST_LOG=${RUST_LOG:-info}
 # Every browser test comes from one address; the per-address form limit has its own API test.
 export FORM_LIMIT_PER_ADDRESS=${FORM_LIMIT_PER_ADDRESS:-1000}
+export VIEW_BEACONS_PER_MINUTE=${VIEW_BEACONS_PER_MINUTE:-10000}
 
 "$bin" migrate >"$dir/setup.log" 2>&1
 "$bin" seed --demo >>"$dir/setup.log" 2>&1

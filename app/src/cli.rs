@@ -34,7 +34,7 @@ enum Command {
         #[command(subcommand)]
         command: StaffCommand,
     },
-    /// Inspect and retry queued email.
+    /// Inspect, retry or discard queued email.
     Outbox {
         #[command(subcommand)]
         command: OutboxCommand,
@@ -69,29 +69,38 @@ enum StaffCommand {
 
 #[derive(Subcommand)]
 enum OutboxCommand {
-    /// The latest messages with their status, attempts and last error.
+    /// The latest messages with their status, attempts and last error ("kept" says whether the
+    /// body is still stored: only until delivery, discard or the retention of failed messages).
     List {
         #[arg(long, default_value_t = 50)]
         limit: i64,
     },
     /// Put a message back in line for delivery now.
     Retry { id: String },
+    /// Give up on an unsent message for good: its body and attachment files are deleted, its
+    /// metadata stays.
+    Discard { id: String },
 }
 
 async fn outbox(services: &Services, command: OutboxCommand) -> anyhow::Result<()> {
     match command {
         OutboxCommand::List { limit } => {
             println!(
-                "{:<38} {:<8} {:>8}  {:<20} subject / last error",
-                "id", "status", "attempts", "created"
+                "{:<38} {:<8} {:>8}  {:<20} {:<5} subject / last error",
+                "id", "status", "attempts", "created", "body"
             );
             for m in services.outbox.list(limit).await? {
                 println!(
-                    "{:<38} {:<8} {:>8}  {:<20} {}{}",
+                    "{:<38} {:<8} {:>8}  {:<20} {:<5} {}{}",
                     m.id,
                     m.status,
                     m.attempts,
                     m.created_at.format("%Y-%m-%d %H:%M:%S"),
+                    if m.redacted_at.is_some() {
+                        "gone"
+                    } else {
+                        "kept"
+                    },
                     m.subject,
                     m.last_error.map(|e| format!(" / {e}")).unwrap_or_default()
                 );
@@ -101,7 +110,14 @@ async fn outbox(services: &Services, command: OutboxCommand) -> anyhow::Result<(
             if services.outbox.retry(&id).await? {
                 println!("{id} will be delivered on the next run");
             } else {
-                anyhow::bail!("no unsent message with id {id}");
+                anyhow::bail!("no unsent message with id {id} whose body is still kept");
+            }
+        }
+        OutboxCommand::Discard { id } => {
+            if services.outbox.discard(&id).await? {
+                println!("{id} discarded: its body and attachments are deleted");
+            } else {
+                anyhow::bail!("no unsent message with id {id} whose body is still kept");
             }
         }
     }

@@ -233,6 +233,10 @@ impl Settings {
                         "expected seconds",
                     )?),
                     max_backoff: Duration::from_secs(3600),
+                    failed_retention: Duration::from_secs(
+                        24 * 3600
+                            * parsed(get, "OUTBOX_FAILED_RETENTION_DAYS", 7u64, "expected days")?,
+                    ),
                 },
             },
             magazine_max_bytes: 1024
@@ -245,6 +249,13 @@ impl Settings {
                     1800u64,
                     "expected seconds",
                 )?),
+                beacons_per_minute: parsed(
+                    get,
+                    "VIEW_BEACONS_PER_MINUTE",
+                    analytics::BEACONS_PER_MINUTE,
+                    "expected a number",
+                )?
+                .max(1),
                 ..analytics::RecorderSettings::default()
             },
             server: server_limits(get)?,

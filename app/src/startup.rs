@@ -55,6 +55,29 @@ impl analytics::ArticleTitles for ContentTitles {
     }
 }
 
+/// Beacons count only pages that exist: the app knows its route table, content its articles
+/// (answered from content's memory, not from its tables).
+struct SitePages(Arc<ContentService>);
+
+#[async_trait]
+impl analytics::KnownPages for SitePages {
+    async fn exists(&self, path: &str) -> bool {
+        if path == "/" || web::static_page(path).is_some() {
+            return true;
+        }
+        let Some(slug) = path.strip_prefix("/article/") else {
+            return false;
+        };
+        if slug.is_empty() || slug.contains('/') {
+            return false;
+        }
+        self.0.is_published_slug(slug).await.unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "cannot tell whether an article exists; view not counted");
+            false
+        })
+    }
+}
+
 /// Content asks identity for author names through this adapter, so neither module reads the
 /// other's tables.
 struct IdentityAuthors(Arc<IdentityService>);
@@ -173,6 +196,7 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
                 services.analytics.clone(),
                 services.views.clone(),
                 Arc::new(ContentTitles(services.content.clone())),
+                Arc::new(SitePages(services.content.clone())),
                 trust_proxy,
             ),
         ),

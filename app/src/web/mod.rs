@@ -25,6 +25,7 @@ use crate::startup::{Api, Services};
 
 pub use assets::Assets;
 pub use contract::complete as complete_contract;
+pub(crate) use routes_meta::static_page;
 
 pub fn routes(
     settings: &Settings,

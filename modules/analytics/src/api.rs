@@ -11,7 +11,9 @@ use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 
+use crate::limit::RateLimiter;
 use crate::recorder::Recorder;
+use crate::rules::{is_bot, is_public_page};
 use crate::stats::figures;
 use crate::store::AnalyticsStore;
 
@@ -25,6 +27,13 @@ enum ApiTags {
 #[async_trait]
 pub trait ArticleTitles: Send + Sync {
     async fn titles(&self, slugs: &[String]) -> HashMap<String, String>;
+}
+
+/// Which paths are pages that exist: the home page and the other public pages of the route
+/// table, and published articles (provided by the app, over its routes and the content module).
+#[async_trait]
+pub trait KnownPages: Send + Sync {
+    async fn exists(&self, path: &str) -> bool;
 }
 
 #[derive(Debug, Object)]
@@ -62,9 +71,15 @@ pub struct ViewStats {
 
 #[derive(ApiResponse)]
 pub enum BeaconResponse {
-    /// Received (counted or not, by the counting rules).
+    /// Received, counted or not: only a page that exists (a published article, the home page
+    /// or another public page) is counted, and not for robots or quick reloads. A path that is
+    /// not such a page gets the same answer and is never counted.
     #[oai(status = 204)]
     Accepted,
+    /// Too many beacons from this address (60 a minute by default); try again after
+    /// `Retry-After` seconds. Nothing was counted.
+    #[oai(status = 429)]
+    TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
 }
 
 #[derive(ApiResponse)]
@@ -88,6 +103,8 @@ pub struct AnalyticsApi {
     store: Arc<dyn AnalyticsStore>,
     recorder: Arc<Recorder>,
     titles: Arc<dyn ArticleTitles>,
+    pages: Arc<dyn KnownPages>,
+    beacons: RateLimiter,
     trust_proxy: bool,
 }
 
@@ -96,12 +113,19 @@ impl AnalyticsApi {
         store: Arc<dyn AnalyticsStore>,
         recorder: Arc<Recorder>,
         titles: Arc<dyn ArticleTitles>,
+        pages: Arc<dyn KnownPages>,
         trust_proxy: bool,
     ) -> Self {
+        let beacons = RateLimiter::new(
+            recorder.beacons_per_minute(),
+            std::time::Duration::from_secs(60),
+        );
         Self {
             store,
             recorder,
             titles,
+            pages,
+            beacons,
             trust_proxy,
         }
     }
@@ -109,17 +133,33 @@ impl AnalyticsApi {
 
 #[OpenApi(tag = "ApiTags::Analytics")]
 impl AnalyticsApi {
-    /// Count a client-side navigation to a public page (the first page of a visit is counted
-    /// when the server renders it). Robots, non-public paths and quick reloads are ignored.
+    /// Count a client-side navigation to a page (the first page of a visit is counted when
+    /// the server renders it). Only pages that exist count: published articles, the home page
+    /// and the other public pages; any other path, robots and quick reloads are ignored with
+    /// the same 204. One address may send a limited number of beacons a minute (60 by default;
+    /// 429 beyond).
     #[oai(path = "/v1/views", method = "post", operation_id = "recordView")]
     async fn beacon(&self, req: &Request, body: Json<ViewBeacon>) -> BeaconResponse {
         let client = kernel::http::client_address(req, self.trust_proxy);
+        if let Err(retry_after) = self.beacons.check(&client) {
+            return BeaconResponse::TooMany(
+                Json(ErrorBody::new(
+                    "too_many_requests",
+                    format!("Too many page views from this address. Try again in {retry_after} seconds."),
+                )),
+                retry_after,
+            );
+        }
         let ua = req
             .headers()
             .get(poem::http::header::USER_AGENT)
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default();
-        self.recorder.record(&body.0.path, &client, ua);
+        let path = &body.0.path;
+        // The cheap rules first, so junk never reaches the page lookup.
+        if is_public_page(path) && !is_bot(ua) && self.pages.exists(path).await {
+            self.recorder.record(path, &client, ua);
+        }
         BeaconResponse::Accepted
     }
 

@@ -3,12 +3,14 @@
 //! admin's figures, computed on the server.
 
 mod api;
+mod limit;
 mod recorder;
 mod rules;
 mod stats;
 mod store;
 
-pub use api::{AnalyticsApi, ArticleTitles};
+pub use api::{AnalyticsApi, ArticleTitles, KnownPages};
+pub use limit::{RateLimiter, BEACONS_PER_MINUTE};
 pub use recorder::{Recorder, RecorderSettings};
 pub use rules::{is_bot, is_public_page};
 pub use stats::{figures, start_of_day, Figures, CHART_DAYS};

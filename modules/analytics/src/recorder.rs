@@ -24,6 +24,8 @@ pub struct RecorderSettings {
     /// Views held while the database is unavailable; beyond this the oldest are dropped
     /// (and logged as an error).
     pub max_pending: usize,
+    /// Beacons (`POST /api/v1/views`) taken from one client address per minute.
+    pub beacons_per_minute: u32,
 }
 
 impl Default for RecorderSettings {
@@ -33,6 +35,7 @@ impl Default for RecorderSettings {
             batch_size: 500,
             flush_every: Duration::from_secs(2),
             max_pending: 200_000,
+            beacons_per_minute: crate::limit::BEACONS_PER_MINUTE,
         }
     }
 }
@@ -46,6 +49,7 @@ pub struct Recorder {
     tx: mpsc::Sender<Msg>,
     recent: moka::sync::Cache<String, ()>,
     salt: [u8; 32],
+    beacons_per_minute: u32,
     task: std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
 
@@ -59,13 +63,20 @@ impl Recorder {
             .build();
         let mut salt = [0u8; 32];
         rand::rngs::OsRng.fill_bytes(&mut salt);
+        let beacons_per_minute = settings.beacons_per_minute;
         let task = tokio::spawn(write_batches(store, rx, settings));
         Arc::new(Recorder {
             tx,
             recent,
             salt,
+            beacons_per_minute,
             task: std::sync::Mutex::new(Some(task)),
         })
+    }
+
+    /// Beacons taken from one client address per minute.
+    pub fn beacons_per_minute(&self) -> u32 {
+        self.beacons_per_minute
     }
 
     /// The reload-window key: a salted hash of the day, client, browser and path. The salt is

@@ -1,7 +1,7 @@
 //! The content service: validated reads for the public, the listing cache, and the writes the
 //! rest of the product (seeding now, the editorial API later) goes through.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -73,6 +73,8 @@ pub struct ContentService {
     store: Arc<dyn ContentStore>,
     authors: Arc<dyn AuthorDirectory>,
     listings: Cache<String, Bytes>,
+    /// The slugs of published articles, by content version.
+    published: Cache<u64, Arc<HashSet<String>>>,
     version: AtomicU64,
 }
 
@@ -129,6 +131,10 @@ impl ContentService {
                 .max_capacity(2_000)
                 .time_to_live(Duration::from_secs(60))
                 .build(),
+            published: Cache::builder()
+                .max_capacity(4)
+                .time_to_live(Duration::from_secs(60))
+                .build(),
             version: AtomicU64::new(1),
         }
     }
@@ -141,6 +147,25 @@ impl ContentService {
     pub(crate) fn changed(&self) {
         self.version.fetch_add(1, Ordering::AcqRel);
         self.listings.invalidate_all();
+        self.published.invalidate_all();
+    }
+
+    /// Whether `slug` is the current slug of a published article, answered from memory: the
+    /// set of published slugs is loaded once per content version and kept a minute at most.
+    pub async fn is_published_slug(&self, slug: &str) -> Result<bool, ContentError> {
+        let slugs = self
+            .published
+            .try_get_with(self.version(), async {
+                let rows = self.store.published_slugs().await?;
+                Ok::<_, ContentError>(Arc::new(
+                    rows.into_iter()
+                        .map(|(slug, _)| slug)
+                        .collect::<HashSet<_>>(),
+                ))
+            })
+            .await
+            .map_err(|e| ContentError::Unexpected(e.to_string().into()))?;
+        Ok(slugs.contains(slug))
     }
 
     /// The listing as JSON bytes, served from the cache when possible.

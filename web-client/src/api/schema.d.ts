@@ -389,8 +389,11 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Count a client-side navigation to a public page (the first page of a visit is counted
-     *     when the server renders it). Robots, non-public paths and quick reloads are ignored.
+     * Count a client-side navigation to a page (the first page of a visit is counted when
+     *     the server renders it). Only pages that exist count: published articles, the home page
+     *     and the other public pages; any other path, robots and quick reloads are ignored with
+     *     the same 204. One address may send a limited number of beacons a minute (60 by default;
+     *     429 beyond).
      */
     post: operations["recordView"];
     delete?: never;
@@ -2824,7 +2827,11 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Received (counted or not, by the counting rules). */
+      /**
+       * @description Received, counted or not: only a page that exists (a published article, the home page
+       *     or another public page) is counted, and not for robots or quick reloads. A path that is
+       *     not such a page gets the same answer and is never counted.
+       */
       204: {
         headers: {
           [name: string]: unknown;
@@ -2861,6 +2868,19 @@ export interface operations {
       /** @description The body is not of the type this operation reads. */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description Too many beacons from this address (60 a minute by default); try again after
+       *     `Retry-After` seconds. Nothing was counted.
+       */
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
           [name: string]: unknown;
         };
         content: {

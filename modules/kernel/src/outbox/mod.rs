@@ -2,10 +2,19 @@
 //! the same transaction as its own data ([`enqueue_sqlite`] / [`enqueue_pg`]); a background
 //! job ([`Outbox::deliver_due`]) sends due messages, retrying with exponential backoff and
 //! giving up only after a configured number of attempts, leaving the message for an operator.
+//!
+//! A message's body may carry single-use links (account confirmation, unsubscribe), so it is
+//! kept only while the message may still be sent: on delivery the body is removed and the
+//! attachment files are deleted (the delivered message is then their only copy), leaving the
+//! metadata an operator needs (id, recipients, subject, status, attempts, times, last error).
+//! A message that was given up on keeps its body for [`OutboxSettings::failed_retention`] after
+//! it was queued, so an operator can retry it; then, or when an operator discards it, it is
+//! redacted the same way.
 
 mod mailer;
 mod store;
 
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,9 +23,11 @@ use serde::{Deserialize, Serialize};
 pub use mailer::{Mailer, MailerError};
 pub use store::{enqueue_pg, enqueue_sqlite, outbox_store_for, OutboxRow, OutboxStore};
 
-use crate::storage::LocalStorage;
+use crate::storage::{LocalStorage, Storage};
 
-/// A file to attach, already stored (by key) in the uploads storage.
+/// A file to attach, already stored (by key) in the outbox's storage. The message owns the
+/// file: it is deleted once the message is delivered, discarded or expired, so a file must not
+/// be shared between messages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attachment {
     pub filename: String,
@@ -39,7 +50,16 @@ pub struct OutboxSettings {
     /// Delay before the first retry; doubles with each attempt, up to `max_backoff`.
     pub base_backoff: Duration,
     pub max_backoff: Duration,
+    /// How long a message that was given up on keeps its body (and attachments), counted from
+    /// when it was queued; then they are removed.
+    pub failed_retention: Duration,
 }
+
+/// Default of [`OutboxSettings::failed_retention`]: 7 days.
+pub const DEFAULT_FAILED_RETENTION: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// How often [`Outbox::deliver_due`] also looks for bodies to remove.
+const PURGE_EVERY: Duration = Duration::from_secs(600);
 
 impl Default for OutboxSettings {
     fn default() -> Self {
@@ -47,6 +67,7 @@ impl Default for OutboxSettings {
             max_attempts: 8,
             base_backoff: Duration::from_secs(30),
             max_backoff: Duration::from_secs(3600),
+            failed_retention: DEFAULT_FAILED_RETENTION,
         }
     }
 }
@@ -56,6 +77,8 @@ pub struct DeliveryReport {
     pub sent: usize,
     pub retrying: usize,
     pub gave_up: usize,
+    /// Bodies removed from messages given up on long ago (or left over).
+    pub redacted: usize,
 }
 
 pub struct Outbox {
@@ -63,6 +86,8 @@ pub struct Outbox {
     mailer: Mailer,
     storage: Arc<LocalStorage>,
     settings: OutboxSettings,
+    /// When the last purge ran (Unix seconds; 0: not yet).
+    last_purge: AtomicI64,
 }
 
 impl Outbox {
@@ -77,6 +102,7 @@ impl Outbox {
             mailer,
             storage,
             settings,
+            last_purge: AtomicI64::new(0),
         }
     }
 
@@ -90,11 +116,26 @@ impl Outbox {
             .min(self.settings.max_backoff)
     }
 
-    /// Sends every due message once.
+    /// Sends every due message once (and, every few minutes, removes the bodies of messages
+    /// given up on for longer than the retention, see [`Outbox::purge`]).
     #[tracing::instrument(skip(self))]
     pub async fn deliver_due(&self) -> Result<DeliveryReport, sqlx::Error> {
         let now = crate::ids::now();
         let mut report = DeliveryReport::default();
+        let last = self.last_purge.load(Ordering::Relaxed);
+        let every = i64::try_from(PURGE_EVERY.as_secs()).unwrap_or(600);
+        if now.timestamp() - last >= every
+            && self
+                .last_purge
+                .compare_exchange(last, now.timestamp(), Ordering::AcqRel, Ordering::Relaxed)
+                .is_ok()
+        {
+            // Removing old bodies must not hold up delivery.
+            match self.purge().await {
+                Ok(n) => report.redacted = n,
+                Err(e) => tracing::warn!(error = %e, "outbox: old bodies not removed; will retry"),
+            }
+        }
         for row in self.store.due(now, 50).await? {
             // Claim it, so another instance does not send it too.
             let lease = now + chrono::Duration::minutes(5);
@@ -109,6 +150,8 @@ impl Outbox {
                 Ok(()) => {
                     self.store.mark_sent(&row.id, crate::ids::now()).await?;
                     report.sent += 1;
+                    // The delivered message is now the documents' only copy.
+                    self.remove_attachments(&row.id, &row.attachments).await?;
                 }
                 Err(e) => {
                     let attempts = row.attempts + 1;
@@ -135,8 +178,76 @@ impl Outbox {
         self.store.list(limit).await
     }
 
-    /// Puts a message (typically one that was given up on) back in line now.
+    /// Puts a message (typically one that was given up on) back in line now; false when there
+    /// is no unsent message with this id whose body is still kept.
     pub async fn retry(&self, id: &str) -> Result<bool, sqlx::Error> {
         self.store.retry(id, crate::ids::now()).await
+    }
+
+    /// Gives up on an unsent message for good: removes its body and deletes its attachment
+    /// files, keeping the metadata. False when there is no such unsent message.
+    pub async fn discard(&self, id: &str) -> Result<bool, sqlx::Error> {
+        let Some(attachments) = self
+            .store
+            .discard(id, crate::ids::now(), "discarded by an operator")
+            .await?
+        else {
+            return Ok(false);
+        };
+        self.remove_attachments(id, &attachments).await?;
+        Ok(true)
+    }
+
+    /// Removes the bodies (and attachment files) of messages given up on and queued more than
+    /// the retention ago, and finishes any removal left half done (a sent message whose files
+    /// could not be deleted, or rows delivered before bodies were removed on delivery).
+    /// Returns how many bodies it removed.
+    pub async fn purge(&self) -> Result<usize, sqlx::Error> {
+        let now = crate::ids::now();
+        let retention = chrono::Duration::from_std(self.settings.failed_retention)
+            .unwrap_or(chrono::Duration::days(7));
+        let cutoff = now - retention;
+        let mut redacted = 0;
+        loop {
+            let rows = self.store.expired(cutoff, 100).await?;
+            let mut progress = false;
+            for row in &rows {
+                if row.redacted_at.is_none() {
+                    if !self.store.redact(&row.id, now).await? {
+                        continue;
+                    }
+                    redacted += 1;
+                    progress = true;
+                }
+                if self.remove_attachments(&row.id, &row.attachments).await? {
+                    progress = true;
+                }
+            }
+            // Stop when a batch changed nothing (e.g. files that cannot be deleted now).
+            if rows.len() < 100 || !progress {
+                break;
+            }
+        }
+        if redacted > 0 {
+            tracing::info!(redacted, "outbox: removed the bodies of old messages");
+        }
+        Ok(redacted)
+    }
+
+    /// Deletes the files of a redacted message's attachments, then forgets the list; true when
+    /// the list was cleared (false when a file could not be deleted: the next purge retries).
+    async fn remove_attachments(&self, id: &str, attachments: &str) -> Result<bool, sqlx::Error> {
+        let list: Vec<Attachment> = serde_json::from_str(attachments).unwrap_or_default();
+        if list.is_empty() && attachments.trim() == "[]" {
+            return Ok(false);
+        }
+        for a in &list {
+            if let Err(e) = self.storage.delete(&a.storage_key).await {
+                tracing::warn!(id, key = %a.storage_key, error = %e, "attachment not deleted; will retry");
+                return Ok(false);
+            }
+        }
+        self.store.clear_attachments(id).await?;
+        Ok(true)
     }
 }

@@ -24,6 +24,9 @@ pub struct OutboxRow {
     pub next_attempt_at: DateTime<Utc>,
     pub last_error: Option<String>,
     pub sent_at: Option<DateTime<Utc>>,
+    /// When the body was removed (on delivery, discard or expiry); the row then keeps only its
+    /// metadata and is never sent again.
+    pub redacted_at: Option<DateTime<Utc>>,
 }
 
 #[async_trait]
@@ -36,6 +39,8 @@ pub trait OutboxStore: Send + Sync {
         seen_next: DateTime<Utc>,
         lease: DateTime<Utc>,
     ) -> Result<bool, sqlx::Error>;
+    /// Records the delivery and removes the body (the attachment list stays until their files
+    /// are deleted, see [`OutboxStore::clear_attachments`]).
     async fn mark_sent(&self, id: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error>;
     async fn mark_failed(
         &self,
@@ -46,11 +51,31 @@ pub trait OutboxStore: Send + Sync {
         gave_up: bool,
     ) -> Result<(), sqlx::Error>;
     async fn list(&self, limit: i64) -> Result<Vec<OutboxRow>, sqlx::Error>;
+    /// Puts an unsent message whose body is still there back in line.
     async fn retry(&self, id: &str, now: DateTime<Utc>) -> Result<bool, sqlx::Error>;
+    /// Takes an unsent message out of line for good (status `failed`, `last_error` saying
+    /// why) and removes its body; returns its attachment list (JSON) when it did.
+    async fn discard(
+        &self,
+        id: &str,
+        at: DateTime<Utc>,
+        note: &str,
+    ) -> Result<Option<String>, sqlx::Error>;
+    /// Messages with something left to remove: sent but not yet redacted, given up on and
+    /// queued before `failed_before`, or redacted with attachment files still listed.
+    async fn expired(
+        &self,
+        failed_before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<OutboxRow>, sqlx::Error>;
+    /// Removes the body of a message that is not pending; true when it did.
+    async fn redact(&self, id: &str, at: DateTime<Utc>) -> Result<bool, sqlx::Error>;
+    /// Forgets the attachment list of a redacted message once its files are deleted.
+    async fn clear_attachments(&self, id: &str) -> Result<(), sqlx::Error>;
 }
 
 const COLUMNS: &str = "id, created_at, recipients, reply_to, subject, body, attachments, status, \
-                       attempts, next_attempt_at, last_error, sent_at";
+                       attempts, next_attempt_at, last_error, sent_at, redacted_at";
 
 fn encode(email: &Email) -> (String, String) {
     (
@@ -98,7 +123,8 @@ macro_rules! sql_outbox {
                 limit: i64,
             ) -> Result<Vec<OutboxRow>, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
-                    "SELECT {COLUMNS} FROM outbox WHERE status = 'pending' AND next_attempt_at <= "
+                    "SELECT {COLUMNS} FROM outbox WHERE status = 'pending' AND redacted_at IS NULL \
+                     AND next_attempt_at <= "
                 ));
                 qb.push_bind(now);
                 qb.push(" ORDER BY next_attempt_at LIMIT ");
@@ -123,11 +149,15 @@ macro_rules! sql_outbox {
             }
 
             async fn mark_sent(&self, id: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error> {
+                // A message discarded while it was being sent was still delivered: say so.
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = ",
+                    "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, \
+                     body = '', sent_at = ",
                 );
                 qb.push_bind(at);
-                qb.push(" WHERE id = ");
+                qb.push(", redacted_at = COALESCE(redacted_at, ");
+                qb.push_bind(at);
+                qb.push(") WHERE id = ");
                 qb.push_bind(id.to_string());
                 qb.build().execute(&self.pool).await?;
                 Ok(())
@@ -147,7 +177,7 @@ macro_rules! sql_outbox {
                 qb.push(", next_attempt_at = ").push_bind(next);
                 qb.push(", last_error = ").push_bind(error.chars().take(1000).collect::<String>());
                 qb.push(", status = ").push_bind(if gave_up { "failed" } else { "pending" });
-                qb.push(" WHERE id = ").push_bind(id.to_string());
+                qb.push(" WHERE redacted_at IS NULL AND id = ").push_bind(id.to_string());
                 qb.build().execute(&self.pool).await?;
                 Ok(())
             }
@@ -165,9 +195,69 @@ macro_rules! sql_outbox {
                     "UPDATE outbox SET status = 'pending', next_attempt_at = ",
                 );
                 qb.push_bind(now);
-                qb.push(" WHERE status <> 'sent' AND id = ");
+                qb.push(" WHERE status <> 'sent' AND redacted_at IS NULL AND id = ");
                 qb.push_bind(id.to_string());
                 Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+            }
+
+            async fn discard(
+                &self,
+                id: &str,
+                at: DateTime<Utc>,
+                note: &str,
+            ) -> Result<Option<String>, sqlx::Error> {
+                const UNSENT: &str = " WHERE status <> 'sent' AND redacted_at IS NULL AND id = ";
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new(format!("SELECT attachments FROM outbox{UNSENT}"));
+                qb.push_bind(id.to_string());
+                let attachments: Option<String> =
+                    qb.build_query_scalar().fetch_optional(&self.pool).await?;
+                let Some(attachments) = attachments else {
+                    return Ok(None);
+                };
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "UPDATE outbox SET status = 'failed', body = '', redacted_at = ",
+                );
+                qb.push_bind(at);
+                qb.push(", last_error = ").push_bind(note.to_string());
+                qb.push(" || COALESCE('; last error: ' || last_error, '')");
+                qb.push(UNSENT).push_bind(id.to_string());
+                let done = qb.build().execute(&self.pool).await?.rows_affected() == 1;
+                Ok(done.then_some(attachments))
+            }
+
+            async fn expired(
+                &self,
+                failed_before: DateTime<Utc>,
+                limit: i64,
+            ) -> Result<Vec<OutboxRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "SELECT {COLUMNS} FROM outbox WHERE (redacted_at IS NULL AND (status = 'sent' \
+                     OR (status = 'failed' AND created_at < "
+                ));
+                qb.push_bind(failed_before);
+                qb.push("))) OR (redacted_at IS NOT NULL AND attachments <> '[]') ");
+                qb.push("ORDER BY created_at LIMIT ");
+                qb.push_bind(limit);
+                qb.build_query_as().fetch_all(&self.pool).await
+            }
+
+            async fn redact(&self, id: &str, at: DateTime<Utc>) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE outbox SET body = '', redacted_at = ");
+                qb.push_bind(at);
+                qb.push(" WHERE status <> 'pending' AND redacted_at IS NULL AND id = ");
+                qb.push_bind(id.to_string());
+                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+            }
+
+            async fn clear_attachments(&self, id: &str) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "UPDATE outbox SET attachments = '[]' WHERE redacted_at IS NOT NULL AND id = ",
+                );
+                qb.push_bind(id.to_string());
+                qb.build().execute(&self.pool).await?;
+                Ok(())
             }
         }
     };
