@@ -7,6 +7,7 @@ pub mod http;
 pub mod ids;
 pub mod outbox;
 pub mod storage;
+pub mod upload;
 
 pub use db::Db;
 pub use error::ErrorBody;

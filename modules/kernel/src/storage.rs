@@ -9,6 +9,13 @@ use async_trait::async_trait;
 pub trait Storage: Send + Sync {
     /// Stores `bytes` under `key` (a relative path made by the caller, never by a user).
     async fn put(&self, key: &str, bytes: &[u8]) -> std::io::Result<()>;
+    /// Stores the contents of the local file `file` under `key`, streaming it (the file is left
+    /// as it is). The default reads the file whole and calls [`Storage::put`]: backends should
+    /// stream instead, as uploads of several megabytes arrive here.
+    async fn put_file(&self, key: &str, file: &Path) -> std::io::Result<()> {
+        let bytes = tokio::fs::read(file).await?;
+        self.put(key, &bytes).await
+    }
     /// Removes `key` (no error when it is already gone).
     async fn delete(&self, key: &str) -> std::io::Result<()>;
     /// The public URL of `key`.
@@ -48,6 +55,24 @@ impl Storage for LocalStorage {
         // Write then rename, so a reader never sees half a file.
         let tmp = path.with_extension("partial");
         tokio::fs::write(&tmp, bytes).await?;
+        tokio::fs::rename(&tmp, &path).await
+    }
+
+    async fn put_file(&self, key: &str, file: &Path) -> std::io::Result<()> {
+        let path = self.path_of(key).ok_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "unsafe storage key")
+        })?;
+        if let Some(dir) = path.parent() {
+            tokio::fs::create_dir_all(dir).await?;
+        }
+        // Copied through a small buffer, then renamed, so a reader never sees half a file.
+        let tmp = path.with_extension("partial");
+        let mut from =
+            tokio::io::BufReader::with_capacity(64 * 1024, tokio::fs::File::open(file).await?);
+        let mut to = tokio::fs::File::create(&tmp).await?;
+        tokio::io::copy_buf(&mut from, &mut to).await?;
+        tokio::io::AsyncWriteExt::flush(&mut to).await?;
+        drop(to);
         tokio::fs::rename(&tmp, &path).await
     }
 

@@ -4,12 +4,13 @@ use std::sync::Arc;
 
 use identity::{Role, StaffSession};
 use kernel::storage::Storage;
+use kernel::upload::{read_capped, MultipartStream, PartError};
 use kernel::ErrorBody;
 use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
-use tokio::io::AsyncReadExt;
+use tokio::sync::Semaphore;
 
 use crate::covers::{process_cover, CoverError, MAX_COVER_BYTES};
 
@@ -19,7 +20,9 @@ enum ApiTags {
     Media,
 }
 
+/// The form the contract shows; it is read part by part (see [`MediaApi::upload`]).
 #[derive(Debug, Multipart)]
+#[allow(dead_code)]
 pub struct CoverUpload {
     /// The image (JPG, PNG, GIF or WebP), at most 5 MB.
     pub file: Upload,
@@ -45,7 +48,7 @@ pub enum UploadResponse {
     BadRequest(Json<ErrorBody>),
     #[oai(status = 403)]
     Forbidden(Json<ErrorBody>),
-    /// Over 5 MB.
+    /// Over 5 MB, or over 40 megapixels.
     #[oai(status = 413)]
     TooLarge(Json<ErrorBody>),
     #[oai(status = 500)]
@@ -54,11 +57,18 @@ pub enum UploadResponse {
 
 pub struct MediaApi {
     storage: Arc<dyn Storage>,
+    /// Covers decoded at once: one per core, so decoding memory is bounded by the cores, not
+    /// by the number of uploads in flight.
+    decoders: Arc<Semaphore>,
 }
 
 impl MediaApi {
     pub fn new(storage: Arc<dyn Storage>) -> Self {
-        Self { storage }
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        Self {
+            storage,
+            decoders: Arc::new(Semaphore::new(cores)),
+        }
     }
 }
 
@@ -67,6 +77,19 @@ fn too_large() -> UploadResponse {
         "image_too_large",
         CoverError::TooLarge.to_string(),
     )))
+}
+
+fn part_error(e: PartError) -> UploadResponse {
+    match e {
+        PartError::Nul => UploadResponse::BadRequest(Json(ErrorBody::new(
+            kernel::upload::NUL_CODE,
+            kernel::upload::NUL_MESSAGE,
+        ))),
+        e @ PartError::Malformed(_) => {
+            UploadResponse::BadRequest(Json(ErrorBody::new("invalid_request", e.to_string())))
+        }
+        PartError::Io(e) => internal(&e),
+    }
 }
 
 fn internal(e: &dyn std::fmt::Debug) -> UploadResponse {
@@ -85,7 +108,12 @@ impl MediaApi {
         method = "post",
         operation_id = "uploadCover"
     )]
-    async fn upload(&self, auth: StaffSession, req: &Request, body: CoverUpload) -> UploadResponse {
+    async fn upload(
+        &self,
+        auth: StaffSession,
+        req: &Request,
+        mut body: MultipartStream<CoverUpload>,
+    ) -> UploadResponse {
         if !auth.has_role(&[Role::Writer, Role::ContentDirector]) {
             return UploadResponse::Forbidden(identity::forbidden());
         }
@@ -97,24 +125,54 @@ impl MediaApi {
         if declared.is_some_and(|n| n > MAX_COVER_BYTES + 64 * 1024) {
             return too_large();
         }
-        // Read one byte past the limit, never more, whatever the body claims.
-        let mut bytes = Vec::new();
-        let limit = u64::try_from(MAX_COVER_BYTES + 1).unwrap_or(u64::MAX);
-        if let Err(e) = body
-            .file
-            .into_async_read()
-            .take(limit)
-            .read_to_end(&mut bytes)
-            .await
-        {
-            return internal(&e);
+        // The image part, never more than 5 MB of it kept, whatever the body claims.
+        let mut file = None;
+        loop {
+            let field = match body.next_field().await {
+                Ok(Some(field)) => field,
+                Ok(None) => break,
+                Err(e) => return part_error(e),
+            };
+            if field.name() != Some("file") {
+                continue;
+            }
+            if file.is_some() {
+                return part_error(PartError::form(
+                    "failed to parse field `file`: repeated field",
+                ));
+            }
+            match read_capped(field, MAX_COVER_BYTES).await {
+                Ok(Some(bytes)) => file = Some(bytes),
+                Ok(None) => return too_large(),
+                Err(e) => return part_error(e),
+            }
         }
-        let processed = match tokio::task::spawn_blocking(move || process_cover(&bytes)).await {
+        let Some(bytes) = file else {
+            return part_error(PartError::form("field `file` is required"));
+        };
+        // Decoded off the async runtime, a bounded number at a time.
+        let permit = match self.decoders.clone().acquire_owned().await {
+            Ok(permit) => permit,
+            Err(e) => return internal(&e),
+        };
+        let decoded = tokio::task::spawn_blocking(move || {
+            let processed = process_cover(&bytes);
+            drop(permit);
+            processed
+        })
+        .await;
+        let processed = match decoded {
             Ok(Ok(p)) => p,
             Ok(Err(CoverError::TooLarge)) => return too_large(),
             Ok(Err(e @ CoverError::NotAnImage)) => {
                 return UploadResponse::BadRequest(Json(ErrorBody::new(
                     "not_an_image",
+                    e.to_string(),
+                )))
+            }
+            Ok(Err(e @ CoverError::TooManyPixels)) => {
+                return UploadResponse::TooLarge(Json(ErrorBody::new(
+                    "image_too_many_pixels",
                     e.to_string(),
                 )))
             }

@@ -12,6 +12,12 @@ pub const MAX_COVER_BYTES: usize = 5 * 1024 * 1024;
 pub const MAX_COVER_WIDTH: u32 = 2000;
 /// Refuse to decode absurd dimensions (decompression bombs).
 const MAX_DIMENSION: u32 = 12_000;
+/// Most pixels decoded for one cover, read from the header before anything is decoded: a
+/// small file can describe a huge image (a 500 KB PNG of 11,000 × 11,000 pixels decodes to
+/// almost 500 MB), so the budget is on pixels, not bytes.
+pub const MAX_COVER_PIXELS: u64 = 40_000_000;
+/// Most bytes the decoder may allocate: the budget as 8-bit RGBA.
+const MAX_DECODE_BYTES: u64 = MAX_COVER_PIXELS * 4;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CoverError {
@@ -19,6 +25,8 @@ pub enum CoverError {
     TooLarge,
     #[error("Please upload an image file (JPG, PNG, etc.)")]
     NotAnImage,
+    #[error("Please upload an image of at most 40 megapixels")]
+    TooManyPixels,
     #[error("could not encode the image: {0}")]
     Encode(#[from] image::ImageError),
 }
@@ -43,13 +51,23 @@ pub fn process_cover(bytes: &[u8]) -> Result<ProcessedCover, CoverError> {
     ) {
         return Err(CoverError::NotAnImage);
     }
+    // The dimensions from the header first: nothing is decoded past the budget.
+    let (width, height) = ImageReader::with_format(Cursor::new(bytes), format)
+        .into_dimensions()
+        .map_err(|_| CoverError::NotAnImage)?;
+    if u64::from(width) * u64::from(height) > MAX_COVER_PIXELS {
+        return Err(CoverError::TooManyPixels);
+    }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_DIMENSION);
     limits.max_image_height = Some(MAX_DIMENSION);
-    limits.max_alloc = Some(512 * 1024 * 1024);
+    limits.max_alloc = Some(MAX_DECODE_BYTES);
     reader.limits(limits);
-    let mut img = reader.decode().map_err(|_| CoverError::NotAnImage)?;
+    let mut img = reader.decode().map_err(|e| match e {
+        image::ImageError::Limits(_) => CoverError::TooManyPixels,
+        _ => CoverError::NotAnImage,
+    })?;
     if img.width() > MAX_COVER_WIDTH {
         img = img.resize(
             MAX_COVER_WIDTH,
@@ -128,6 +146,35 @@ mod tests {
     fn wide_images_are_downscaled() {
         let c = process_cover(&png(2400, 100)).unwrap();
         assert_eq!(c.width, MAX_COVER_WIDTH);
+    }
+
+    /// A PNG of `width` × `height` pixels of one colour, built row by row (never whole).
+    fn one_colour_png(width: u32, height: u32) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, width, height);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().unwrap();
+        let mut stream = writer.stream_writer().unwrap();
+        let row = vec![200u8; width as usize * 4];
+        for _ in 0..height {
+            std::io::Write::write_all(&mut stream, &row).unwrap();
+        }
+        stream.finish().unwrap();
+        drop(writer);
+        out
+    }
+
+    #[test]
+    fn images_over_the_pixel_budget_are_refused_before_decoding() {
+        let bomb = one_colour_png(11_000, 11_000);
+        assert!(bomb.len() < MAX_COVER_BYTES);
+        let err = process_cover(&bomb).err().unwrap();
+        assert!(matches!(err, CoverError::TooManyPixels), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            "Please upload an image of at most 40 megapixels"
+        );
     }
 
     #[test]

@@ -7,13 +7,13 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use identity::{Role, StaffSession};
 use kernel::storage::Storage;
+use kernel::upload::{spool, MultipartStream, PartError};
 use kernel::{Db, ErrorBody};
 use poem::Request;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
-use tokio::io::AsyncReadExt;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -196,7 +196,9 @@ pub fn title_from_file_name(name: &str) -> String {
     }
 }
 
+/// The form the contract shows; it is read part by part (see [`MagazineApi::upload`]).
 #[derive(Debug, Multipart)]
+#[allow(dead_code)]
 pub struct MagazineUpload {
     /// The issue as a PDF.
     pub file: Upload,
@@ -284,6 +286,19 @@ impl MagazineApi {
     }
 }
 
+fn part_error(e: PartError) -> MagazineResponse {
+    match e {
+        PartError::Nul => MagazineResponse::BadRequest(Json(ErrorBody::new(
+            kernel::upload::NUL_CODE,
+            kernel::upload::NUL_MESSAGE,
+        ))),
+        e @ PartError::Malformed(_) => {
+            MagazineResponse::BadRequest(Json(ErrorBody::new("invalid_request", e.to_string())))
+        }
+        PartError::Io(e) => MagazineResponse::Internal(failed(&e)),
+    }
+}
+
 fn not_found() -> Json<ErrorBody> {
     Json(ErrorBody::new("not_found", "No such magazine issue."))
 }
@@ -324,7 +339,7 @@ impl MagazineApi {
         &self,
         auth: StaffSession,
         req: &Request,
-        body: MagazineUpload,
+        mut body: MultipartStream<MagazineUpload>,
     ) -> MagazineResponse {
         if !auth.has_role(&[Role::Admin]) {
             return MagazineResponse::Forbidden(identity::forbidden());
@@ -334,32 +349,47 @@ impl MagazineApi {
             .get(poem::http::header::CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<usize>().ok());
-        if declared.is_some_and(|n| n > self.max_bytes + 64 * 1024)
-            || body.file.size() > self.max_bytes
-        {
+        if declared.is_some_and(|n| n > self.max_bytes + 64 * 1024) {
             return self.too_large();
         }
-        let name = body.file.file_name().unwrap_or_default().to_string();
-        let mut bytes = Vec::new();
-        let limit = u64::try_from(self.max_bytes + 1).unwrap_or(u64::MAX);
-        if let Err(e) = body
-            .file
-            .into_async_read()
-            .take(limit)
-            .read_to_end(&mut bytes)
-            .await
-        {
-            return MagazineResponse::Internal(failed(&e));
+        // The PDF is written to a temporary file as it arrives, its size counted on the way:
+        // past the limit nothing more of it is kept.
+        let mut file = None;
+        loop {
+            let field = match body.next_field().await {
+                Ok(Some(field)) => field,
+                Ok(None) => break,
+                Err(e) => return part_error(e),
+            };
+            if field.name() != Some("file") {
+                continue;
+            }
+            if file.is_some() {
+                return part_error(PartError::form(
+                    "failed to parse field `file`: repeated field",
+                ));
+            }
+            match spool(field, self.max_bytes as u64).await {
+                Ok(spooled) => file = Some(spooled),
+                Err(e) => return part_error(e),
+            }
         }
-        if bytes.len() > self.max_bytes {
+        let Some(file) = file else {
+            return part_error(PartError::form("field `file` is required"));
+        };
+        if file.over_limit() {
             return self.too_large();
         }
-        if !is_pdf(&bytes) {
+        if !is_pdf(file.head()) {
             return MagazineResponse::BadRequest(Json(ErrorBody::new(
                 "not_a_pdf",
                 "Please upload a PDF file.",
             )));
         }
+        let name = file.file_name().unwrap_or_default().to_string();
+        let Some(path) = file.path() else {
+            return self.too_large();
+        };
         let now = kernel::ids::now();
         let id = kernel::ids::new_id();
         // A generated name, prefixed with the upload time: nothing the user sent reaches the
@@ -369,7 +399,7 @@ impl MagazineApi {
             now.timestamp_millis(),
             &id[id.len().saturating_sub(12)..]
         );
-        if let Err(e) = self.storage.put(&key, &bytes).await {
+        if let Err(e) = self.storage.put_file(&key, path).await {
             return MagazineResponse::Internal(failed(&e));
         }
         let row = MagazineRow {
@@ -377,7 +407,7 @@ impl MagazineApi {
             title: title_from_file_name(&name),
             file_url: self.storage.url(&key),
             file_key: key,
-            size_bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
+            size_bytes: i64::try_from(file.size()).unwrap_or(i64::MAX),
             uploaded_at: now,
         };
         if let Err(e) = self.store.insert(&row).await {

@@ -8,8 +8,7 @@ use poem_openapi::param::Query;
 use poem_openapi::payload::{Html, Json};
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
-use poem_openapi::types::multipart::Upload;
-use tokio::io::AsyncReadExt;
+use kernel::upload::{read_text, spool, MultipartStream, PartError};
 
 use crate::application::{ApplicationInput, IncomingFile};
 use crate::files::MAX_DOCUMENT_BYTES;
@@ -110,24 +109,98 @@ fn limited(retry_after: u64) -> (Json<ErrorBody>, u64) {
     )
 }
 
-/// Reads an uploaded part, never more than one byte past the limit.
-async fn read_upload(upload: Option<Upload>) -> std::io::Result<Option<IncomingFile>> {
-    let Some(upload) = upload else {
-        return Ok(None);
-    };
-    let name = upload.file_name().unwrap_or_default().to_string();
-    if name.is_empty() && upload.size() == 0 {
-        // An empty file input sent by some browsers.
-        return Ok(None);
+/// Longest text kept from one multipart text field; no valid answer comes near it (the longest
+/// allowed is 5,000 characters), so a longer one is still refused by its length rule.
+const MAX_TEXT_FIELD_BYTES: usize = 32 * 1024;
+/// Longest role id kept (longer ones are unknown either way).
+const MAX_ROLE_BYTES: usize = 256;
+/// Role parts kept (more than there are roles is refused by the roles rule).
+const MAX_ROLE_PARTS: usize = 64;
+
+fn part_error(e: PartError) -> ApplicationResponse {
+    match e {
+        PartError::Nul => ApplicationResponse::BadRequest(Json(ErrorBody::new(
+            kernel::upload::NUL_CODE,
+            kernel::upload::NUL_MESSAGE,
+        ))),
+        e @ PartError::Malformed(_) => {
+            ApplicationResponse::BadRequest(Json(ErrorBody::new("invalid_request", e.to_string())))
+        }
+        PartError::Io(e) => application_answer(Err(OutreachError::Storage(e))),
     }
-    let mut bytes = Vec::new();
-    let limit = u64::try_from(MAX_DOCUMENT_BYTES + 1).unwrap_or(u64::MAX);
-    upload
-        .into_async_read()
-        .take(limit)
-        .read_to_end(&mut bytes)
-        .await?;
-    Ok(Some(IncomingFile { name, bytes }))
+}
+
+/// Reads the application part by part: text fields capped, files spooled to temporary files
+/// as they arrive (over 10 MB, nothing of a file is kept). Returns the input and whether the
+/// honeypot was filled.
+async fn read_application(
+    form: &mut MultipartStream<ApplicationForm>,
+) -> Result<(ApplicationInput, bool), PartError> {
+    let mut input = ApplicationInput::default();
+    let mut website = String::new();
+    let mut seen: Vec<String> = Vec::new();
+    while let Some(field) = form.next_field().await? {
+        let Some(name) = field.name().map(str::to_string) else {
+            continue;
+        };
+        if name == "roles" {
+            let role = read_text(field, MAX_ROLE_BYTES).await?;
+            if input.roles.len() < MAX_ROLE_PARTS {
+                input.roles.push(role);
+            }
+            continue;
+        }
+        let file_slot = match name.as_str() {
+            "cv_file" => Some(&mut input.cv_file),
+            "portfolio_file" => Some(&mut input.portfolio_file),
+            "writing_samples_file" => Some(&mut input.writing_samples_file),
+            "research_samples_file" => Some(&mut input.research_samples_file),
+            _ => None,
+        };
+        let text_slot = match name.as_str() {
+            "full_name" => Some(&mut input.full_name),
+            "age" => Some(&mut input.age),
+            "country" => Some(&mut input.country),
+            "email" => Some(&mut input.email),
+            "time_zone" => Some(&mut input.time_zone),
+            "weekly_availability" => Some(&mut input.weekly_availability),
+            "english_level" => Some(&mut input.english_level),
+            "how_did_you_hear" => Some(&mut input.how_did_you_hear),
+            "previous_experience" => Some(&mut input.previous_experience),
+            "portfolio" => Some(&mut input.portfolio),
+            "writing_samples" => Some(&mut input.writing_samples),
+            "research_samples" => Some(&mut input.research_samples),
+            "why_join" => Some(&mut input.why_join),
+            "contribution" => Some(&mut input.contribution),
+            "additional" => Some(&mut input.additional),
+            "website" => Some(&mut website),
+            _ => None,
+        };
+        if file_slot.is_none() && text_slot.is_none() {
+            // Not a field of the form: skipped unread.
+            continue;
+        }
+        if seen.contains(&name) {
+            return Err(PartError::form(format!(
+                "failed to parse field `{name}`: repeated field"
+            )));
+        }
+        seen.push(name);
+        if let Some(slot) = file_slot {
+            let upload = spool(field, MAX_DOCUMENT_BYTES as u64).await?;
+            let file_name = upload.file_name().unwrap_or_default().to_string();
+            // An empty file input sent by some browsers is no file.
+            if !(file_name.is_empty() && upload.size() == 0) {
+                *slot = Some(IncomingFile {
+                    name: file_name,
+                    upload,
+                });
+            }
+        } else if let Some(slot) = text_slot {
+            *slot = read_text(field, MAX_TEXT_FIELD_BYTES).await?;
+        }
+    }
+    Ok((input, !website.is_empty()))
 }
 
 impl OutreachApi {
@@ -248,50 +321,22 @@ impl OutreachApi {
         method = "post",
         operation_id = "submitApplication"
     )]
-    async fn apply(&self, req: &Request, form: ApplicationForm) -> ApplicationResponse {
+    async fn apply(
+        &self,
+        req: &Request,
+        mut form: MultipartStream<ApplicationForm>,
+    ) -> ApplicationResponse {
         if let Err(e) = self.admit(Form::Application, req).await {
             return application_answer(Err(e));
         }
-        if form.website.as_deref().is_some_and(|w| !w.is_empty()) {
+        let (input, honeypot) = match read_application(&mut form).await {
+            Ok(read) => read,
+            Err(e) => return part_error(e),
+        };
+        if honeypot {
             tracing::info!("application honeypot filled; ignored");
             return application_answer(Ok(0));
         }
-        let text = |v: Option<String>| v.unwrap_or_default();
-        let mut files = Vec::new();
-        for upload in [
-            form.cv_file,
-            form.portfolio_file,
-            form.writing_samples_file,
-            form.research_samples_file,
-        ] {
-            match read_upload(upload).await {
-                Ok(f) => files.push(f),
-                Err(e) => return application_answer(Err(OutreachError::Storage(e))),
-            }
-        }
-        let mut files = files.into_iter();
-        let input = ApplicationInput {
-            full_name: text(form.full_name),
-            age: text(form.age),
-            country: text(form.country),
-            email: text(form.email),
-            time_zone: text(form.time_zone),
-            weekly_availability: text(form.weekly_availability),
-            english_level: text(form.english_level),
-            how_did_you_hear: text(form.how_did_you_hear),
-            previous_experience: text(form.previous_experience),
-            roles: form.roles,
-            cv_file: files.next().flatten(),
-            portfolio: text(form.portfolio),
-            portfolio_file: files.next().flatten(),
-            writing_samples: text(form.writing_samples),
-            writing_samples_file: files.next().flatten(),
-            research_samples: text(form.research_samples),
-            research_samples_file: files.next().flatten(),
-            why_join: text(form.why_join),
-            contribution: text(form.contribution),
-            additional: text(form.additional),
-        };
         application_answer(self.service.apply(input).await)
     }
 

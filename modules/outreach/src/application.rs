@@ -2,9 +2,10 @@
 //! storage (files in private storage, the row and both emails in one transaction).
 
 use kernel::outbox::{Attachment, Email};
+use kernel::upload::Spooled;
 use serde::Serialize;
 
-use crate::files::{check_document, display_name, DocumentError, MAX_DOCUMENT_BYTES};
+use crate::files::{check_document, display_name, DocumentError, DocumentKind, MAX_DOCUMENT_BYTES};
 use crate::service::{invalid, too_long, OutreachError, OutreachService};
 use crate::store::ApplicationRow;
 use crate::validate::is_email;
@@ -31,15 +32,16 @@ const MAX_SHORT: usize = 200;
 const MAX_URL: usize = 2000;
 const MAX_LONG: usize = 5000;
 
-/// A file part as received (already bounded to [`MAX_DOCUMENT_BYTES`] + 1 bytes).
-#[derive(Debug, Clone, Default)]
+/// A file part as received: spooled to a temporary file as it arrived, never held in memory
+/// (nothing of it is kept when it had more than [`MAX_DOCUMENT_BYTES`]).
+#[derive(Debug)]
 pub struct IncomingFile {
     pub name: String,
-    pub bytes: Vec<u8>,
+    pub upload: Spooled,
 }
 
 /// The application as sent; every field is checked here.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct ApplicationInput {
     pub full_name: String,
     pub age: String,
@@ -261,6 +263,31 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
     })
 }
 
+/// Checks a spooled file by its content, reading it in small pieces off the async runtime.
+async fn check_file(
+    file: &IncomingFile,
+) -> Result<Result<DocumentKind, DocumentError>, OutreachError> {
+    let size = file.upload.size();
+    if file.upload.over_limit() || size > MAX_DOCUMENT_BYTES as u64 {
+        return Ok(Err(DocumentError::TooLarge));
+    }
+    let Some(path) = file.upload.path() else {
+        return Ok(Err(DocumentError::Empty));
+    };
+    let (name, head, path) = (
+        file.name.clone(),
+        file.upload.head().to_vec(),
+        path.to_path_buf(),
+    );
+    tokio::task::spawn_blocking(move || {
+        let mut f = std::fs::File::open(&path)?;
+        Ok(check_document(&name, size, &head, &mut f))
+    })
+    .await
+    .map_err(|e| OutreachError::Storage(std::io::Error::other(e)))?
+    .map_err(OutreachError::Storage)
+}
+
 fn role_names(roles: &[String]) -> Vec<&'static str> {
     ROLES
         .iter()
@@ -293,7 +320,7 @@ impl OutreachService {
         let mut accepted = Vec::new();
         for (field, label, file) in files {
             let Some(file) = file else { continue };
-            let kind = check_document(&file.name, &file.bytes).map_err(|e| match e {
+            let kind = check_file(file).await?.map_err(|e| match e {
                 DocumentError::TooLarge => OutreachError::TooLarge {
                     title: "File Too Large",
                     message: format!(
@@ -317,8 +344,11 @@ impl OutreachService {
         let mut stored = Vec::new();
         for (field, kind, file) in accepted {
             let key = format!("applications/{id}/{field}.{}", kind.extension());
+            let path = file.upload.path().ok_or_else(|| {
+                OutreachError::Storage(std::io::Error::other("a checked file has no content"))
+            })?;
             self.files
-                .put(&key, &file.bytes)
+                .put_file(&key, path)
                 .await
                 .map_err(OutreachError::Storage)?;
             stored.push(StoredFile {
@@ -326,7 +356,7 @@ impl OutreachService {
                 filename: display_name(&file.name, kind, field),
                 content_type: kind.content_type(),
                 storage_key: key,
-                size: file.bytes.len(),
+                size: usize::try_from(file.upload.size()).unwrap_or(usize::MAX),
             });
         }
         let row = ApplicationRow {
@@ -441,6 +471,13 @@ mod tests {
         }
     }
 
+    fn some_file() -> IncomingFile {
+        IncomingFile {
+            name: "a.pdf".into(),
+            upload: Spooled::from_bytes("a.pdf", b"%PDF-1.4").unwrap(),
+        }
+    }
+
     fn title(input: &ApplicationInput) -> String {
         match validate(input) {
             Err(OutreachError::Invalid { title, .. }) => title.to_string(),
@@ -479,7 +516,7 @@ mod tests {
         assert_eq!(title(&a), "Portfolio Required");
         a.portfolio = "https://ada.example/portfolio".into();
         assert_eq!(title(&a), "Writing Samples Required");
-        a.writing_samples_file = Some(IncomingFile::default());
+        a.writing_samples_file = Some(some_file());
         a.why_join = String::new();
         assert_eq!(title(&a), "Missing Information");
         a.why_join = "Because.".into();
@@ -509,7 +546,7 @@ mod tests {
         assert_eq!(
             check(&|a| {
                 a.research_samples = "https://x.example/r".into();
-                a.research_samples_file = Some(IncomingFile::default());
+                a.research_samples_file = Some(some_file());
             }),
             "Link or File"
         );

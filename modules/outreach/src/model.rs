@@ -72,7 +72,10 @@ pub struct Accepted {
 /// The contributor application, sent as `multipart/form-data` (files are real file parts, not
 /// base64). Every text field is optional here so the server can report faults in the
 /// product's order and wording instead of a generic parse error.
+///
+/// Only its schema is used: the form is read part by part as it arrives (see `api.rs`).
 #[derive(Debug, poem_openapi::Multipart)]
+#[allow(dead_code)]
 pub struct ApplicationForm {
     pub full_name: Option<String>,
     /// Whole years; at least 14.

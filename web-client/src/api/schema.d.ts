@@ -1701,7 +1701,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description Over 5 MB. */
+      /** @description Over 5 MB, or over 40 megapixels. */
       413: {
         headers: {
           [name: string]: unknown;
