@@ -5,6 +5,7 @@ pub mod db;
 pub mod error;
 pub mod http;
 pub mod ids;
+pub mod memory;
 pub mod outbox;
 pub mod storage;
 pub mod upload;

@@ -88,6 +88,9 @@ pub struct Outbox {
     settings: OutboxSettings,
     /// When the last purge ran (Unix seconds; 0: not yet).
     last_purge: AtomicI64,
+    /// Held while a delivery run is going: the scheduler may fire again before a slow run (large
+    /// attachments, a slow relay) ends, and two runs would hold two messages in memory.
+    running: tokio::sync::Mutex<()>,
 }
 
 impl Outbox {
@@ -103,6 +106,7 @@ impl Outbox {
             storage,
             settings,
             last_purge: AtomicI64::new(0),
+            running: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -120,6 +124,10 @@ impl Outbox {
     /// given up on for longer than the retention, see [`Outbox::purge`]).
     #[tracing::instrument(skip(self))]
     pub async fn deliver_due(&self) -> Result<DeliveryReport, sqlx::Error> {
+        let Ok(_running) = self.running.try_lock() else {
+            // The previous run is still sending; it will pick up what is due.
+            return Ok(DeliveryReport::default());
+        };
         let now = crate::ids::now();
         let mut report = DeliveryReport::default();
         let last = self.last_purge.load(Ordering::Relaxed);
@@ -146,7 +154,13 @@ impl Outbox {
             {
                 continue;
             }
-            match self.mailer.send(&row, &self.storage).await {
+            let result = self.mailer.send(&row, &self.storage).await;
+            if row.attachments.trim() != "[]" {
+                // A message with attachments was built whole in memory (tens of MB): hand the
+                // freed pages back rather than keep them for the life of the process.
+                crate::memory::release_free_memory();
+            }
+            match result {
                 Ok(()) => {
                     self.store.mark_sent(&row.id, crate::ids::now()).await?;
                     report.sent += 1;
