@@ -5,13 +5,13 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{engines, fresh_database_url, repo_root, spawn_app, spawn_app_with};
+use common::mail::{free_port, wait_for, Sink};
+use common::{engines, fresh_database_url, spawn_app, spawn_app_with};
 use common::{Options, TempDir, TestApp};
 use kernel::outbox::{
     enqueue_pg, enqueue_sqlite, outbox_store_for, Attachment, Email, Mailer, Outbox, OutboxRow,
@@ -24,67 +24,6 @@ use serde_json::{json, Value};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
-
-/// The SMTP sink (aiosmtpd) on a fixed port, storing messages as files.
-struct Sink {
-    child: Child,
-}
-
-impl Sink {
-    fn start(port: u16, dir: &Path) -> Sink {
-        let mut child = Command::new("/usr/bin/python3")
-            .arg(repo_root().join("scripts/smtp-sink.py"))
-            .arg(port.to_string())
-            .arg(dir)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("python3 with aiosmtpd (Debian: python3-aiosmtpd)");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        assert_eq!(line.trim(), "ready");
-        Sink { child }
-    }
-
-    fn stop(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind(("127.0.0.1", 0))
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// Every `.eml` under `dir`, as stored.
-fn messages(dir: &Path) -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(dir)
-        .map(|d| {
-            d.filter_map(|e| e.ok())
-                .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-                .map(|e| std::fs::read_to_string(e.path()).unwrap())
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    out
-}
-
-async fn wait_for(dir: &Path, n: usize) -> Vec<String> {
-    let start = Instant::now();
-    loop {
-        let m = messages(dir);
-        if m.len() >= n || start.elapsed() > Duration::from_secs(20) {
-            return m;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
 
 /// `text` with quoted-printable soft breaks and escapes decoded.
 fn quoted_printable(text: &str) -> String {
@@ -321,7 +260,7 @@ async fn delivered_mail_leaves_metadata_and_no_token_in_the_database() {
         .await;
         assert_eq!(status, 200);
 
-        let sent = wait_for(&app.data_dir().join("outbox"), 2).await;
+        let sent = wait_for(&app.data_dir().join("outbox"), 2, Duration::from_secs(20)).await;
         assert_eq!(sent.len(), 2, "{engine:?}");
         let confirm = sent
             .iter()
@@ -413,7 +352,7 @@ async fn during_an_smtp_outage_the_body_is_kept_until_delivery() {
 
         // It comes back: the message arrives with its link, and only then leaves the database.
         let sink = Sink::start(port, &inbox.0);
-        let got = wait_for(&inbox.0, 1).await;
+        let got = wait_for(&inbox.0, 1, Duration::from_secs(20)).await;
         let rows = settled(&app.services.outbox, 1).await;
         sink.stop();
         assert_eq!(got.len(), 1, "{engine:?}: delivered");
@@ -474,7 +413,7 @@ async fn application_documents_are_stored_once_after_delivery() {
         assert_eq!(r.status().as_u16(), 404, "never served");
 
         let sink = Sink::start(port, &inbox.0);
-        let got = wait_for(&inbox.0, 2).await;
+        let got = wait_for(&inbox.0, 2, Duration::from_secs(20)).await;
         let rows = settled(&app.services.outbox, 2).await;
         sink.stop();
         assert_eq!(got.len(), 2, "{engine:?}: team and applicant");
@@ -496,7 +435,7 @@ async fn application_documents_are_stored_once_after_delivery() {
         // With the default transport the written message is the delivery: one copy at rest.
         let app = spawn_app(engine).await;
         apply_with_cv(&app).await;
-        wait_for(&app.data_dir().join("outbox"), 2).await;
+        wait_for(&app.data_dir().join("outbox"), 2, Duration::from_secs(20)).await;
         let rows = settled(&app.services.outbox, 2).await;
         for row in &rows {
             assert_metadata_only(row);

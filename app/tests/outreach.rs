@@ -3,75 +3,14 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{engines, repo_root, spawn_app, spawn_app_with, Engine, Options, TempDir, TestApp};
+use common::mail::{free_port, messages, wait_for, Sink};
+use common::{engines, spawn_app, spawn_app_with, Engine, Options, TempDir, TestApp};
 use outreach::NotifyList;
 use reqwest::Method;
 use serde_json::{json, Value};
-
-/// The SMTP sink (aiosmtpd) on a fixed port, storing messages as files.
-struct Sink {
-    child: Child,
-}
-
-impl Sink {
-    fn start(port: u16, dir: &PathBuf) -> Sink {
-        let mut child = Command::new("/usr/bin/python3")
-            .arg(repo_root().join("scripts/smtp-sink.py"))
-            .arg(port.to_string())
-            .arg(dir)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("python3 with aiosmtpd (Debian: python3-aiosmtpd)");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        assert_eq!(line.trim(), "ready");
-        Sink { child }
-    }
-
-    fn stop(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind(("127.0.0.1", 0))
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn messages(dir: &PathBuf) -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(dir)
-        .map(|d| {
-            d.filter_map(|e| e.ok())
-                .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-                .map(|e| std::fs::read_to_string(e.path()).unwrap())
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    out
-}
-
-async fn wait_for(dir: &PathBuf, n: usize, within: Duration) -> Vec<String> {
-    let start = Instant::now();
-    loop {
-        let m = messages(dir);
-        if m.len() >= n || start.elapsed() > within {
-            return m;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
 
 async fn post(app: &TestApp, path: &str, body: Value) -> (u16, Value) {
     let r = app

@@ -2,6 +2,8 @@
 //! `TEST_DATABASE_URL` is set) and the real app on a free port.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod mail;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
