@@ -233,25 +233,6 @@ async fn limits_are_counted_while_reading_and_the_rules_keep_their_order() {
     app.shutdown().await;
 }
 
-/// A PNG of `side` × `side` RGBA pixels of one colour, built row by row (never whole): a few
-/// hundred kilobytes that would decode to `side² × 4` bytes.
-fn bomb(side: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    {
-        let mut encoder = png::Encoder::new(&mut out, side, side);
-        encoder.set_color(png::ColorType::Rgba);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().unwrap();
-        let mut stream = writer.stream_writer().unwrap();
-        let row = vec![90u8; side as usize * 4];
-        for _ in 0..side {
-            std::io::Write::write_all(&mut stream, &row).unwrap();
-        }
-        stream.finish().unwrap();
-    }
-    out
-}
-
 #[tokio::test]
 async fn a_decompression_bomb_cover_is_refused_with_a_clear_message() {
     let app = spawn_app(Engine::Sqlite).await;
@@ -262,7 +243,7 @@ async fn a_decompression_bomb_cover_is_refused_with_a_clear_message() {
         .await
         .unwrap();
     let writer = app.login(&key).await;
-    let bomb = bomb(11_000);
+    let bomb = upload_support::bomb(11_000);
     assert!(bomb.len() < 5 * 1024 * 1024, "{} bytes", bomb.len());
     let part = reqwest::multipart::Part::bytes(bomb)
         .file_name("cover.png")

@@ -17,24 +17,6 @@ use upload_support::status_kb;
 /// 484 MB.
 const PEAK_LIMIT_MB: u64 = 300;
 
-/// A PNG of `side` × `side` RGBA pixels of one colour, built row by row (never whole).
-fn bomb(side: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    {
-        let mut encoder = png::Encoder::new(&mut out, side, side);
-        encoder.set_color(png::ColorType::Rgba);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().unwrap();
-        let mut stream = writer.stream_writer().unwrap();
-        let row = vec![90u8; side as usize * 4];
-        for _ in 0..side {
-            std::io::Write::write_all(&mut stream, &row).unwrap();
-        }
-        stream.finish().unwrap();
-    }
-    out
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn eight_concurrent_decompression_bombs_stay_under_the_memory_bound() {
     let app = spawn_app(Engine::Sqlite).await;
@@ -45,7 +27,7 @@ async fn eight_concurrent_decompression_bombs_stay_under_the_memory_bound() {
         .await
         .unwrap();
     let writer = app.login(&key).await;
-    let bomb = bomb(11_000);
+    let bomb = upload_support::bomb(11_000);
     assert!(bomb.len() < 1024 * 1024, "{} bytes", bomb.len());
 
     let uploads = (0..8).map(|_| {
