@@ -1,6 +1,7 @@
 //! The composition root: configuration, wiring of the modules, the HTTP surface and the CLI.
 //! No business rules live here.
 
+pub mod cdn;
 pub mod cli;
 pub mod seed;
 pub mod server;

@@ -17,6 +17,8 @@ pub struct Settings {
     pub ssr: SsrSettings,
     /// Serve rendered pages from the cache (turned off only to measure uncached renders).
     pub page_cache: bool,
+    /// How public pages may be held by a CDN, and how to tell it that content changed.
+    pub cdn: CdnSettings,
     /// Sessions and sign-in limits; `key_secret` empty means "read or create DATA_DIR/key-secret".
     pub identity: identity::IdentitySettings,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
@@ -28,6 +30,34 @@ pub struct Settings {
     pub magazine_max_bytes: usize,
     /// Timeouts and connection cap of the HTTP server.
     pub server: crate::server::ServerLimits,
+}
+
+/// A CDN in front of the site (optional).
+#[derive(Clone)]
+pub struct CdnSettings {
+    /// `s-maxage` of public pages: how long a shared cache may serve one without asking.
+    pub max_age_seconds: u64,
+    /// Called with `POST {"purge_everything":true}` after content changes (Cloudflare's purge
+    /// API as is; Fastly's `purge_all` and Bunny's `purgeCache` ignore the body).
+    pub purge_url: Option<String>,
+    /// One header sent with the purge call, `Name: value` (e.g. `Authorization: Bearer …`).
+    pub purge_header: Option<(String, String)>,
+}
+
+impl std::fmt::Debug for CdnSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CdnSettings")
+            .field("max_age_seconds", &self.max_age_seconds)
+            .field("purge_url", &self.purge_url)
+            .field(
+                "purge_header",
+                &self
+                    .purge_header
+                    .as_ref()
+                    .map(|(name, _)| format!("{name}: [redacted]")),
+            )
+            .finish()
+    }
 }
 
 /// Abuse limits of the public forms.
@@ -90,6 +120,7 @@ impl std::fmt::Debug for Settings {
             .field("web_dist", &self.web_dist)
             .field("ssr", &self.ssr)
             .field("page_cache", &self.page_cache)
+            .field("cdn", &self.cdn)
             .field("identity", &self.identity)
             .field("trust_proxy", &self.trust_proxy)
             .field("mail", &self.mail)
@@ -186,6 +217,23 @@ impl Settings {
                 deadline: Duration::from_millis(deadline_ms),
             },
             page_cache: parsed(get, "PAGE_CACHE", true, "expected true or false")?,
+            cdn: CdnSettings {
+                max_age_seconds: parsed(get, "CDN_MAX_AGE_SECONDS", 60u64, "expected seconds")?,
+                purge_url: var(get, "CDN_PURGE_URL"),
+                purge_header: match var(get, "CDN_PURGE_HEADER") {
+                    None => None,
+                    Some(h) => Some(
+                        h.split_once(':')
+                            .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                            .filter(|(n, v)| !n.is_empty() && !v.is_empty())
+                            .ok_or_else(|| SettingsError {
+                                name: "CDN_PURGE_HEADER",
+                                value: "[redacted]".into(),
+                                reason: "expected Name: value",
+                            })?,
+                    ),
+                },
+            },
             identity: identity::IdentitySettings {
                 key_secret: var(get, "KEY_SECRET").unwrap_or_default(),
                 session_idle: Duration::from_secs(

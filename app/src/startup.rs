@@ -275,7 +275,15 @@ impl Application {
             },
         );
         let scheduler = start_jobs(&self.services, self.settings.mail.poll).await?;
+        let (purge_stop, purge_stopped) = watch::channel(false);
+        let purge = tokio::spawn(crate::cdn::purge_on_change(
+            self.services.content.clone(),
+            self.settings.cdn.clone(),
+            purge_stopped,
+        ));
         let result = server.await;
+        let _ = purge_stop.send(true);
+        let _ = purge.await;
         // Views still held in memory are written before the process ends.
         self.services.views.shutdown().await;
         let mut scheduler = scheduler;

@@ -7,7 +7,6 @@ mod common;
 use std::time::Duration;
 
 use common::{spawn_app_with, Engine, Options, TestApp};
-use content::{Category, NewArticle, Status};
 
 async fn ssr_app() -> TestApp {
     let app = spawn_app_with(
@@ -134,17 +133,7 @@ async fn page_cache_follows_content_changes() {
     assert!(!before.contains("Platypus Parliament"));
     app.services
         .content
-        .create(NewArticle {
-            title: "Platypus Parliament".into(),
-            subtitle: None,
-            content: "A new piece.".into(),
-            category: Category::HumanRights,
-            cover_image: None,
-            featured: false,
-            status: Status::Published,
-            author_id: None,
-            created_at: None,
-        })
+        .create(common::published("Platypus Parliament"))
         .await
         .unwrap();
     let (_, after) = page(&app, "/articles").await;

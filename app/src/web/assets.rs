@@ -9,6 +9,8 @@ use bytes::Bytes;
 use poem::http::{header, HeaderMap, Method, StatusCode};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
+use super::represent::Coding;
+
 struct Asset {
     body: Bytes,
     gzip: Option<Bytes>,
@@ -96,18 +98,14 @@ impl Assets {
     /// The response for `path`, if it is a built file.
     pub fn serve(&self, path: &str, headers: &HeaderMap) -> Option<Response> {
         let asset = self.files.get(path)?;
-        let accept = headers
-            .get(header::ACCEPT_ENCODING)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default();
-        let accepts = |name: &str| {
-            accept
-                .split(',')
-                .any(|p| p.split(';').next().is_some_and(|e| e.trim() == name))
-        };
-        let (body, encoding) = match (&asset.brotli, &asset.gzip) {
-            (Some(br), _) if accepts("br") => (br.clone(), Some("br")),
-            (_, Some(gz)) if accepts("gzip") => (gz.clone(), Some("gzip")),
+        let coding = super::represent::choose(
+            headers.get(header::ACCEPT_ENCODING),
+            asset.gzip.is_some(),
+            asset.brotli.is_some(),
+        );
+        let (body, encoding) = match (coding, &asset.brotli, &asset.gzip) {
+            (Coding::Brotli, Some(br), _) => (br.clone(), Some("br")),
+            (Coding::Gzip, _, Some(gz)) => (gz.clone(), Some("gzip")),
             _ => (asset.body.clone(), None),
         };
         let cache = if asset.immutable {

@@ -5,7 +5,7 @@ use poem::http::{header, HeaderValue};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 /// Two years, the usual preload-ready figure; set only when `SITE_URL` is https.
-const HSTS: &str = "max-age=63072000";
+pub const HSTS: &str = "max-age=63072000";
 /// The docs page carries its script and styles inline.
 const DOCS_CSP: &str = "default-src 'self'; script-src 'self' 'unsafe-inline'; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
@@ -35,10 +35,12 @@ pub async fn site<E: Endpoint>(next: E, req: Request, https: bool) -> Result<Res
     Ok(response)
 }
 
-/// API answers are data, never to be sniffed into something else.
+/// API answers are data, never to be sniffed into something else, and unless an operation
+/// says otherwise they may concern one person (a session, a staff list): never stored.
 pub async fn api<E: Endpoint>(next: E, req: Request) -> Result<Response> {
     let mut response = next.call(req).await?.into_response();
     set_if_absent(&mut response, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    set_if_absent(&mut response, header::CACHE_CONTROL, "private, no-store");
     Ok(response)
 }
 

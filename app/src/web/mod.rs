@@ -10,13 +10,14 @@ mod errors;
 mod headers;
 mod health;
 mod pages;
+mod represent;
 mod routes_meta;
 mod seo;
 mod telemetry;
 
 use std::sync::Arc;
 
-use poem::middleware::{CatchPanic, Compression};
+use poem::middleware::CatchPanic;
 use poem::{get, EndpointExt, IntoEndpoint, Route};
 
 use crate::settings::Settings;
@@ -39,7 +40,11 @@ pub fn routes(
         services.content.clone(),
         renderer.clone(),
         assets.clone(),
-        settings.page_cache,
+        pages::PagePolicy {
+            cache: settings.page_cache,
+            shared_seconds: settings.cdn.max_age_seconds,
+            https: settings.site_url.starts_with("https://"),
+        },
         services.views.clone(),
         settings.trust_proxy,
     );
@@ -62,10 +67,11 @@ pub fn routes(
         db: services.db.clone(),
         sidecar: renderer.sidecar(),
     };
-    let seo = seo::Seo {
-        content: services.content.clone(),
-        site_url: settings.site_url.clone(),
-    };
+    let seo = Arc::new(seo::Seo::new(
+        services.content.clone(),
+        settings.site_url.clone(),
+        represent::public_cache_control(settings.cdn.max_age_seconds),
+    ));
     let route = Route::new()
         .at("/api/openapi.json", spec)
         .nest("/api/docs", docs)
@@ -90,8 +96,8 @@ pub fn routes(
         .at("/sitemap.xml", get(seo::sitemap).data(seo))
         .nest("/assets", assets::AssetEndpoint(assets))
         .nest("/media", media)
-        .at("/", pages.clone().with(Compression::new()))
-        .at("/*path", pages.with(Compression::new()));
+        .at("/", pages.clone())
+        .at("/*path", pages);
     Ok(route
         .around(control_chars::clean_address)
         .around(move |ep, req| headers::site(ep, req, https))

@@ -1,6 +1,7 @@
 //! Server-rendered pages: resolve the route, load its data, render through the sidecar,
 //! cache the HTML (keyed by content version), or fall back to the client-rendered shell.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -8,12 +9,13 @@ use bytes::Bytes;
 use content::{Article, Category, ContentService, ListQuery, Lookup, Sort, MAX_LIMIT};
 use moka::future::Cache;
 use moka::Expiry;
-use poem::http::{header, Method, StatusCode};
+use poem::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::assets::Assets;
+use super::represent::{self, Effort, Representation, PRIVATE};
 use super::routes_meta::{is_private, static_page, HOME_DESCRIPTION};
 use crate::ssr::{Head, PageRequest, Renderer};
 
@@ -21,10 +23,19 @@ use crate::ssr::{Head, PageRequest, Renderer};
 const PAGE_STEP: i64 = 6;
 const MAX_CACHED_BYTES: u64 = 64 * 1024 * 1024;
 
+/// A page as rendered: what `resolve` produces.
 #[derive(Clone)]
-struct CachedPage {
+struct RenderedHtml {
     status: StatusCode,
     html: Bytes,
+}
+
+/// A page in the cache, with the content version it was rendered from (an entry from an
+/// older version is a miss).
+#[derive(Clone)]
+struct CachedPage {
+    version: u64,
+    page: Arc<Representation>,
 }
 
 /// Missing pages are kept briefly, everything else until the content changes.
@@ -37,7 +48,7 @@ impl Expiry<String, CachedPage> for PageExpiry {
         page: &CachedPage,
         _now: std::time::Instant,
     ) -> Option<Duration> {
-        if page.status == StatusCode::NOT_FOUND {
+        if page.page.status() == StatusCode::NOT_FOUND {
             Some(Duration::from_secs(30))
         } else {
             Some(Duration::from_secs(60))
@@ -82,10 +93,26 @@ pub struct PageEndpoint {
     cache: Option<Cache<String, CachedPage>>,
     views: Arc<analytics::Recorder>,
     trust_proxy: bool,
+    /// Type and security headers of every page.
+    security: HeaderMap,
+    /// `Cache-Control` of public pages, and of public "not found" pages.
+    public: HeaderValue,
+    public_missing: HeaderValue,
+}
+
+/// How pages are cached and shared.
+#[derive(Clone, Copy, Debug)]
+pub struct PagePolicy {
+    /// Keep rendered pages in memory (`PAGE_CACHE`).
+    pub cache: bool,
+    /// How long a shared cache (CDN) may hold a public page (`CDN_MAX_AGE_SECONDS`).
+    pub shared_seconds: u64,
+    /// `SITE_URL` is https: pages carry HSTS.
+    pub https: bool,
 }
 
 enum Outcome {
-    Page(CachedPage),
+    Page(RenderedHtml),
     Redirect(String),
 }
 
@@ -94,15 +121,15 @@ impl PageEndpoint {
         content: Arc<ContentService>,
         renderer: Arc<Renderer>,
         assets: Arc<Assets>,
-        use_cache: bool,
+        policy: PagePolicy,
         views: Arc<analytics::Recorder>,
         trust_proxy: bool,
     ) -> Self {
-        let cache = use_cache.then(|| {
+        let cache = policy.cache.then(|| {
             Cache::builder()
                 .max_capacity(MAX_CACHED_BYTES)
                 .weigher(|k: &String, v: &CachedPage| {
-                    u32::try_from(k.len() + v.html.len()).unwrap_or(u32::MAX)
+                    u32::try_from(k.len() + v.page.weight()).unwrap_or(u32::MAX)
                 })
                 .expire_after(PageExpiry)
                 .build()
@@ -114,6 +141,9 @@ impl PageEndpoint {
             cache,
             views,
             trust_proxy,
+            security: security_headers(policy.https),
+            public: represent::public_cache_control(policy.shared_seconds),
+            public_missing: represent::public_cache_control(policy.shared_seconds.min(30)),
         }
     }
 
@@ -145,7 +175,7 @@ impl PageEndpoint {
         status: StatusCode,
         head: Head,
         data_json: String,
-    ) -> (CachedPage, bool) {
+    ) -> (RenderedHtml, bool) {
         let page = self
             .renderer
             .render(&PageRequest {
@@ -155,7 +185,7 @@ impl PageEndpoint {
             })
             .await;
         (
-            CachedPage {
+            RenderedHtml {
                 status,
                 html: Bytes::from(page.html),
             },
@@ -167,7 +197,7 @@ impl PageEndpoint {
         format!("{page} | {}", self.renderer.site_name())
     }
 
-    async fn not_found(&self, path: &str, url: &str) -> (CachedPage, bool) {
+    async fn not_found(&self, path: &str, url: &str) -> (RenderedHtml, bool) {
         tracing::info!(path, "page not found");
         let head = Head {
             title: self.title("Page not found"),
@@ -264,7 +294,7 @@ impl PageEndpoint {
             let json = self.data_json(url, StatusCode::OK, |_| {});
             let html = self.renderer.shell(&head, &json);
             (
-                CachedPage {
+                RenderedHtml {
                     status: StatusCode::OK,
                     html: Bytes::from(html),
                 },
@@ -273,20 +303,20 @@ impl PageEndpoint {
         } else {
             self.not_found(path, url).await
         };
-        Ok((Outcome::Page(page.clone()), cacheable))
+        Ok((Outcome::Page(page), cacheable))
     }
 
-    /// The cache key: the content version and the page as the server understands it, so
-    /// arbitrary query strings cannot fill the cache.
-    fn cache_key(&self, path: &str, query: &str) -> String {
-        let version = self.content.version();
-        if path == "/articles" {
+    /// The cache key: the page as the server understands it, so arbitrary query strings
+    /// cannot fill the cache. Borrowed from the request for every page but a searched or
+    /// filtered listing, so a cache hit allocates nothing for its key.
+    fn cache_key<'a>(&self, path: &'a str, query: &str) -> Cow<'a, str> {
+        if path == "/articles" && !query.is_empty() {
             // The page echoes the search box as typed, so its key keeps the casing
             // (the listing data underneath is shared through the case-folded listing key).
             let (list, _) = listing_query(query);
-            format!("{version}|/articles|{}|{}", list.cache_key(), list.q)
+            Cow::Owned(format!("/articles?{}|{}", list.cache_key(), list.q))
         } else {
-            format!("{version}|{path}")
+            Cow::Borrowed(path)
         }
     }
 }
@@ -332,31 +362,21 @@ fn listing_query(query: &str) -> (ListQuery, Vec<&'static str>) {
     (q, names)
 }
 
-fn html_response(page: &CachedPage, head_only: bool) -> Response {
-    let builder = Response::builder()
-        .status(page.status)
-        .content_type("text/html; charset=utf-8")
-        .header(header::CACHE_CONTROL, "no-cache")
-        .header("x-content-type-options", "nosniff")
-        .header("referrer-policy", "strict-origin-when-cross-origin")
-        .header("x-frame-options", "DENY")
-        .header(
-            "content-security-policy",
-            "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; \
-             script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-             frame-ancestors 'none'",
-        );
-    if head_only {
-        builder.body(())
-    } else {
-        builder.body(page.html.clone())
-    }
+/// Who is asking: a signed-in reader or staff member gets pages made for them alone.
+fn signed_in(req: &Request) -> bool {
+    req.headers()
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|c| c.split_once('='))
+        .any(|(name, value)| name.trim() == identity::SESSION_COOKIE && !value.trim().is_empty())
 }
 
 impl PageEndpoint {
     /// Counts a reader's view of a page that was found (HEAD requests and errors are not views).
-    fn count_view(&self, req: &Request, page: &CachedPage, head_only: bool) {
-        if head_only || page.status != StatusCode::OK {
+    fn count_view(&self, req: &Request, status: StatusCode, head_only: bool) {
+        if head_only || status != StatusCode::OK {
             return;
         }
         let ua = req
@@ -365,8 +385,57 @@ impl PageEndpoint {
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default();
         let client = kernel::http::client_address(req, self.trust_proxy);
-        self.views.record(req.uri().path(), &client, ua);
+        self.views.record_later(req.uri().path(), client, ua);
     }
+
+    /// The headers every page answer carries, with its cache policy.
+    fn page_headers(&self, cache_control: HeaderValue) -> HeaderMap {
+        let mut headers = self.security.clone();
+        headers.insert(header::CACHE_CONTROL, cache_control);
+        headers
+    }
+
+    /// The cache policy of a page for everyone: missing pages are shared for less long.
+    fn public_policy(&self, status: StatusCode) -> HeaderValue {
+        if status == StatusCode::OK {
+            self.public.clone()
+        } else {
+            self.public_missing.clone()
+        }
+    }
+}
+
+/// Security headers of every page (set once, cloned into each representation).
+fn security_headers(https: bool) -> HeaderMap {
+    let mut h = HeaderMap::new();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; \
+             script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+             frame-ancestors 'none'",
+        ),
+    );
+    if https {
+        h.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(super::headers::HSTS),
+        );
+    }
+    h
 }
 
 impl Endpoint for PageEndpoint {
@@ -382,34 +451,80 @@ impl Endpoint for PageEndpoint {
             return Ok(asset);
         }
         let query = req.uri().query().unwrap_or_default();
+        let personal = signed_in(&req);
+        let cache = self.cache.as_ref().filter(|_| !personal);
         let key = self.cache_key(path, query);
-        if let Some(cache) = &self.cache {
-            if let Some(page) = cache.get(&key).await {
-                self.count_view(&req, &page, head_only);
-                return Ok(html_response(&page, head_only));
+        let version = self.content.version();
+        if let Some(cache) = cache {
+            if let Some(hit) = cache
+                .get(key.as_ref())
+                .await
+                .filter(|c| c.version == version)
+            {
+                self.count_view(&req, hit.page.status(), head_only);
+                return Ok(hit.page.answer(req.headers(), head_only).into_poem());
             }
         }
         let url = match req.uri().path_and_query() {
             Some(pq) => pq.as_str(),
             None => path,
         };
-        match self.resolve(path, url, query).await {
-            Ok((Outcome::Redirect(to), _)) => Ok(Response::builder()
-                .status(StatusCode::MOVED_PERMANENTLY)
-                .header(header::LOCATION, to)
-                .finish()),
-            Ok((Outcome::Page(page), cacheable)) => {
-                if let (Some(cache), true) = (&self.cache, cacheable) {
-                    cache.insert(key, page.clone()).await;
-                }
-                self.count_view(&req, &page, head_only);
-                Ok(html_response(&page, head_only))
+        let (status, html, cacheable) = match self.resolve(path, url, query).await {
+            Ok((Outcome::Redirect(to), _)) => {
+                return Ok(Response::builder()
+                    .status(StatusCode::MOVED_PERMANENTLY)
+                    .header(header::LOCATION, to)
+                    .finish())
             }
+            Ok((Outcome::Page(page), cacheable)) => (page.status, page.html, cacheable),
             Err(e) => {
                 tracing::error!(error = ?e, path, "page failed");
-                Ok(StatusCode::INTERNAL_SERVER_ERROR.into_response())
+                return Ok(StatusCode::INTERNAL_SERVER_ERROR.into_response());
             }
-        }
+        };
+        self.count_view(&req, status, head_only);
+        let page = match cache.filter(|_| cacheable) {
+            Some(cache) => {
+                // Compressed once per content version, at the best settings, off the
+                // async threads; every later request is served these bytes.
+                let headers = self.page_headers(self.public_policy(status));
+                let page = tokio::task::spawn_blocking(move || {
+                    Representation::build(status, html, &headers, Effort::Best, None)
+                })
+                .await
+                .map_err(|e| poem::Error::new(e, StatusCode::INTERNAL_SERVER_ERROR))?;
+                let page = Arc::new(page);
+                cache
+                    .insert(
+                        key.into_owned(),
+                        CachedPage {
+                            version,
+                            page: page.clone(),
+                        },
+                    )
+                    .await;
+                page
+            }
+            None => {
+                // Made for this request only: compressed quickly, in the one coding asked for.
+                let policy = if personal || !cacheable {
+                    PRIVATE
+                } else {
+                    self.public_policy(status)
+                };
+                let headers = self.page_headers(policy);
+                let coding =
+                    represent::choose(req.headers().get(header::ACCEPT_ENCODING), true, true);
+                Arc::new(Representation::build(
+                    status,
+                    html,
+                    &headers,
+                    Effort::Fast,
+                    Some(coding),
+                ))
+            }
+        };
+        Ok(page.answer(req.headers(), head_only).into_poem())
     }
 }
 

@@ -100,6 +100,8 @@ pub struct Options {
     pub views_flush: Duration,
     /// Timeouts and connection cap of the HTTP server.
     pub server: agora::server::ServerLimits,
+    /// CDN cache lifetime and purge hook.
+    pub cdn: Option<agora::settings::CdnSettings>,
 }
 
 impl Default for Options {
@@ -116,6 +118,7 @@ impl Default for Options {
             magazine_max_bytes: 50 * 1024 * 1024,
             views_flush: Duration::from_secs(2),
             server: agora::server::ServerLimits::default(),
+            cdn: None,
         }
     }
 }
@@ -159,6 +162,9 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     settings.views.flush_every = options.views_flush;
     settings.forms.confirmation_ttl = options.confirmation_ttl;
     settings.server = options.server;
+    if let Some(cdn) = options.cdn {
+        settings.cdn = cdn;
+    }
     settings.mail.poll = Duration::from_secs(1);
     settings.mail.outbox.base_backoff = Duration::from_millis(200);
     settings.mail.outbox.max_backoff = Duration::from_secs(1);
@@ -238,5 +244,20 @@ impl TestApp {
         if let Some(task) = self.task.take() {
             task.await.unwrap().unwrap();
         }
+    }
+}
+
+/// A published article with a title and a one-line body, for tests that need content to change.
+pub fn published(title: &str) -> content::NewArticle {
+    content::NewArticle {
+        title: title.into(),
+        subtitle: None,
+        content: "A new piece.".into(),
+        category: content::Category::HumanRights,
+        cover_image: None,
+        featured: false,
+        status: content::Status::Published,
+        author_id: None,
+        created_at: None,
     }
 }

@@ -42,13 +42,24 @@ impl Default for RecorderSettings {
 
 enum Msg {
     View(View),
+    /// A page served; the writer applies the counting rules (off the request's path).
+    Seen {
+        path: String,
+        client: String,
+        user_agent: String,
+    },
     Flush(oneshot::Sender<bool>),
+}
+
+/// The counting rules' memory: which visits were counted lately (salted, hashed).
+struct Visits {
+    recent: moka::sync::Cache<String, ()>,
+    salt: [u8; 32],
 }
 
 pub struct Recorder {
     tx: mpsc::Sender<Msg>,
-    recent: moka::sync::Cache<String, ()>,
-    salt: [u8; 32],
+    visits: Arc<Visits>,
     beacons_per_minute: u32,
     task: std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
@@ -63,12 +74,12 @@ impl Recorder {
             .build();
         let mut salt = [0u8; 32];
         rand::rngs::OsRng.fill_bytes(&mut salt);
+        let visits = Arc::new(Visits { recent, salt });
         let beacons_per_minute = settings.beacons_per_minute;
-        let task = tokio::spawn(write_batches(store, rx, settings));
+        let task = tokio::spawn(write_batches(store, rx, settings, visits.clone()));
         Arc::new(Recorder {
             tx,
-            recent,
-            salt,
+            visits,
             beacons_per_minute,
             task: std::sync::Mutex::new(Some(task)),
         })
@@ -79,32 +90,12 @@ impl Recorder {
         self.beacons_per_minute
     }
 
-    /// The reload-window key: a salted hash of the day, client, browser and path. The salt is
-    /// random per process and the day is part of the hash, so it cannot be linked across days
-    /// and no address is ever stored.
-    fn visit_key(&self, client: &str, user_agent: &str, path: &str) -> String {
-        let day = chrono::Utc::now().date_naive();
-        let mut h = Sha256::new();
-        h.update(self.salt);
-        h.update(day.to_string().as_bytes());
-        for part in [client, user_agent, path] {
-            h.update((part.len() as u64).to_le_bytes());
-            h.update(part.as_bytes());
-        }
-        hex::encode(&h.finalize()[..16])
-    }
-
     /// Counts a view of `path` by a GET from `client` with `user_agent`, unless the rules say
     /// otherwise. Returns whether it was counted. Never waits on the database.
     pub fn record(&self, path: &str, client: &str, user_agent: &str) -> bool {
-        if !is_public_page(path) || is_bot(user_agent) {
+        if !self.visits.counts(path, client, user_agent) {
             return false;
         }
-        let key = self.visit_key(client, user_agent, path);
-        if self.recent.contains_key(&key) {
-            return false;
-        }
-        self.recent.insert(key, ());
         let view = View {
             path: path.to_string(),
             at: kernel::ids::now(),
@@ -115,6 +106,22 @@ impl Recorder {
                 tracing::error!(error = %e, "page view not recorded: the writer is behind");
                 false
             }
+        }
+    }
+
+    /// Like `record`, for a page being served: the rules (robots, reloads) are applied by
+    /// the background writer, so the request only pays for handing the strings over.
+    pub fn record_later(&self, path: &str, client: String, user_agent: &str) {
+        if !is_public_page(path) {
+            return;
+        }
+        let seen = Msg::Seen {
+            path: path.to_string(),
+            client,
+            user_agent: user_agent.to_string(),
+        };
+        if let Err(e) = self.tx.try_send(seen) {
+            tracing::error!(error = %e, "page view not recorded: the writer is behind");
         }
     }
 
@@ -141,10 +148,42 @@ impl Recorder {
     }
 }
 
+impl Visits {
+    /// The reload-window key: a salted hash of the day, client, browser and path. The salt is
+    /// random per process and the day is part of the hash, so it cannot be linked across days
+    /// and no address is ever stored.
+    fn visit_key(&self, client: &str, user_agent: &str, path: &str) -> String {
+        let day = chrono::Utc::now().date_naive();
+        let mut h = Sha256::new();
+        h.update(self.salt);
+        h.update(day.to_string().as_bytes());
+        for part in [client, user_agent, path] {
+            h.update((part.len() as u64).to_le_bytes());
+            h.update(part.as_bytes());
+        }
+        hex::encode(&h.finalize()[..16])
+    }
+
+    /// Whether a view is counted: a public page, not a robot, not a reload in the window
+    /// (and remembered as counted).
+    fn counts(&self, path: &str, client: &str, user_agent: &str) -> bool {
+        if !is_public_page(path) || is_bot(user_agent) {
+            return false;
+        }
+        let key = self.visit_key(client, user_agent, path);
+        if self.recent.contains_key(&key) {
+            return false;
+        }
+        self.recent.insert(key, ());
+        true
+    }
+}
+
 async fn write_batches(
     store: Arc<dyn AnalyticsStore>,
     mut rx: mpsc::Receiver<Msg>,
     settings: RecorderSettings,
+    visits: Arc<Visits>,
 ) {
     let mut pending: Vec<View> = Vec::new();
     let mut backoff = Duration::from_secs(1);
@@ -153,6 +192,14 @@ async fn write_batches(
     loop {
         tokio::select! {
             msg = rx.recv() => match msg {
+                Some(Msg::Seen { path, client, user_agent }) => {
+                    if visits.counts(&path, &client, &user_agent) {
+                        pending.push(View { path, at: kernel::ids::now() });
+                        if pending.len() >= settings.batch_size && !retrying {
+                            next_write = Instant::now();
+                        }
+                    }
+                }
                 Some(Msg::View(v)) => {
                     pending.push(v);
                     if pending.len() > settings.max_pending {

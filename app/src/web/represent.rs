@@ -1,0 +1,382 @@
+//! Responses made once and served many times. A public page (or the sitemap) is stored with
+//! its gzip and brotli twins, compressed once at high settings, each with a strong `ETag`,
+//! `Content-Length` and every header prebuilt, so a cache hit costs a lookup and a clone.
+//! Conditional requests (`If-None-Match`, `If-Modified-Since`) are answered 304 from the
+//! same entry.
+//!
+//! `Accept-Encoding` is negotiated here (RFC 9110 §12.5.3: q-values, `*`, `x-gzip`): the
+//! crates that parse it are archived or alpha, and it is a few lines.
+
+use std::io::Write as _;
+use std::time::SystemTime;
+
+use bytes::Bytes;
+use poem::http::{header, HeaderMap, HeaderValue, StatusCode};
+use sha2::{Digest, Sha256};
+
+/// Bodies smaller than this are stored once: compression would save next to nothing.
+pub const MIN_COMPRESS_BYTES: usize = 1024;
+
+/// Public pages: browsers revalidate on every visit (a 304 when nothing changed); a shared
+/// cache (CDN) may hold a page for `s-maxage` and serve it stale while it refetches.
+pub fn public_cache_control(shared_seconds: u64) -> HeaderValue {
+    let stale = shared_seconds.saturating_mul(5);
+    HeaderValue::from_str(&format!(
+        "public, max-age=0, s-maxage={shared_seconds}, stale-while-revalidate={stale}"
+    ))
+    .unwrap_or(HeaderValue::from_static("no-cache"))
+}
+
+/// Anything for one person: never stored by a browser's disk cache or a shared cache.
+pub const PRIVATE: HeaderValue = HeaderValue::from_static("private, no-store");
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coding {
+    Identity,
+    Gzip,
+    Brotli,
+}
+
+impl Coding {
+    fn suffix(self) -> &'static str {
+        match self {
+            Coding::Identity => "",
+            Coding::Gzip => "-gz",
+            Coding::Brotli => "-br",
+        }
+    }
+
+    fn header(self) -> Option<HeaderValue> {
+        match self {
+            Coding::Identity => None,
+            Coding::Gzip => Some(HeaderValue::from_static("gzip")),
+            Coding::Brotli => Some(HeaderValue::from_static("br")),
+        }
+    }
+}
+
+/// The q-value of one `Accept-Encoding` element, in thousandths; `None` when malformed.
+fn quality(params: &str) -> Option<u16> {
+    let mut q = 1000;
+    for param in params.split(';') {
+        let (name, value) = match param.split_once('=') {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => continue,
+        };
+        if !name.eq_ignore_ascii_case("q") {
+            continue;
+        }
+        let (int, frac) = value.split_once('.').unwrap_or((value, ""));
+        if frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let thousandths = format!("{frac:0<3}").parse::<u16>().ok()?;
+        q = match int {
+            "0" => thousandths,
+            "1" if thousandths == 0 => 1000,
+            _ => return None,
+        };
+    }
+    Some(q)
+}
+
+/// The coding to answer with, given the request's `Accept-Encoding` and which twins exist.
+/// Highest q-value wins; on a tie the smaller coding (brotli, then gzip). A coding with
+/// `q=0` is never chosen; without the header, or when nothing acceptable exists, identity.
+pub fn choose(accept: Option<&HeaderValue>, has_gzip: bool, has_brotli: bool) -> Coding {
+    let Some(accept) = accept.and_then(|v| v.to_str().ok()) else {
+        return Coding::Identity;
+    };
+    let (mut br, mut gzip, mut star) = (None, None, None);
+    for element in accept.split(',') {
+        let (name, params) = element.split_once(';').unwrap_or((element, ""));
+        let Some(q) = quality(params) else { continue };
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("br") {
+            br = Some(q);
+        } else if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+            gzip = Some(q);
+        } else if name == "*" {
+            star = Some(q);
+        }
+    }
+    let br = if has_brotli {
+        br.or(star).unwrap_or(0)
+    } else {
+        0
+    };
+    let gzip = if has_gzip {
+        gzip.or(star).unwrap_or(0)
+    } else {
+        0
+    };
+    if br > 0 && br >= gzip {
+        Coding::Brotli
+    } else if gzip > 0 {
+        Coding::Gzip
+    } else {
+        Coding::Identity
+    }
+}
+
+/// How hard to compress: once per content version (`Best`), or for one response (`Fast`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effort {
+    Best,
+    Fast,
+}
+
+fn gzip(body: &[u8], effort: Effort) -> Option<Vec<u8>> {
+    let level = match effort {
+        Effort::Best => flate2::Compression::best(),
+        Effort::Fast => flate2::Compression::new(4),
+    };
+    let mut out = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 3), level);
+    out.write_all(body).ok()?;
+    out.finish().ok()
+}
+
+fn brotli(body: &[u8], effort: Effort) -> Option<Vec<u8>> {
+    let quality = match effort {
+        Effort::Best => 11,
+        Effort::Fast => 4,
+    };
+    let mut out = Vec::with_capacity(body.len() / 3);
+    let params = brotli::enc::BrotliEncoderParams {
+        quality,
+        lgwin: 22,
+        size_hint: body.len(),
+        ..Default::default()
+    };
+    brotli::BrotliCompress(&mut &body[..], &mut out, &params).ok()?;
+    Some(out)
+}
+
+/// One encoding of a response: its bytes and the headers of a 200 and of a 304.
+#[derive(Debug)]
+struct Variant {
+    body: Bytes,
+    full: HeaderMap,
+    not_modified: HeaderMap,
+    etag: HeaderValue,
+}
+
+/// A response held in every encoding worth having.
+#[derive(Debug)]
+pub struct Representation {
+    status: StatusCode,
+    identity: Variant,
+    gzip: Option<Variant>,
+    brotli: Option<Variant>,
+    last_modified: Option<SystemTime>,
+}
+
+/// What to send: the status, headers and body (empty for HEAD and 304).
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+}
+
+impl Answer {
+    pub fn into_poem(self) -> poem::Response {
+        let mut response = poem::Response::builder()
+            .status(self.status)
+            .body(self.body);
+        *response.headers_mut() = self.headers;
+        response
+    }
+}
+
+impl Representation {
+    /// Builds the representation of `body`. `headers` are sent with every variant (type,
+    /// cache policy, security headers). `only` limits the twins to one coding (for a response
+    /// that is not kept); `Effort::Best` takes tens of milliseconds on a large page, so call it
+    /// off the async threads.
+    pub fn build(
+        status: StatusCode,
+        body: Bytes,
+        headers: &HeaderMap,
+        effort: Effort,
+        only: Option<Coding>,
+    ) -> Representation {
+        let digest = Sha256::digest(&body);
+        let tag: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+        let with_validators = status == StatusCode::OK;
+        let last_modified = with_validators.then(|| {
+            let now = httpdate::HttpDate::from(SystemTime::now());
+            SystemTime::from(now)
+        });
+        let compressible = body.len() >= MIN_COMPRESS_BYTES;
+        let wanted = |c: Coding| compressible && only.is_none_or(|o| o == c);
+        let variant = |coding: Coding, bytes: Bytes| {
+            let etag = HeaderValue::from_str(&format!("\"{tag}{}\"", coding.suffix()))
+                .unwrap_or(HeaderValue::from_static("\"\""));
+            let mut full = headers.clone();
+            full.insert(header::VARY, HeaderValue::from(header::ACCEPT_ENCODING));
+            if let Some(enc) = coding.header() {
+                full.insert(header::CONTENT_ENCODING, enc);
+            }
+            full.insert(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()));
+            let mut not_modified = HeaderMap::new();
+            if with_validators {
+                full.insert(header::ETAG, etag.clone());
+                if let Some(at) = last_modified {
+                    if let Ok(v) = HeaderValue::from_str(&httpdate::fmt_http_date(at)) {
+                        full.insert(header::LAST_MODIFIED, v.clone());
+                        not_modified.insert(header::LAST_MODIFIED, v);
+                    }
+                }
+                not_modified.insert(header::ETAG, etag.clone());
+                not_modified.insert(header::VARY, HeaderValue::from(header::ACCEPT_ENCODING));
+                for name in [header::CACHE_CONTROL, header::STRICT_TRANSPORT_SECURITY] {
+                    if let Some(v) = headers.get(&name) {
+                        not_modified.insert(name, v.clone());
+                    }
+                }
+            }
+            Variant {
+                body: bytes,
+                full,
+                not_modified,
+                etag,
+            }
+        };
+        // A twin is kept only when it is smaller than the original.
+        let twin = |coding: Coding, out: Option<Vec<u8>>| {
+            out.filter(|b| b.len() < body.len())
+                .map(|b| variant(coding, Bytes::from(b)))
+        };
+        let gzip = if wanted(Coding::Gzip) {
+            twin(Coding::Gzip, gzip(&body, effort))
+        } else {
+            None
+        };
+        let brotli = if wanted(Coding::Brotli) {
+            twin(Coding::Brotli, brotli(&body, effort))
+        } else {
+            None
+        };
+        Representation {
+            status,
+            identity: variant(Coding::Identity, body),
+            gzip,
+            brotli,
+            last_modified,
+        }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    /// Bytes held, for the cache's weigher.
+    pub fn weight(&self) -> usize {
+        self.identity.body.len()
+            + self.gzip.as_ref().map_or(0, |v| v.body.len())
+            + self.brotli.as_ref().map_or(0, |v| v.body.len())
+    }
+
+    fn variant(&self, coding: Coding) -> &Variant {
+        match coding {
+            Coding::Brotli => self.brotli.as_ref().unwrap_or(&self.identity),
+            Coding::Gzip => self.gzip.as_ref().unwrap_or(&self.identity),
+            Coding::Identity => &self.identity,
+        }
+    }
+
+    /// The answer to a GET (or HEAD) with these request headers: the variant the client
+    /// accepts, or a 304 when its validators still match.
+    pub fn answer(&self, request: &HeaderMap, head_only: bool) -> Answer {
+        let coding = choose(
+            request.get(header::ACCEPT_ENCODING),
+            self.gzip.is_some(),
+            self.brotli.is_some(),
+        );
+        let variant = self.variant(coding);
+        if self.status == StatusCode::OK && self.not_modified(request, &variant.etag) {
+            return Answer {
+                status: StatusCode::NOT_MODIFIED,
+                headers: variant.not_modified.clone(),
+                body: Bytes::new(),
+            };
+        }
+        Answer {
+            status: self.status,
+            headers: variant.full.clone(),
+            body: if head_only {
+                Bytes::new()
+            } else {
+                variant.body.clone()
+            },
+        }
+    }
+
+    /// RFC 9110 §13.1.2 / §13.1.3: `If-None-Match` (weak comparison) decides when present;
+    /// otherwise `If-Modified-Since` against the time this representation was made.
+    fn not_modified(&self, request: &HeaderMap, etag: &HeaderValue) -> bool {
+        if let Some(inm) = request.get(header::IF_NONE_MATCH) {
+            let ours = etag.as_bytes();
+            return inm.to_str().is_ok_and(|list| {
+                list.split(',').any(|t| {
+                    let t = t.trim();
+                    t == "*" || t.strip_prefix("W/").unwrap_or(t).as_bytes() == ours
+                })
+            });
+        }
+        let (Some(ims), Some(at)) = (request.get(header::IF_MODIFIED_SINCE), self.last_modified)
+        else {
+            return false;
+        };
+        ims.to_str()
+            .ok()
+            .and_then(|s| httpdate::parse_http_date(s).ok())
+            .is_some_and(|since| at <= since)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accept(v: &str) -> HeaderValue {
+        HeaderValue::from_str(v).unwrap()
+    }
+
+    #[test]
+    fn q_values_decide_the_coding() {
+        let pick = |v: &str| choose(Some(&accept(v)), true, true);
+        assert_eq!(pick("gzip, deflate, br, zstd"), Coding::Brotli);
+        assert_eq!(pick("gzip"), Coding::Gzip);
+        assert_eq!(pick("gzip;q=0, br;q=0"), Coding::Identity);
+        assert_eq!(pick("br;q=0, gzip"), Coding::Gzip);
+        assert_eq!(pick("gzip;q=1.0, br;q=0.5"), Coding::Gzip);
+        assert_eq!(pick("gzip;q=0.5, br;q=0.9"), Coding::Brotli);
+        assert_eq!(pick("*"), Coding::Brotli);
+        assert_eq!(pick("*;q=0.1, br;q=0"), Coding::Gzip);
+        assert_eq!(pick("x-gzip"), Coding::Gzip);
+        assert_eq!(pick("GZIP ; Q=0.8"), Coding::Gzip);
+        assert_eq!(pick("identity"), Coding::Identity);
+        assert_eq!(pick("gzip;q=2, br;q=abc"), Coding::Identity);
+        assert_eq!(pick("gzip;q=0.0001"), Coding::Identity);
+        assert_eq!(pick(""), Coding::Identity);
+        assert_eq!(choose(None, true, true), Coding::Identity);
+        assert_eq!(choose(Some(&accept("br")), true, false), Coding::Identity);
+        assert_eq!(choose(Some(&accept("br, gzip")), true, false), Coding::Gzip);
+    }
+
+    #[test]
+    fn small_bodies_are_stored_once() {
+        let r = Representation::build(
+            StatusCode::OK,
+            Bytes::from_static(b"<p>short</p>"),
+            &HeaderMap::new(),
+            Effort::Best,
+            None,
+        );
+        assert!(r.gzip.is_none() && r.brotli.is_none());
+        let a = r.answer(&HeaderMap::new(), false);
+        assert_eq!(a.headers.get(header::CONTENT_ENCODING), None);
+        assert_eq!(a.body.as_ref(), b"<p>short</p>");
+    }
+}
