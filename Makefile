@@ -89,7 +89,8 @@ test: lint check-contract test-web test-rust test-e2e test-fuzz
 	@echo "all checks passed"
 
 bench: build
-	bench/run.sh $(AGORA_RELEASE)
+	$(CARGO) build --release --locked -p bench-ceiling
+	bench/run.sh $(AGORA_RELEASE) target/release/bench-ceiling
 
 db-reset:
 	rm -f data/agora.db data/agora.db-wal data/agora.db-shm

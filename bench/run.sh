@@ -1,25 +1,42 @@
 #!/usr/bin/env bash
-# Load benchmarks for the release build, on loopback only, with bounded durations:
-#   wrk against nginx serving an article as a static file (the baseline), the app's cached
-#   article page, the listing API and uncached renders through the sidecar (a second instance
-#   with PAGE_CACHE=false); then resident memory, Lighthouse (mobile) on `/` and the article,
-#   and the gzipped JavaScript an article page ships.
-# Prints a results table and writes it to bench/results/latest.md. Exits 0 when a goal falls
-# short (this is a report, not a test) and non-zero when a step itself fails.
+# Load benchmarks for the release build, on loopback only, with bounded durations. In one run,
+# alternating target by target over several rounds so that every figure has its baseline from
+# the same minutes:
+#   - the cached article and home page from the app, as browsers ask for them (identity, gzip,
+#     brotli, and a revalidation answered 304), with a browser's User-Agent;
+#   - nginx serving the same bytes (sendfile, open_file_cache; gzip_static for gzip);
+#   - a bare hyper server returning the same bytes from memory (bench/ceiling): the ceiling of
+#     the app's own stack;
+#   - the listing API and uncached renders through the sidecar, on SQLite and PostgreSQL;
+# then resident memory, Lighthouse (mobile) on `/` and the article, and the gzipped JavaScript
+# an article page ships. Prints a results table and writes it to bench/results/latest.md.
+# Exits 0 when a goal falls short (this is a report, not a test) and non-zero when a step
+# itself fails.
 #
-# Usage: bench/run.sh [path/to/agora]   (default target/release/agora; `make bench` builds it)
-# Environment: CHROME_PATH (default /usr/bin/chromium), WRK_DURATION (10s), WRK_WARMUP (2s).
+# Usage: bench/run.sh [path/to/agora] [path/to/bench-ceiling]
+#   (defaults target/release/agora and target/release/bench-ceiling; `make bench` builds both)
+# Environment: CHROME_PATH (default /usr/bin/chromium), WRK_DURATION (5s), WRK_WARMUP (1s),
+#   ROUNDS (3: each figure is the median of this many alternating runs),
+#   BENCH_POSTGRES (auto: a throwaway PostgreSQL cluster when the server is installed; 0 skips).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-target/release/agora}
+ceiling_bin=${2:-target/release/bench-ceiling}
 cd "$root"
 [ -x "$bin" ] || { echo "bench: $bin is not an executable (run 'make build')" >&2; exit 1; }
+[ -x "$ceiling_bin" ] || { echo "bench: $ceiling_bin is not an executable (cargo build --release -p bench-ceiling)" >&2; exit 1; }
 bin=$(realpath "$bin")
+ceiling_bin=$(realpath "$ceiling_bin")
 
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
-duration=${WRK_DURATION:-10s}
-warmup=${WRK_WARMUP:-2s}
+duration=${WRK_DURATION:-5s}
+warmup=${WRK_WARMUP:-1s}
+rounds=${ROUNDS:-3}
+# What a phone's browser sends (the commonest reader): its User-Agent, and Accept-Encoding.
+UA='Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+AE_BROWSER='gzip, deflate, br, zstd'
+
 threads=2
 connections=50
 
@@ -53,8 +70,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/agora-bench.XXXXXX")
 # nginx workers may run as another user (nobody, when started as root): they need to reach
 # $tmp/www, nothing else.
 chmod 711 "$tmp"
-mkdir -p "$tmp/data" "$tmp/www" "$tmp/nginx" "$tmp/lighthouse"
-chmod 700 "$tmp/data"
+mkdir -p "$tmp/www" "$tmp/nginx" "$tmp/lighthouse"
 chmod 755 "$tmp/www"
 
 pids=()        # processes this script started, stopped in reverse order on exit
@@ -78,6 +94,7 @@ cleanup() {
   local i
   for ((i = ${#pids[@]} - 1; i >= 0; i--)); do stop_pid "${pids[$i]}"; done
   for p in "${sidecars[@]}"; do stop_pid "$p"; done
+  [ -z "${pg_dir:-}" ] || "$root/scripts/pg-cluster.sh" stop "$pg_dir"
   if [ "$status" -ne 0 ]; then
     for log in "$tmp"/app-*.log "$tmp/nginx/error.log"; do
       [ -s "$log" ] || continue
@@ -93,32 +110,41 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # Free loopback ports, distinct from one another.
-read -r port_app port_uncached port_nginx < <(node -e '
+read -r port_app port_uncached port_nginx port_ceiling port_pg port_pg_uncached < <(node -e '
   const net = require("net");
-  const servers = [0, 1, 2].map(() => net.createServer());
+  const servers = [0, 1, 2, 3, 4, 5].map(() => net.createServer());
   let n = 0;
   for (const s of servers) s.listen(0, "127.0.0.1", () => {
     if (++n < servers.length) return;
     console.log(servers.map((x) => x.address().port).join(" "));
     servers.forEach((x) => x.close());
   });')
-[ -n "${port_nginx:-}" ] || fail "could not find free ports"
+[ -n "${port_pg_uncached:-}" ] || fail "could not find free ports"
 
 # ---------------------------------------------------------------------------- the app
-export DATA_DIR=$tmp/data DATABASE_URL=sqlite://$tmp/data/agora.db RUST_LOG=warn
-unset SSR_URL SSR_PORT OTEL_EXPORTER_OTLP_ENDPOINT PAGE_CACHE
+export RUST_LOG=warn
+unset SSR_URL SSR_PORT OTEL_EXPORTER_OTLP_ENDPOINT PAGE_CACHE DATABASE_URL DATA_DIR
 
-say "migrating and seeding a fresh SQLite database"
-PORT=$port_app SITE_URL=http://127.0.0.1:$port_app "$bin" migrate >"$tmp/setup.log" 2>&1 \
-  || { cat "$tmp/setup.log" >&2; fail "agora migrate failed"; }
-PORT=$port_app SITE_URL=http://127.0.0.1:$port_app "$bin" seed --demo >>"$tmp/setup.log" 2>&1 \
-  || { cat "$tmp/setup.log" >&2; fail "agora seed --demo failed"; }
+# setup_db NAME DATABASE_URL: migrates and seeds the demo content.
+setup_db() {
+  local name=$1 url=$2
+  mkdir -p "$tmp/data-$name"
+  chmod 700 "$tmp/data-$name"
+  say "migrating and seeding a fresh $name database"
+  DATA_DIR=$tmp/data-$name DATABASE_URL=$url SITE_URL=http://127.0.0.1:$port_app \
+    "$bin" migrate >"$tmp/setup-$name.log" 2>&1 \
+    || { cat "$tmp/setup-$name.log" >&2; fail "agora migrate failed ($name)"; }
+  DATA_DIR=$tmp/data-$name DATABASE_URL=$url SITE_URL=http://127.0.0.1:$port_app \
+    "$bin" seed --demo >>"$tmp/setup-$name.log" 2>&1 \
+    || { cat "$tmp/setup-$name.log" >&2; fail "agora seed --demo failed ($name)"; }
+}
 
-# start_app NAME PORT [ENV=VALUE...]: serves in the background; sets $app_pid.
+# start_app NAME PORT DB_NAME DATABASE_URL [ENV=VALUE...]: serves in the background; sets $app_pid.
 start_app() {
-  local name=$1 port=$2
-  shift 2
-  env PORT="$port" SITE_URL="http://127.0.0.1:$port" "$@" "$bin" serve >"$tmp/app-$name.log" 2>&1 &
+  local name=$1 port=$2 db=$3 url=$4
+  shift 4
+  env PORT="$port" SITE_URL="http://127.0.0.1:$port" DATA_DIR="$tmp/data-$db" DATABASE_URL="$url" \
+    "$@" "$bin" serve >"$tmp/app-$name.log" 2>&1 &
   app_pid=$!
   pids+=("$app_pid")
   local ok=
@@ -132,10 +158,25 @@ start_app() {
   for child in $(pgrep -P "$app_pid" || true); do sidecars+=("$child"); done
 }
 
-say "starting the app (page cache on) on 127.0.0.1:$port_app"
-start_app cached "$port_app"
+sqlite_url=sqlite://$tmp/data-sqlite/agora.db
+setup_db sqlite "$sqlite_url"
+say "starting the app (SQLite, page cache on) on 127.0.0.1:$port_app"
+start_app cached "$port_app" sqlite "$sqlite_url"
 pid_cached=$app_pid
 base=http://127.0.0.1:$port_app
+
+# PostgreSQL: a throwaway cluster (fsync off, as in the test suite) when the server is there.
+pg_url=
+if [ "${BENCH_POSTGRES:-auto}" != 0 ] && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  pg_url=$("$root/scripts/pg-cluster.sh" start "$tmp/pg") || fail "cannot start PostgreSQL"
+  pg_dir=$tmp/pg
+  setup_db postgres "$pg_url"
+  say "starting the app (PostgreSQL, page cache on) on 127.0.0.1:$port_pg"
+  start_app pg "$port_pg" postgres "$pg_url"
+  pid_pg=$app_pid
+else
+  say "PostgreSQL is not installed (or BENCH_POSTGRES=0): SQLite only"
+fi
 
 slug=$(curl -fsS --max-time 10 "$base/api/v1/articles?limit=1" | node -e '
   let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
@@ -146,20 +187,43 @@ slug=$(curl -fsS --max-time 10 "$base/api/v1/articles?limit=1" | node -e '
 article_path=/article/$slug
 say "article: $article_path"
 
-curl -fsS --max-time 10 -o "$tmp/www/article.html" "$base$article_path" \
-  || fail "GET $article_path failed"
-chmod 644 "$tmp/www/article.html"
+# fetch PATH FILE [ACCEPT_ENCODING]: the bytes as sent (not decoded); prints the ETag.
+fetch() {
+  local path=$1 out=$2 ae=${3:-}
+  local args=(-fsS --max-time 10 -o "$out" -A "$UA" -D "$out.headers")
+  [ -n "$ae" ] && args+=(-H "Accept-Encoding: $ae")
+  curl "${args[@]}" "$base$path" || fail "GET $path failed"
+  chmod 644 "$out"
+  awk 'tolower($1) == "etag:" { sub(/\r$/, "", $2); print $2 }' "$out.headers"
+}
+fetch "$article_path" "$tmp/www/article.html" >/dev/null
 grep -q '<div id="root"><' "$tmp/www/article.html" \
   || fail "$article_path was not server-rendered (empty #root): is the sidecar running?"
+fetch "$article_path" "$tmp/www/article.html.gz" gzip >/dev/null
+article_br_etag=$(fetch "$article_path" "$tmp/article.br" "$AE_BROWSER")
+fetch / "$tmp/www/index.html" >/dev/null
+fetch / "$tmp/www/index.html.gz" gzip >/dev/null
+home_br_etag=$(fetch / "$tmp/home.br" "$AE_BROWSER")
+grep -qi '^content-encoding: br' "$tmp/article.br.headers" || fail "the app did not answer brotli"
+grep -qi '^content-encoding: gzip' "$tmp/www/article.html.gz.headers" || fail "the app did not answer gzip"
+{ [ -n "$article_br_etag" ] && [ -n "$home_br_etag" ]; } || fail "the app sent no ETag"
 page_bytes=$(wc -c <"$tmp/www/article.html")
+gz_bytes=$(wc -c <"$tmp/www/article.html.gz")
+br_bytes=$(wc -c <"$tmp/article.br")
+home_bytes=$(wc -c <"$tmp/www/index.html")
+home_gz_bytes=$(wc -c <"$tmp/www/index.html.gz")
+home_br_bytes=$(wc -c <"$tmp/home.br")
+rm -f "$tmp"/www/*.headers
 
-# ---------------------------------------------------------------------------- nginx baseline
-cat >"$tmp/nginx/nginx.conf" <<EOF
+# ---------------------------------------------------------------------------- baselines
+# nginx as one would set it up to serve static files fast: all cores, sendfile, an open file
+# cache, long keep-alive, and precompressed files for gzip (the app's own gzip bytes).
+cat >"$tmp/nginx/nginx.conf" <<NGINX
 daemon off;
-worker_processes 2;
+worker_processes auto;
 pid $tmp/nginx/nginx.pid;
 error_log $tmp/nginx/error.log warn;
-events { worker_connections 1024; }
+events { worker_connections 4096; }
 http {
   access_log off;
   client_body_temp_path $tmp/nginx/client_body;
@@ -168,46 +232,97 @@ http {
   uwsgi_temp_path $tmp/nginx/uwsgi;
   scgi_temp_path $tmp/nginx/scgi;
   default_type text/html;
-  charset utf-8;
   sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
+  keepalive_requests 100000;
+  open_file_cache max=100;
+  gzip_static on;
   server {
     listen 127.0.0.1:$port_nginx;
     root $tmp/www;
     location = "$article_path" { try_files /article.html =404; }
+    location = / { try_files /index.html =404; }
   }
 }
-EOF
+NGINX
 say "starting nginx on 127.0.0.1:$port_nginx"
 nginx -p "$tmp/nginx" -e "$tmp/nginx/error.log" -c "$tmp/nginx/nginx.conf" &
 pids+=("$!")
-nginx_url=http://127.0.0.1:$port_nginx$article_path
+nginx_base=http://127.0.0.1:$port_nginx
 for _ in $(seq 1 50); do
-  curl -fs --max-time 2 -o /dev/null "$nginx_url" && break
+  curl -fs --max-time 2 -o /dev/null "$nginx_base$article_path" && break
   sleep 0.1
 done
-nginx_bytes=$(curl -fsS --max-time 5 "$nginx_url" | wc -c) || fail "nginx does not serve the article"
-[ "$nginx_bytes" -eq "$page_bytes" ] || fail "nginx serves $nginx_bytes bytes, the app $page_bytes"
+say "starting the bare hyper ceiling on 127.0.0.1:$port_ceiling"
+"$ceiling_bin" "$port_ceiling" "$tmp/www/article.html" >"$tmp/ceiling.log" 2>&1 &
+pids+=("$!")
+ceiling_base=http://127.0.0.1:$port_ceiling
+for _ in $(seq 1 50); do
+  curl -fs --max-time 2 -o /dev/null "$ceiling_base$article_path" && break
+  sleep 0.1
+done
+
+# Every server must send the same bytes for the same request.
+same_size() { # URL ACCEPT_ENCODING EXPECTED_BYTES
+  local got args=(-fsS --max-time 5 -A "$UA" -o /dev/null -w '%{size_download}')
+  [ -n "$2" ] && args+=(-H "Accept-Encoding: $2")
+  got=$(curl "${args[@]}" "$1") || fail "cannot fetch $1"
+  [ "$got" -eq "$3" ] || fail "$1 (Accept-Encoding: ${2:-none}) sends $got bytes, expected $3"
+}
+same_size "$nginx_base$article_path" "" "$page_bytes"
+same_size "$nginx_base$article_path" gzip "$gz_bytes"
+same_size "$nginx_base/" gzip "$home_gz_bytes"
+same_size "$ceiling_base$article_path" "" "$page_bytes"
+code=$(curl -sS --max-time 5 -o /dev/null -w '%{http_code}' -H "Accept-Encoding: $AE_BROWSER" \
+  -H "If-None-Match: $article_br_etag" "$base$article_path")
+[ "$code" = 304 ] || fail "a matching If-None-Match got $code, not 304"
 
 # ---------------------------------------------------------------------------- wrk
-# run_wrk NAME URL [APP_LOG]: warm-up, then the measured run; leaves wrk's output in
-# $tmp/wrk-NAME.txt. With APP_LOG, counts that app's fallbacks and sidecar restarts during
-# the measured run into $measured_fb and $measured_rs.
+# Targets: NAME|URL|Accept-Encoding|If-None-Match. Run in rounds, one after the other, so a
+# drift of the machine touches all of them alike; each figure is the median round.
+targets=(
+  "ceiling|$ceiling_base$article_path||"
+  "nginx_id|$nginx_base$article_path||"
+  "app_id|$base$article_path||"
+  "nginx_gz|$nginx_base$article_path|gzip|"
+  "app_gz|$base$article_path|gzip|"
+  "app_br|$base$article_path|$AE_BROWSER|"
+  "app_304|$base$article_path|$AE_BROWSER|$article_br_etag"
+  "nginx_home_gz|$nginx_base/|gzip|"
+  "app_home_id|$base/||"
+  "app_home_gz|$base/|gzip|"
+  "app_home_br|$base/|$AE_BROWSER|"
+  "app_home_304|$base/|$AE_BROWSER|$home_br_etag"
+  "api|$base/api/v1/articles|$AE_BROWSER|"
+)
+if [ -n "$pg_url" ]; then
+  pg_base=http://127.0.0.1:$port_pg
+  targets+=(
+    "pg_id|$pg_base$article_path||"
+    "pg_gz|$pg_base$article_path|gzip|"
+    "pg_br|$pg_base$article_path|$AE_BROWSER|"
+    "pg_api|$pg_base/api/v1/articles|$AE_BROWSER|"
+  )
+fi
+
+# run_wrk FILE URL AE INM [APP_LOG]: warm-up, then the measured run into FILE. With APP_LOG,
+# counts that app's fallbacks and sidecar restarts during the measured run into
+# $measured_fb and $measured_rs.
 run_wrk() {
-  local name=$1 url=$2 log=${3:-} fb0=0 rs0=0
-  say "wrk $name: $url ($connections connections; warm-up $warmup, then $duration)"
-  timeout 60 wrk -t"$threads" -c"$connections" -d"$warmup" --timeout 2s "$url" >/dev/null \
+  local out=$1 url=$2 ae=$3 inm=$4 log=${5:-} fb0=0 rs0=0
+  local hdr=(-H "User-Agent: $UA")
+  [ -n "$ae" ] && hdr+=(-H "Accept-Encoding: $ae")
+  [ -n "$inm" ] && hdr+=(-H "If-None-Match: $inm")
+  timeout 60 wrk -t"$threads" -c"$connections" -d"$warmup" --timeout 2s "${hdr[@]}" "$url" >/dev/null \
     || fail "wrk warm-up failed for $url"
   if [ -n "$log" ]; then fb0=$(fallbacks "$log") rs0=$(restarts "$log"); fi
-  timeout 120 wrk -t"$threads" -c"$connections" -d"$duration" --timeout 2s --latency "$url" \
-    >"$tmp/wrk-$name.txt" || fail "wrk failed for $url"
+  timeout 120 wrk -t"$threads" -c"$connections" -d"$duration" --timeout 2s --latency "${hdr[@]}" "$url" \
+    >"$out" || fail "wrk failed for $url"
   if [ -n "$log" ]; then
     measured_fb=$(($(fallbacks "$log") - fb0)) measured_rs=$(($(restarts "$log") - rs0))
   fi
 }
 
-# wrk_stats NAME → "req/s p50_ms p99_ms requests non2xx socket_errors seconds"
+# wrk_stats FILE → "req/s p50_ms p99_ms requests non2xx socket_errors seconds"
 wrk_stats() {
   awk '
     function ms(v) {
@@ -226,7 +341,7 @@ wrk_stats() {
     END {
       if (rps == "" || p50 == "" || p99 == "") exit 1
       printf "%.0f %.3f %.3f %d %d %d %.2f\n", rps, p50, p99, n, non2xx, errs, secs
-    }' "$tmp/wrk-$1.txt" || fail "cannot read wrk's output for $1: $(cat "$tmp/wrk-$1.txt")"
+    }' "$1" || fail "cannot read wrk's output $1: $(cat "$1")"
 }
 
 # Requests the app answered with the client-rendered shell (the sidecar failed or missed its
@@ -234,35 +349,24 @@ wrk_stats() {
 fallbacks() { grep -c "server render failed" "$1" || true; }
 restarts() { grep -c "rendering sidecar .*restarting" "$1" || true; }
 
-run_wrk nginx "$nginx_url"
-read -r nginx_rps nginx_p50 nginx_p99 nginx_n nginx_bad nginx_err _ < <(wrk_stats nginx)
-
-run_wrk cached "$base$article_path" "$tmp/app-cached.log"
-read -r cached_rps cached_p50 cached_p99 cached_n cached_bad cached_err _ < <(wrk_stats cached)
-cached_fb=$measured_fb
-
-run_wrk api "$base/api/v1/articles"
-read -r api_rps api_p50 api_p99 api_n api_bad api_err _ < <(wrk_stats api)
-
-say "starting a second app instance (PAGE_CACHE=false) on 127.0.0.1:$port_uncached"
-start_app uncached "$port_uncached" PAGE_CACHE=false
-pid_uncached=$app_pid
-unc_url=http://127.0.0.1:$port_uncached$article_path
-# First at low concurrency (no goal: the sidecar's capacity without a deep queue), then the
-# measured run with the same 50 connections as the other targets.
-connections=8 run_wrk uncached8 "$unc_url" "$tmp/app-uncached.log"
-read -r u8_rps u8_p50 u8_p99 u8_n u8_bad u8_err u8_secs < <(wrk_stats uncached8)
-u8_fb=$measured_fb u8_rs=$measured_rs
-run_wrk uncached "$unc_url" "$tmp/app-uncached.log"
-read -r unc_rps unc_p50 unc_p99 unc_n unc_bad unc_err unc_secs < <(wrk_stats uncached)
-unc_fb=$measured_fb unc_rs=$measured_rs
-# Requests still in flight when wrk stops are logged but not counted by wrk.
-[ "$u8_fb" -le "$u8_n" ] || u8_fb=$u8_n
-[ "$unc_fb" -le "$unc_n" ] || unc_fb=$unc_n
-# Server-rendered pages per second: wrk's requests less the client-rendered fallbacks.
-rendered_rate() { awk -v n="$1" -v fb="$2" -v s="$3" 'BEGIN { r = (n - fb) / s; if (r < 0) r = 0; printf "%.0f", r }'; }
-u8_rendered=$(rendered_rate "$u8_n" "$u8_fb" "$u8_secs")
-unc_rendered=$(rendered_rate "$unc_n" "$unc_fb" "$unc_secs")
+declare -A RPS P50 P99 BAD ERR ALL
+for round in $(seq 1 "$rounds"); do
+  for t in "${targets[@]}"; do
+    IFS='|' read -r name url ae inm <<<"$t"
+    say "round $round/$rounds: $name"
+    run_wrk "$tmp/wrk-$name-$round.txt" "$url" "$ae" "$inm"
+  done
+done
+# The median round of each target (by req/s), with its latencies; every round's req/s too.
+for t in "${targets[@]}"; do
+  IFS='|' read -r name _ <<<"$t"
+  median=$(for round in $(seq 1 "$rounds"); do wrk_stats "$tmp/wrk-$name-$round.txt"; done \
+    | sort -n -k1,1 | awk -v n="$rounds" 'NR == int((n + 1) / 2)')
+  read -r RPS[$name] P50[$name] P99[$name] _ BAD[$name] ERR[$name] _ <<<"$median"
+  ALL[$name]=$(for round in $(seq 1 "$rounds"); do
+    wrk_stats "$tmp/wrk-$name-$round.txt" | awk '{ print $1 }'
+  done | paste -sd/)
+done
 
 # ---------------------------------------------------------------------------- memory
 rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
@@ -272,26 +376,48 @@ sidecar_kb() {
   for child in $(pgrep -P "$1" || true); do total=$((total + $(rss_kb "$child"))); done
   echo "$total"
 }
-# A sidecar may be between restarts right after the load: wait (bounded) for it to be back,
-# and say so in the report.
-side_note='' unc_side_note=''
-for i in $(seq 1 100); do
-  [ -n "$(pgrep -P "$pid_cached")" ] && [ -n "$(pgrep -P "$pid_uncached")" ] && break
-  [ "$i" -eq 1 ] && say "waiting for a restarting sidecar to be back before reading memory"
-  sleep 0.2
-done
 app_kb=$(rss_kb "$pid_cached")
 side_kb=$(sidecar_kb "$pid_cached")
-unc_app_kb=$(rss_kb "$pid_uncached")
-unc_side_kb=$(sidecar_kb "$pid_uncached")
-{ [ "$app_kb" -gt 0 ] && [ "$unc_app_kb" -gt 0 ]; } \
-  || fail "cannot read the apps' resident memory ($app_kb / $unc_app_kb kB)"
+[ "$app_kb" -gt 0 ] || fail "cannot read the app's resident memory"
+side_note=''
 [ "$(restarts "$tmp/app-cached.log")" -eq 0 ] || side_note=" (restarted during the run: a fresh process)"
-[ "$(restarts "$tmp/app-uncached.log")" -eq 0 ] || unc_side_note=" (restarted during the run: a fresh process)"
 [ "$side_kb" -gt 0 ] || side_note=" (no sidecar running)"
-[ "$unc_side_kb" -gt 0 ] || unc_side_note=" (no sidecar running)"
-# Stop the uncached instance before Lighthouse so it does not share the CPU.
-stop_pid "$pid_uncached"
+pg_app_kb=0
+if [ -n "$pg_url" ]; then
+  pg_app_kb=$(rss_kb "$pid_pg")
+  # Done with it: it should not share the CPU with the uncached renders.
+  stop_pid "$pid_pg"
+fi
+
+# ---------------------------------------------------------------------------- uncached renders
+# A second instance per engine with PAGE_CACHE=false (same database): every request loads the
+# article and renders it through the sidecar, compressed quickly for the one response.
+# Server-rendered pages per second: wrk's requests less the client-rendered fallbacks.
+rendered_rate() { awk -v n="$1" -v fb="$2" -v s="$3" 'BEGIN { r = (n - fb) / s; if (r < 0) r = 0; printf "%.0f", r }'; }
+declare -A UNC UNC8 UNC_APP_KB UNC_SIDE_KB
+# uncached ENGINE PORT URL → UNC[ENGINE]="pages/s req/s fallbacks restarts p50 p99", UNC8 likewise.
+uncached() {
+  local engine=$1 port=$2 url=$3
+  say "starting an instance without page cache ($engine) on 127.0.0.1:$port"
+  start_app "uncached-$engine" "$port" "$engine" "$url" PAGE_CACHE=false
+  local pid=$app_pid unc_url=http://127.0.0.1:$port$article_path log=$tmp/app-uncached-$engine.log
+  local r p50 p99 n s fb rs
+  connections=8 run_wrk "$tmp/wrk-unc8-$engine.txt" "$unc_url" "$AE_BROWSER" "" "$log"
+  fb=$measured_fb rs=$measured_rs
+  read -r r p50 p99 n _ _ s < <(wrk_stats "$tmp/wrk-unc8-$engine.txt")
+  [ "$fb" -le "$n" ] || fb=$n   # requests in flight when wrk stops are logged, not counted
+  UNC8[$engine]="$(rendered_rate "$n" "$fb" "$s") $r $fb $rs $p50 $p99"
+  run_wrk "$tmp/wrk-unc-$engine.txt" "$unc_url" "$AE_BROWSER" "" "$log"
+  fb=$measured_fb rs=$measured_rs
+  read -r r p50 p99 n _ _ s < <(wrk_stats "$tmp/wrk-unc-$engine.txt")
+  [ "$fb" -le "$n" ] || fb=$n
+  UNC[$engine]="$(rendered_rate "$n" "$fb" "$s") $r $fb $rs $p50 $p99"
+  UNC_APP_KB[$engine]=$(rss_kb "$pid")
+  UNC_SIDE_KB[$engine]=$(sidecar_kb "$pid")
+  stop_pid "$pid"
+}
+uncached sqlite "$port_uncached" "$sqlite_url"
+[ -z "$pg_url" ] || uncached postgres "$port_pg_uncached" "$pg_url"
 
 # ---------------------------------------------------------------------------- Lighthouse
 chrome_flags="--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic"
@@ -379,9 +505,10 @@ fmt() {
 mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k * 1024 / 1e6 }'; }
 under_mb() { awk -v k="$1" -v lim="$2" 'BEGIN { exit !(k > 0 && k * 1024 <= lim * 1e6) }'; }
 score_ok() { [ "$1" != err ] && ge "$1" "$2"; }
+# ratio A B → A/B with two decimals; times F X → F×X rounded
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+times() { awk -v f="$1" -v x="$2" 'BEGIN { printf "%.0f", f * x }'; }
 
-half_nginx=$(awk -v n="$nginx_rps" 'BEGIN { printf "%.0f", n / 2 }')
-ratio=$(awk -v a="$cached_rps" -v n="$nginx_rps" 'BEGIN { printf "%.2f", a / n }')
 js_kb=$(awk -v b="$js_bytes" 'BEGIN { printf "%.1f", b / 1000 }')
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
 cpu=${cpu:-$(uname -m)}
@@ -392,12 +519,21 @@ if command -v git >/dev/null && rev=$(git rev-parse --short HEAD 2>/dev/null); t
 fi
 lh_version=$(node -p 'require(process.argv[1]).version' "$root/bench/node_modules/lighthouse/package.json")
 chrome_version=$("$CHROME_PATH" --version 2>/dev/null | grep -o '[0-9][0-9.]*' | head -1 || true)
+pg_version=
+[ -z "$pg_url" ] || pg_version=$(psql "$pg_url" -Atc 'show server_version' 2>/dev/null | awk '{ print $1 }')
 
 row() { printf '| %s | %s | %s | %s |\n' "$@"; }
-wrk_row() { # name rps p50 p99 n non2xx errs
-  printf '| %s | %s | %s ms | %s ms | %s | %s | %s |\n' "$1" "$(fmt "$2")" "$(fmt "$3" 2)" \
-    "$(fmt "$4" 2)" "$(fmt "$5")" "$6" "$7"
+# rps NAME → "12,345 req/s (p99 1.23 ms)"
+rps() { echo "$(fmt "${RPS[$1]}") req/s (p99 $(fmt "${P99[$1]}" 2) ms)"; }
+# vs NAME BASE FACTOR LABEL → a table row: NAME's rate against FACTOR × BASE's rate
+vs() {
+  local name=$1 base=$2 factor=$3 label=$4 what=$5
+  local need
+  need=$(times "$factor" "${RPS[$base]}")
+  row "$label" "$(rps "$name") — $(ratio "${RPS[$name]}" "${RPS[$base]}")× $what" \
+    "≥ ${factor}× $what (≥ $(fmt "$need") req/s)" "$(verdict ge "${RPS[$name]}" "$need")"
 }
+br_goal=7560   # 30% below the 10.8 KB the page had when it was compressed per request
 
 report=$tmp/report.md
 {
@@ -405,22 +541,50 @@ report=$tmp/report.md
   echo
   echo "- Date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "- Machine: $(nproc) CPUs ($cpu), $mem_total; $(uname -sr)"
-  echo "- Build: agora $rev; nginx $(nginx -v 2>&1 | sed 's|.*nginx/||'); wrk $(wrk -v 2>&1 | awk 'NR == 1 { print $2 }'); node $(node --version); Lighthouse $lh_version, Chromium ${chrome_version:-?}"
-  echo "- Load: wrk -t$threads -c$connections -d$duration --latency after a $warmup warm-up, on loopback; wrk and the servers share the same CPUs"
-  echo "- Article: \`$article_path\` ($(fmt "$page_bytes") bytes of HTML, uncompressed as wrk asks for it)"
+  echo "- Build: agora $rev; nginx $(nginx -v 2>&1 | sed 's|.*nginx/||'); wrk $(wrk -v 2>&1 | awk 'NR == 1 { print $2 }'); node $(node --version); PostgreSQL ${pg_version:-not run}; Lighthouse $lh_version, Chromium ${chrome_version:-?}"
+  echo "- Load: wrk -t$threads -c$connections -d$duration --latency after a $warmup warm-up, on loopback, with a phone browser's User-Agent; $rounds rounds, every target once per round in turn, each figure the median round; wrk and the servers share the same CPUs"
+  echo "- Article: \`$article_path\` — $(fmt "$page_bytes") bytes identity, $(fmt "$gz_bytes") gzip, $(fmt "$br_bytes") brotli. Home \`/\`: $(fmt "$home_bytes") / $(fmt "$home_gz_bytes") / $(fmt "$home_br_bytes")"
+  echo "- Baselines: nginx \`worker_processes auto; sendfile on; keepalive_requests 100000; open_file_cache max=100; gzip_static on;\` serving the app's own identity and gzip bytes as files; the ceiling is \`bench/ceiling\` (Tokio + hyper, the app's versions and connection builder) answering every request with the identity article from memory"
+  echo "- Requests: identity = no Accept-Encoding; gzip = \`Accept-Encoding: gzip\`; br = \`Accept-Encoding: $AE_BROWSER\` (what Chrome and Safari send); 304 = br plus \`If-None-Match\` with the ETag the app gave"
   echo
   echo "| Measure | Result | Goal | Verdict |"
   echo "|---|---|---|---|"
-  row "nginx, static article (baseline)" "$(fmt "$nginx_rps") req/s, p50 $(fmt "$nginx_p50" 2) ms, p99 $(fmt "$nginx_p99" 2) ms" "—" "—"
-  row "Cached article \`/article/{slug}\`, throughput" "$(fmt "$cached_rps") req/s (${ratio}× nginx)" "≥ 0.5× nginx (≥ $(fmt "$half_nginx") req/s)" "$(verdict ge "$cached_rps" "$half_nginx")"
-  row "Cached article, p99 latency" "$(fmt "$cached_p99" 2) ms (p50 $(fmt "$cached_p50" 2) ms)" "< 10 ms" "$(verdict lt "$cached_p99" 10)"
-  row "Uncached render through the sidecar ($connections connections)" "$(fmt "$unc_rendered") server-rendered pages/s (wrk: $(fmt "$unc_rps") req/s, of which $(fmt "$unc_fb") client-rendered fallbacks; sidecar restarts: $unc_rs), p50 $(fmt "$unc_p50" 2) ms, p99 $(fmt "$unc_p99" 2) ms" "≥ 500 pages/s" "$(verdict ge "$unc_rendered" 500)"
-  row "Uncached render, 8 connections (diagnostic)" "$(fmt "$u8_rendered") server-rendered pages/s (fallbacks: $(fmt "$u8_fb"); restarts: $u8_rs), p50 $(fmt "$u8_p50" 2) ms, p99 $(fmt "$u8_p99" 2) ms" "—" "—"
-  row "Listing API \`/api/v1/articles\`" "$(fmt "$api_rps") req/s, p50 $(fmt "$api_p50" 2) ms, p99 $(fmt "$api_p99" 2) ms" "≥ 20,000 req/s" "$(verdict ge "$api_rps" 20000)"
-  row "App RSS after load (cached instance)" "$(mb "$app_kb") MB" "≤ 100 MB" "$(verdict under_mb "$app_kb" 100)"
+  row "Ceiling: bare hyper, article from memory (identity)" "$(rps ceiling)" "—" "—"
+  row "nginx, article (identity)" "$(rps nginx_id)" "—" "—"
+  row "nginx, article (gzip_static)" "$(rps nginx_gz)" "—" "—"
+  vs app_id ceiling 0.9 "Cached article, identity" "the ceiling"
+  vs app_gz nginx_gz 0.9 "Cached article, gzip" "nginx gzip_static"
+  vs app_br nginx_gz 1 "Cached article, br" "nginx gzip_static"
+  vs app_304 ceiling 1 "Cached article, 304 (If-None-Match)" "the ceiling"
+  row "Cached article, p99 latency (br)" "$(fmt "${P99[app_br]}" 2) ms" "< 10 ms" "$(verdict lt "${P99[app_br]}" 10)"
+  row "Brotli article on the wire" "$(fmt "$br_bytes") bytes (gzip $(fmt "$gz_bytes"))" "≤ $(fmt "$br_goal") bytes" "$(verdict ge "$br_goal" "$br_bytes")"
+  row "nginx, home (gzip_static)" "$(rps nginx_home_gz)" "—" "—"
+  row "Cached home, identity" "$(rps app_home_id) — $(ratio "${RPS[app_home_id]}" "${RPS[ceiling]}")× the ceiling" "—" "—"
+  vs app_home_gz nginx_home_gz 0.9 "Cached home, gzip" "nginx gzip_static"
+  vs app_home_br nginx_home_gz 1 "Cached home, br" "nginx gzip_static"
+  row "Cached home, 304" "$(rps app_home_304) — $(ratio "${RPS[app_home_304]}" "${RPS[ceiling]}")× the ceiling" "—" "—"
+  if [ -n "$pg_url" ]; then
+    vs pg_id ceiling 0.9 "PostgreSQL: cached article, identity" "the ceiling"
+    vs pg_gz nginx_gz 0.9 "PostgreSQL: cached article, gzip" "nginx gzip_static"
+    vs pg_br nginx_gz 1 "PostgreSQL: cached article, br" "nginx gzip_static"
+  fi
+  for engine in sqlite postgres; do
+    [ -n "${UNC[$engine]:-}" ] || continue
+    read -r pages r fb rs p50 p99 <<<"${UNC[$engine]}"
+    read -r pages8 r8 fb8 rs8 p50_8 p99_8 <<<"${UNC8[$engine]}"
+    row "Uncached render through the sidecar, $engine ($connections connections, br)" "$(fmt "$pages") server-rendered pages/s (wrk: $(fmt "$r") req/s, of which $(fmt "$fb") client-rendered fallbacks; sidecar restarts: $rs), p50 $(fmt "$p50" 2) ms, p99 $(fmt "$p99" 2) ms" "≥ 500 pages/s" "$(verdict ge "$pages" 500)"
+    row "Uncached render, $engine, 8 connections (diagnostic)" "$(fmt "$pages8") pages/s (fallbacks: $(fmt "$fb8"); restarts: $rs8), p50 $(fmt "$p50_8" 2) ms, p99 $(fmt "$p99_8" 2) ms" "—" "—"
+  done
+  row "Listing API \`/api/v1/articles\`, SQLite" "$(rps api)" "≥ 20,000 req/s" "$(verdict ge "${RPS[api]}" 20000)"
+  [ -z "$pg_url" ] || row "Listing API, PostgreSQL" "$(rps pg_api)" "≥ 20,000 req/s" "$(verdict ge "${RPS[pg_api]}" 20000)"
+  row "App RSS after load (cached, SQLite)" "$(mb "$app_kb") MB" "≤ 100 MB" "$(verdict under_mb "$app_kb" 100)"
+  [ -z "$pg_url" ] || row "App RSS after load (cached, PostgreSQL)" "$(mb "$pg_app_kb") MB" "≤ 100 MB" "$(verdict under_mb "$pg_app_kb" 100)"
   row "Sidecar RSS after load (cached instance)" "$(mb "$side_kb") MB$side_note" "≤ 150 MB" "$(verdict under_mb "$side_kb" 150)"
-  row "App RSS after load (uncached instance)" "$(mb "$unc_app_kb") MB" "≤ 100 MB" "$(verdict under_mb "$unc_app_kb" 100)"
-  row "Sidecar RSS after load (uncached instance, did the renders)" "$(mb "$unc_side_kb") MB$unc_side_note" "≤ 150 MB" "$(verdict under_mb "$unc_side_kb" 150)"
+  for engine in sqlite postgres; do
+    [ -n "${UNC_APP_KB[$engine]:-}" ] || continue
+    row "App RSS after uncached renders ($engine)" "$(mb "${UNC_APP_KB[$engine]}") MB" "≤ 100 MB" "$(verdict under_mb "${UNC_APP_KB[$engine]}" 100)"
+    row "Sidecar RSS after uncached renders ($engine)" "$(mb "${UNC_SIDE_KB[$engine]}") MB" "≤ 150 MB" "$(verdict under_mb "${UNC_SIDE_KB[$engine]}" 150)"
+  done
   for page in home article; do
     if [ "$page" = home ]; then
       label="\`/\`"; p=$lh_home_perf a=$lh_home_a11y b=$lh_home_bp s=$lh_home_seo
@@ -436,16 +600,16 @@ report=$tmp/report.md
   echo
   echo "## Details"
   echo
-  echo "| wrk target | req/s | p50 | p99 | requests | non-2xx/3xx | socket errors |"
+  echo "| wrk target | req/s (median) | every round | p50 | p99 | non-2xx/3xx | socket errors |"
   echo "|---|---|---|---|---|---|---|"
-  wrk_row "nginx static" "$nginx_rps" "$nginx_p50" "$nginx_p99" "$nginx_n" "$nginx_bad" "$nginx_err"
-  wrk_row "cached article" "$cached_rps" "$cached_p50" "$cached_p99" "$cached_n" "$cached_bad" "$cached_err"
-  wrk_row "listing API" "$api_rps" "$api_p50" "$api_p99" "$api_n" "$api_bad" "$api_err"
-  wrk_row "uncached render, 8 connections" "$u8_rps" "$u8_p50" "$u8_p99" "$u8_n" "$u8_bad" "$u8_err"
-  wrk_row "uncached render" "$unc_rps" "$unc_p50" "$unc_p99" "$unc_n" "$unc_bad" "$unc_err"
+  for t in "${targets[@]}"; do
+    IFS='|' read -r name _ <<<"$t"
+    printf '| %s | %s | %s | %s ms | %s ms | %s | %s |\n' "$name" "$(fmt "${RPS[$name]}")" "${ALL[$name]}" \
+      "$(fmt "${P50[$name]}" 2)" "$(fmt "${P99[$name]}" 2)" "${BAD[$name]}" "${ERR[$name]}"
+  done
   echo
-  echo "- Client-rendered fallbacks (the sidecar failed or missed its deadline; the app answered 200 with the shell) during the measured runs: cached article $(fmt "$cached_fb"); uncached $(fmt "$u8_fb") at 8 connections, $(fmt "$unc_fb") at $connections. wrk counts them as requests; the server-rendered rates above leave them out."
-  echo "- Supervised sidecar restarts over the whole run (warm-ups included): cached instance $(restarts "$tmp/app-cached.log"), uncached instance $(restarts "$tmp/app-uncached.log")."
+  echo "- Client-rendered fallbacks (the sidecar failed or missed its deadline; the app answered 200 with the shell) during the cached runs: $(fallbacks "$tmp/app-cached.log"). wrk counts them as requests; the server-rendered rates above leave them out."
+  echo "- Supervised sidecar restarts over the whole run (warm-ups included): cached instance $(restarts "$tmp/app-cached.log")."
   js_list=$(printf '%s; ' "${js_lines[@]}")
   echo "- Scripts of the article page: ${js_list%; }."
   for page in home article; do

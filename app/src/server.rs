@@ -26,6 +26,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Semaphore};
 use tokio::time::{Instant, Sleep};
 
+use crate::web::CachedPages;
+
 /// What one client may hold and for how long. Every field is a setting (see `Settings`).
 #[derive(Clone, Debug)]
 pub struct ServerLimits {
@@ -82,10 +84,12 @@ impl ServerLimits {
 pub async fn serve(
     listener: TcpListener,
     endpoint: BoxEndpoint<'static>,
+    cached_pages: Option<CachedPages>,
     limits: ServerLimits,
     shutdown: impl std::future::Future<Output = ()>,
 ) -> std::io::Result<()> {
     let endpoint = Arc::new(endpoint);
+    let cached_pages = cached_pages.map(Arc::new);
     let local = listener.local_addr()?;
     let slots = Arc::new(Semaphore::new(limits.connection_cap()));
     let (stop_tx, stop_rx) = watch::channel(false);
@@ -114,10 +118,15 @@ pub async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let endpoint = endpoint.clone();
+        let cached_pages = cached_pages.clone();
         let limits = limits.clone();
         let stop = stop_rx.clone();
         tokio::spawn(async move {
-            serve_connection(stream, local, remote, endpoint, limits, stop).await;
+            let app = App {
+                endpoint,
+                cached_pages,
+            };
+            serve_connection(stream, local, remote, app, limits, stop).await;
             drop(permit);
         });
     }
@@ -132,11 +141,47 @@ pub async fn serve(
     Ok(())
 }
 
+/// What a connection serves: stored pages first, then the routes.
+#[derive(Clone)]
+struct App {
+    endpoint: Arc<BoxEndpoint<'static>>,
+    cached_pages: Option<Arc<CachedPages>>,
+}
+
+impl App {
+    /// A stored public page, answered without routing (see `CachedPages`), with the span
+    /// the tracing middleware would have made for it.
+    async fn stored_page(
+        &self,
+        req: &hyper::Request<Incoming>,
+        remote: SocketAddr,
+    ) -> Option<hyper::Response<BoxBody>> {
+        let pages = self.cached_pages.as_ref()?;
+        if req.headers().contains_key(header::CONTENT_LENGTH)
+            || req.headers().contains_key(header::TRANSFER_ENCODING)
+        {
+            return None;
+        }
+        let answer = pages
+            .answer(req.method(), req.uri(), req.headers(), Some(remote))
+            .await?;
+        tracing::info_span!(
+            "request",
+            http.method = req.method().as_str(),
+            http.route = crate::web::route_of(req.uri().path()),
+            http.status_code = answer.status.as_u16(),
+            cache = "hit",
+        )
+        .in_scope(|| {});
+        Some(answer.into_hyper())
+    }
+}
+
 async fn serve_connection(
     stream: TcpStream,
     local: SocketAddr,
     remote: SocketAddr,
-    endpoint: Arc<BoxEndpoint<'static>>,
+    app: App,
     limits: Arc<ServerLimits>,
     mut stop: watch::Receiver<bool>,
 ) {
@@ -148,9 +193,12 @@ async fn serve_connection(
     let service = {
         let limits = limits.clone();
         hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
-            let endpoint = endpoint.clone();
+            let app = app.clone();
             let limits = limits.clone();
             async move {
+                if let Some(response) = app.stored_page(&req, remote).await {
+                    return Ok::<_, Infallible>(response);
+                }
                 let mut req = poem::Request::from((
                     req,
                     LocalAddr(Addr::SocketAddr(local)),
@@ -165,7 +213,7 @@ async fn serve_connection(
                         limits.body_min_rate,
                     )));
                 }
-                let response = endpoint.get_response(req).await;
+                let response = app.endpoint.get_response(req).await;
                 Ok::<_, Infallible>(hyper::Response::<BoxBody>::from(response))
             }
         })

@@ -261,10 +261,11 @@ impl Application {
     pub async fn run(self, mut shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
         let renderer = Renderer::new(&self.settings, self.sidecar.clone())?;
         let api = build_openapi(&self.services, self.settings.trust_proxy);
-        let routes = web::routes(&self.settings, &self.services, api, renderer)?;
+        let (routes, cached_pages) = web::routes(&self.settings, &self.services, api, renderer)?;
         let server = crate::server::serve(
             self.listener,
             routes,
+            cached_pages,
             self.settings.server.clone(),
             async move {
                 tokio::select! {

@@ -26,14 +26,17 @@ use crate::startup::{Api, Services};
 
 pub use assets::Assets;
 pub use contract::complete as complete_contract;
+pub use pages::CachedPages;
+pub use represent::Answer;
 pub(crate) use routes_meta::static_page;
+pub use telemetry::route_of;
 
 pub fn routes(
     settings: &Settings,
     services: &Services,
     api: Api,
     renderer: Renderer,
-) -> anyhow::Result<poem::endpoint::BoxEndpoint<'static>> {
+) -> anyhow::Result<(poem::endpoint::BoxEndpoint<'static>, Option<CachedPages>)> {
     let assets = Arc::new(Assets::load(&settings.web_dist.join("client"))?);
     let renderer = Arc::new(renderer);
     let pages = pages::PageEndpoint::new(
@@ -48,6 +51,7 @@ pub fn routes(
         services.views.clone(),
         settings.trust_proxy,
     );
+    let cached = pages.cached();
     let magazine_bytes = settings.magazine_max_bytes as u64;
     let contract = contract::complete(&api.spec());
     let api_routes = Arc::new(telemetry::ApiRoutes::from_spec(&contract));
@@ -98,11 +102,12 @@ pub fn routes(
         .nest("/media", media)
         .at("/", pages.clone())
         .at("/*path", pages);
-    Ok(route
+    let endpoint = route
         .around(control_chars::clean_address)
         .around(move |ep, req| headers::site(ep, req, https))
         .with(CatchPanic::new())
         .around(move |ep, req| telemetry::trace_request(ep, req, api_routes.clone()))
         .into_endpoint()
-        .boxed())
+        .boxed();
+    Ok((endpoint, cached))
 }

@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::assets::Assets;
-use super::represent::{self, Effort, Representation, PRIVATE};
+use super::represent::{self, Answer, Effort, Representation, PRIVATE};
 use super::routes_meta::{is_private, static_page, HOME_DESCRIPTION};
 use crate::ssr::{Head, PageRequest, Renderer};
 
@@ -85,12 +85,77 @@ struct PageData<'a> {
     article: Option<&'a Article>,
 }
 
+/// The page cache, and the answer to a request it can serve: a GET or HEAD of a page
+/// without query string from someone not signed in. Used by the page endpoint and, before
+/// the router, by the server loop (see `server.rs`), so a cache hit skips building a poem
+/// request and the middleware that has nothing to do for a stored public page.
+#[derive(Clone)]
+pub struct CachedPages {
+    cache: Cache<String, CachedPage>,
+    content: Arc<ContentService>,
+    views: Arc<analytics::Recorder>,
+    trust_proxy: bool,
+}
+
+impl CachedPages {
+    pub async fn answer(
+        &self,
+        method: &Method,
+        uri: &poem::http::Uri,
+        headers: &HeaderMap,
+        remote: Option<std::net::SocketAddr>,
+    ) -> Option<Answer> {
+        let head_only = method == Method::HEAD;
+        if (method != Method::GET && !head_only) || uri.query().is_some() || signed_in(headers) {
+            return None;
+        }
+        self.answer_key(uri.path(), uri.path(), headers, remote, head_only)
+            .await
+    }
+
+    async fn answer_key(
+        &self,
+        key: &str,
+        path: &str,
+        headers: &HeaderMap,
+        remote: Option<std::net::SocketAddr>,
+        head_only: bool,
+    ) -> Option<Answer> {
+        let hit = self.cache.get(key).await?;
+        if hit.version != self.content.version() {
+            return None;
+        }
+        if !head_only && hit.page.status() == StatusCode::OK {
+            count_view(&self.views, path, headers, remote, self.trust_proxy);
+        }
+        Some(hit.page.answer(headers, head_only))
+    }
+}
+
+/// Counts a reader's view of a page that was found (HEAD requests and errors are not views);
+/// the counting rules run later, in the background.
+fn count_view(
+    views: &analytics::Recorder,
+    path: &str,
+    headers: &HeaderMap,
+    remote: Option<std::net::SocketAddr>,
+    trust_proxy: bool,
+) {
+    let ua = headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let client = kernel::http::client_address_of(headers, remote, trust_proxy);
+    views.record_later(path, client, ua);
+}
+
 #[derive(Clone)]
 pub struct PageEndpoint {
     content: Arc<ContentService>,
     renderer: Arc<Renderer>,
     assets: Arc<Assets>,
     cache: Option<Cache<String, CachedPage>>,
+    cached: Option<CachedPages>,
     views: Arc<analytics::Recorder>,
     trust_proxy: bool,
     /// Type and security headers of every page.
@@ -134,11 +199,18 @@ impl PageEndpoint {
                 .expire_after(PageExpiry)
                 .build()
         });
+        let cached = cache.clone().map(|cache| CachedPages {
+            cache,
+            content: content.clone(),
+            views: views.clone(),
+            trust_proxy,
+        });
         Self {
             content,
             renderer,
             assets,
             cache,
+            cached,
             views,
             trust_proxy,
             security: security_headers(policy.https),
@@ -363,8 +435,8 @@ fn listing_query(query: &str) -> (ListQuery, Vec<&'static str>) {
 }
 
 /// Who is asking: a signed-in reader or staff member gets pages made for them alone.
-fn signed_in(req: &Request) -> bool {
-    req.headers()
+fn signed_in(headers: &HeaderMap) -> bool {
+    headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
@@ -374,18 +446,23 @@ fn signed_in(req: &Request) -> bool {
 }
 
 impl PageEndpoint {
-    /// Counts a reader's view of a page that was found (HEAD requests and errors are not views).
+    /// The page cache, for the server loop to answer hits before routing.
+    pub fn cached(&self) -> Option<CachedPages> {
+        self.cached.clone()
+    }
+
     fn count_view(&self, req: &Request, status: StatusCode, head_only: bool) {
         if head_only || status != StatusCode::OK {
             return;
         }
-        let ua = req
-            .headers()
-            .get(header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default();
-        let client = kernel::http::client_address(req, self.trust_proxy);
-        self.views.record_later(req.uri().path(), client, ua);
+        let remote = req.remote_addr().as_socket_addr().copied();
+        count_view(
+            &self.views,
+            req.uri().path(),
+            req.headers(),
+            remote,
+            self.trust_proxy,
+        );
     }
 
     /// The headers every page answer carries, with its cache policy.
@@ -451,18 +528,17 @@ impl Endpoint for PageEndpoint {
             return Ok(asset);
         }
         let query = req.uri().query().unwrap_or_default();
-        let personal = signed_in(&req);
+        let personal = signed_in(req.headers());
         let cache = self.cache.as_ref().filter(|_| !personal);
         let key = self.cache_key(path, query);
         let version = self.content.version();
-        if let Some(cache) = cache {
-            if let Some(hit) = cache
-                .get(key.as_ref())
+        if let Some(cached) = self.cached.as_ref().filter(|_| !personal) {
+            let remote = req.remote_addr().as_socket_addr().copied();
+            if let Some(answer) = cached
+                .answer_key(&key, path, req.headers(), remote, head_only)
                 .await
-                .filter(|c| c.version == version)
             {
-                self.count_view(&req, hit.page.status(), head_only);
-                return Ok(hit.page.answer(req.headers(), head_only).into_poem());
+                return Ok(answer.into_poem());
             }
         }
         let url = match req.uri().path_and_query() {

@@ -5,8 +5,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use rand::RngCore;
-use sha2::{Digest, Sha256};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -42,19 +40,28 @@ impl Default for RecorderSettings {
 
 enum Msg {
     View(View),
-    /// A page served; the writer applies the counting rules (off the request's path).
-    Seen {
-        path: String,
-        client: String,
-        user_agent: String,
-    },
     Flush(oneshot::Sender<bool>),
 }
 
-/// The counting rules' memory: which visits were counted lately (salted, hashed).
+/// A page served, not yet judged by the counting rules.
+struct Seen {
+    path: String,
+    client: String,
+    user_agent: String,
+    at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Pages served are collected here and judged by the writer every `SEEN_EVERY`, so a request
+/// neither hashes nor wakes another task.
+const SEEN_EVERY: Duration = Duration::from_millis(200);
+
+/// The counting rules' memory: which visits were counted lately (salted, hashed), and the
+/// pages served since the writer last looked.
 struct Visits {
-    recent: moka::sync::Cache<String, ()>,
-    salt: [u8; 32],
+    recent: moka::sync::Cache<u64, ()>,
+    keys: std::collections::hash_map::RandomState,
+    seen: std::sync::Mutex<Vec<Seen>>,
+    max_seen: usize,
 }
 
 pub struct Recorder {
@@ -72,9 +79,12 @@ impl Recorder {
             .max_capacity(200_000)
             .time_to_live(settings.reload_window)
             .build();
-        let mut salt = [0u8; 32];
-        rand::rngs::OsRng.fill_bytes(&mut salt);
-        let visits = Arc::new(Visits { recent, salt });
+        let visits = Arc::new(Visits {
+            recent,
+            keys: std::collections::hash_map::RandomState::new(),
+            seen: std::sync::Mutex::new(Vec::new()),
+            max_seen: settings.max_pending,
+        });
         let beacons_per_minute = settings.beacons_per_minute;
         let task = tokio::spawn(write_batches(store, rx, settings, visits.clone()));
         Arc::new(Recorder {
@@ -115,13 +125,19 @@ impl Recorder {
         if !is_public_page(path) {
             return;
         }
-        let seen = Msg::Seen {
+        let seen = Seen {
             path: path.to_string(),
             client,
             user_agent: user_agent.to_string(),
+            at: kernel::ids::now(),
         };
-        if let Err(e) = self.tx.try_send(seen) {
-            tracing::error!(error = %e, "page view not recorded: the writer is behind");
+        let Ok(mut held) = self.visits.seen.lock() else {
+            return;
+        };
+        if held.len() < self.visits.max_seen {
+            held.push(seen);
+        } else {
+            tracing::error!("page view not recorded: the writer is behind");
         }
     }
 
@@ -149,19 +165,17 @@ impl Recorder {
 }
 
 impl Visits {
-    /// The reload-window key: a salted hash of the day, client, browser and path. The salt is
-    /// random per process and the day is part of the hash, so it cannot be linked across days
-    /// and no address is ever stored.
-    fn visit_key(&self, client: &str, user_agent: &str, path: &str) -> String {
-        let day = chrono::Utc::now().date_naive();
-        let mut h = Sha256::new();
-        h.update(self.salt);
-        h.update(day.to_string().as_bytes());
-        for part in [client, user_agent, path] {
-            h.update((part.len() as u64).to_le_bytes());
-            h.update(part.as_bytes());
-        }
-        hex::encode(&h.finalize()[..16])
+    /// The reload-window key: a keyed hash (SipHash, keys random per process) of the day,
+    /// client, browser and path. The keys are never stored and the day is part of the hash,
+    /// so it cannot be linked across days or processes and no address is ever kept.
+    fn visit_key(&self, client: &str, user_agent: &str, path: &str) -> u64 {
+        use std::hash::{BuildHasher, Hash, Hasher};
+        let mut h = self.keys.build_hasher();
+        chrono::Utc::now().date_naive().hash(&mut h);
+        client.hash(&mut h);
+        user_agent.hash(&mut h);
+        path.hash(&mut h);
+        h.finish()
     }
 
     /// Whether a view is counted: a public page, not a robot, not a reload in the window
@@ -177,6 +191,22 @@ impl Visits {
         self.recent.insert(key, ());
         true
     }
+
+    /// Judges the pages served since the last call; the views that count go to `pending`.
+    fn judge_seen(&self, pending: &mut Vec<View>) {
+        let seen = match self.seen.lock() {
+            Ok(mut held) => std::mem::take(&mut *held),
+            Err(_) => return,
+        };
+        for s in seen {
+            if self.counts(&s.path, &s.client, &s.user_agent) {
+                pending.push(View {
+                    path: s.path,
+                    at: s.at,
+                });
+            }
+        }
+    }
 }
 
 async fn write_batches(
@@ -189,17 +219,17 @@ async fn write_batches(
     let mut backoff = Duration::from_secs(1);
     let mut retrying = false;
     let mut next_write = Instant::now() + settings.flush_every;
+    let mut judge = tokio::time::interval(SEEN_EVERY);
+    judge.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
-            msg = rx.recv() => match msg {
-                Some(Msg::Seen { path, client, user_agent }) => {
-                    if visits.counts(&path, &client, &user_agent) {
-                        pending.push(View { path, at: kernel::ids::now() });
-                        if pending.len() >= settings.batch_size && !retrying {
-                            next_write = Instant::now();
-                        }
-                    }
+            _ = judge.tick() => {
+                visits.judge_seen(&mut pending);
+                if pending.len() >= settings.batch_size && !retrying {
+                    next_write = Instant::now();
                 }
+            }
+            msg = rx.recv() => match msg {
                 Some(Msg::View(v)) => {
                     pending.push(v);
                     if pending.len() > settings.max_pending {
@@ -213,10 +243,12 @@ async fn write_batches(
                     }
                 }
                 Some(Msg::Flush(ack)) => {
+                    visits.judge_seen(&mut pending);
                     let ok = write(&*store, &mut pending, settings.batch_size).await;
                     let _ = ack.send(ok);
                 }
                 None => {
+                    visits.judge_seen(&mut pending);
                     write(&*store, &mut pending, settings.batch_size).await;
                     return;
                 }

@@ -51,9 +51,21 @@ impl<T: Send> IntoResponse for CachedJson<T> {
 /// The client's address: the socket peer, or, behind a trusted reverse proxy, the last
 /// address it appended to `X-Forwarded-For`.
 pub fn client_address(req: &poem::Request, trust_proxy: bool) -> String {
+    client_address_of(
+        req.headers(),
+        req.remote_addr().as_socket_addr().copied(),
+        trust_proxy,
+    )
+}
+
+/// `client_address` from the parts of a request.
+pub fn client_address_of(
+    headers: &poem::http::HeaderMap,
+    remote: Option<std::net::SocketAddr>,
+    trust_proxy: bool,
+) -> String {
     if trust_proxy {
-        if let Some(forwarded) = req
-            .headers()
+        if let Some(forwarded) = headers
             .get("x-forwarded-for")
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.rsplit(',').next())
@@ -64,7 +76,7 @@ pub fn client_address(req: &poem::Request, trust_proxy: bool) -> String {
             }
         }
     }
-    match req.remote_addr().as_socket_addr() {
+    match remote {
         Some(addr) => addr.ip().to_string(),
         None => "unknown".to_string(),
     }
