@@ -45,8 +45,8 @@ enum Msg {
 
 /// A page served, not yet judged by the counting rules.
 struct Seen {
+    key: u64,
     path: String,
-    client: String,
     user_agent: String,
     at: chrono::DateTime<chrono::Utc>,
 }
@@ -83,7 +83,7 @@ impl Recorder {
             recent,
             keys: std::collections::hash_map::RandomState::new(),
             seen: std::sync::Mutex::new(Vec::new()),
-            max_seen: settings.max_pending,
+            max_seen: settings.max_pending.min(50_000),
         });
         let beacons_per_minute = settings.beacons_per_minute;
         let task = tokio::spawn(write_batches(store, rx, settings, visits.clone()));
@@ -125,9 +125,14 @@ impl Recorder {
         if !is_public_page(path) {
             return;
         }
+        // A visit already judged (counted, a reload, or a robot) costs a hash and a lookup.
+        let key = self.visits.visit_key(&client, user_agent, path);
+        if self.visits.recent.contains_key(&key) {
+            return;
+        }
         let seen = Seen {
+            key,
             path: path.to_string(),
-            client,
             user_agent: user_agent.to_string(),
             at: kernel::ids::now(),
         };
@@ -199,7 +204,12 @@ impl Visits {
             Err(_) => return,
         };
         for s in seen {
-            if self.counts(&s.path, &s.client, &s.user_agent) {
+            if self.recent.contains_key(&s.key) {
+                continue;
+            }
+            // Robots are remembered too, so their next requests stop at the lookup.
+            self.recent.insert(s.key, ());
+            if !is_bot(&s.user_agent) {
                 pending.push(View {
                     path: s.path,
                     at: s.at,
