@@ -87,6 +87,7 @@ async fn every_variant_decodes_to_the_identity_bytes() {
     for path in [
         "/",
         "/articles",
+        "/articles?q=vote&category=Politics",
         article.as_str(),
         "/about",
         "/no/such/page",

@@ -8,6 +8,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use content::{Article, Category, ContentService, ListQuery, Lookup, Sort, MAX_LIMIT};
 use moka::future::Cache;
+use moka::ops::compute::{CompResult, Op};
 use moka::Expiry;
 use poem::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
@@ -545,62 +546,108 @@ impl Endpoint for PageEndpoint {
             Some(pq) => pq.as_str(),
             None => path,
         };
-        let (status, html, cacheable) = match self.resolve(path, url, query).await {
+        let Some(cache) = cache else {
+            let resolved = self.resolve(path, url, query).await;
+            return self.answer_once(&req, resolved, personal, head_only);
+        };
+        // One render per page and content version: requests for the same page that arrive
+        // meanwhile wait for it (moka's per-key compute) instead of rendering and compressing
+        // it again each. Pages anyone can mint (searches, 404s) are compressed quickly; the
+        // site's own pages at the best settings, paid once per content version.
+        let mut not_kept = None;
+        let computed = cache
+            .entry_by_ref(key.as_ref())
+            .and_compute_with(|entry| {
+                let not_kept = &mut not_kept;
+                async move {
+                    if entry.is_some_and(|e| e.value().version == version) {
+                        return Op::Nop;
+                    }
+                    match self.resolve(path, url, query).await {
+                        Ok((Outcome::Page(page), true)) => {
+                            let status = page.status;
+                            let effort = if status == StatusCode::OK && query.is_empty() {
+                                Effort::Best
+                            } else {
+                                Effort::Fast
+                            };
+                            let headers = self.page_headers(self.public_policy(status));
+                            let html = page.html;
+                            let built = tokio::task::spawn_blocking(move || {
+                                Representation::build(status, html, &headers, effort, None)
+                            })
+                            .await;
+                            match built {
+                                Ok(rep) => Op::Put(CachedPage {
+                                    version,
+                                    page: Arc::new(rep),
+                                }),
+                                Err(e) => {
+                                    *not_kept =
+                                        Some(Err(content::ContentError::Unexpected(Box::new(e))));
+                                    Op::Nop
+                                }
+                            }
+                        }
+                        other => {
+                            *not_kept = Some(other);
+                            Op::Nop
+                        }
+                    }
+                }
+            })
+            .await;
+        if let Some(resolved) = not_kept {
+            return self.answer_once(&req, resolved, personal, head_only);
+        }
+        match computed {
+            CompResult::Inserted(e) | CompResult::ReplacedWith(e) | CompResult::Unchanged(e) => {
+                let page = &e.value().page;
+                self.count_view(&req, page.status(), head_only);
+                Ok(page.answer(req.headers(), head_only).into_poem())
+            }
+            CompResult::StillNone(_) | CompResult::Removed(_) => {
+                Ok(StatusCode::INTERNAL_SERVER_ERROR.into_response())
+            }
+        }
+    }
+}
+
+impl PageEndpoint {
+    /// The answer to a page that is not kept: a redirect, an error, or a page made for this
+    /// request only (signed in, a dashboard, a fallback shell, or the cache is off), compressed
+    /// quickly in the one coding asked for.
+    fn answer_once(
+        &self,
+        req: &Request,
+        resolved: Result<(Outcome, bool), content::ContentError>,
+        personal: bool,
+        head_only: bool,
+    ) -> Result<Response> {
+        let (page, cacheable) = match resolved {
             Ok((Outcome::Redirect(to), _)) => {
                 return Ok(Response::builder()
                     .status(StatusCode::MOVED_PERMANENTLY)
                     .header(header::LOCATION, to)
                     .finish())
             }
-            Ok((Outcome::Page(page), cacheable)) => (page.status, page.html, cacheable),
+            Ok((Outcome::Page(page), cacheable)) => (page, cacheable),
             Err(e) => {
-                tracing::error!(error = ?e, path, "page failed");
+                tracing::error!(error = ?e, path = req.uri().path(), "page failed");
                 return Ok(StatusCode::INTERNAL_SERVER_ERROR.into_response());
             }
         };
-        self.count_view(&req, status, head_only);
-        let page = match cache.filter(|_| cacheable) {
-            Some(cache) => {
-                // Compressed once per content version, at the best settings, off the
-                // async threads; every later request is served these bytes.
-                let headers = self.page_headers(self.public_policy(status));
-                let page = tokio::task::spawn_blocking(move || {
-                    Representation::build(status, html, &headers, Effort::Best, None)
-                })
-                .await
-                .map_err(|e| poem::Error::new(e, StatusCode::INTERNAL_SERVER_ERROR))?;
-                let page = Arc::new(page);
-                cache
-                    .insert(
-                        key.into_owned(),
-                        CachedPage {
-                            version,
-                            page: page.clone(),
-                        },
-                    )
-                    .await;
-                page
-            }
-            None => {
-                // Made for this request only: compressed quickly, in the one coding asked for.
-                let policy = if personal || !cacheable {
-                    PRIVATE
-                } else {
-                    self.public_policy(status)
-                };
-                let headers = self.page_headers(policy);
-                let coding =
-                    represent::choose(req.headers().get(header::ACCEPT_ENCODING), true, true);
-                Arc::new(Representation::build(
-                    status,
-                    html,
-                    &headers,
-                    Effort::Fast,
-                    Some(coding),
-                ))
-            }
+        self.count_view(req, page.status, head_only);
+        let policy = if personal || !cacheable {
+            PRIVATE
+        } else {
+            self.public_policy(page.status)
         };
-        Ok(page.answer(req.headers(), head_only).into_poem())
+        let headers = self.page_headers(policy);
+        let coding = represent::choose(req.headers().get(header::ACCEPT_ENCODING), true, true);
+        let once =
+            Representation::build(page.status, page.html, &headers, Effort::Fast, Some(coding));
+        Ok(once.answer(req.headers(), head_only).into_poem())
     }
 }
 
