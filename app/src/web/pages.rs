@@ -146,7 +146,7 @@ fn count_view(
         .get(header::USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
-    let client = kernel::http::client_address_of(headers, remote, trust_proxy);
+    let client = kernel::http::client_of(headers, remote, trust_proxy);
     views.record_later(path, client, ua);
 }
 

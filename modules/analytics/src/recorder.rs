@@ -62,6 +62,13 @@ struct Visits {
     keys: std::collections::hash_map::RandomState,
     seen: std::sync::Mutex<Vec<Seen>>,
     max_seen: usize,
+    /// Today (UTC) as days since the common era, kept current by the writer.
+    day: std::sync::atomic::AtomicI32,
+}
+
+fn today() -> i32 {
+    use chrono::Datelike;
+    chrono::Utc::now().date_naive().num_days_from_ce()
 }
 
 pub struct Recorder {
@@ -84,6 +91,7 @@ impl Recorder {
             keys: std::collections::hash_map::RandomState::new(),
             seen: std::sync::Mutex::new(Vec::new()),
             max_seen: settings.max_pending.min(50_000),
+            day: std::sync::atomic::AtomicI32::new(today()),
         });
         let beacons_per_minute = settings.beacons_per_minute;
         let task = tokio::spawn(write_batches(store, rx, settings, visits.clone()));
@@ -121,12 +129,12 @@ impl Recorder {
 
     /// Like `record`, for a page being served: the rules (robots, reloads) are applied by
     /// the background writer, so the request only pays for handing the strings over.
-    pub fn record_later(&self, path: &str, client: String, user_agent: &str) {
+    pub fn record_later(&self, path: &str, client: kernel::http::Client<'_>, user_agent: &str) {
         if !is_public_page(path) {
             return;
         }
         // A visit already judged (counted, a reload, or a robot) costs a hash and a lookup.
-        let key = self.visits.visit_key(&client, user_agent, path);
+        let key = self.visits.visit_key_of(client, user_agent, path);
         if self.visits.recent.contains_key(&key) {
             return;
         }
@@ -174,10 +182,31 @@ impl Visits {
     /// client, browser and path. The keys are never stored and the day is part of the hash,
     /// so it cannot be linked across days or processes and no address is ever kept.
     fn visit_key(&self, client: &str, user_agent: &str, path: &str) -> u64 {
+        let client = match client.parse::<std::net::IpAddr>() {
+            Ok(ip) => kernel::http::Client::Ip(ip),
+            Err(_) => kernel::http::Client::Forwarded(client),
+        };
+        self.visit_key_of(client, user_agent, path)
+    }
+
+    /// `visit_key` for a client not yet written out (an address or a proxy's hop are hashed
+    /// alike however they arrive). The day is read from a number the writer keeps current,
+    /// not from the clock.
+    fn visit_key_of(&self, client: kernel::http::Client<'_>, user_agent: &str, path: &str) -> u64 {
+        use kernel::http::Client;
         use std::hash::{BuildHasher, Hash, Hasher};
         let mut h = self.keys.build_hasher();
-        chrono::Utc::now().date_naive().hash(&mut h);
-        client.hash(&mut h);
+        self.day
+            .load(std::sync::atomic::Ordering::Relaxed)
+            .hash(&mut h);
+        match client {
+            Client::Ip(ip) => ip.hash(&mut h),
+            Client::Forwarded(s) => match s.parse::<std::net::IpAddr>() {
+                Ok(ip) => ip.hash(&mut h),
+                Err(_) => s.hash(&mut h),
+            },
+            Client::Unknown => "unknown".hash(&mut h),
+        }
         user_agent.hash(&mut h);
         path.hash(&mut h);
         h.finish()
@@ -199,6 +228,8 @@ impl Visits {
 
     /// Judges the pages served since the last call; the views that count go to `pending`.
     fn judge_seen(&self, pending: &mut Vec<View>) {
+        self.day
+            .store(today(), std::sync::atomic::Ordering::Relaxed);
         let seen = match self.seen.lock() {
             Ok(mut held) => std::mem::take(&mut *held),
             Err(_) => return,

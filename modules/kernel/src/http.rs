@@ -64,6 +64,33 @@ pub fn client_address_of(
     remote: Option<std::net::SocketAddr>,
     trust_proxy: bool,
 ) -> String {
+    client_of(headers, remote, trust_proxy).to_string()
+}
+
+/// The client as `client_address` names it, without making a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Client<'a> {
+    Ip(std::net::IpAddr),
+    /// The last `X-Forwarded-For` hop, as the trusted proxy wrote it.
+    Forwarded(&'a str),
+    Unknown,
+}
+
+impl std::fmt::Display for Client<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Client::Ip(ip) => ip.fmt(f),
+            Client::Forwarded(s) => f.write_str(s),
+            Client::Unknown => f.write_str("unknown"),
+        }
+    }
+}
+
+pub fn client_of<'a>(
+    headers: &'a poem::http::HeaderMap,
+    remote: Option<std::net::SocketAddr>,
+    trust_proxy: bool,
+) -> Client<'a> {
     if trust_proxy {
         if let Some(forwarded) = headers
             .get("x-forwarded-for")
@@ -72,12 +99,12 @@ pub fn client_address_of(
         {
             let forwarded = forwarded.trim();
             if !forwarded.is_empty() {
-                return forwarded.to_string();
+                return Client::Forwarded(forwarded);
             }
         }
     }
     match remote {
-        Some(addr) => addr.ip().to_string(),
-        None => "unknown".to_string(),
+        Some(addr) => Client::Ip(addr.ip()),
+        None => Client::Unknown,
     }
 }
