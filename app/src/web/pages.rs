@@ -37,10 +37,27 @@ struct RenderedHtml {
 struct CachedPage {
     version: u64,
     page: Arc<Representation>,
+    /// A page that must not be shared (a dashboard shell, or the client-rendered shell when
+    /// the sidecar failed): held for a second only, so that requests arriving together get it
+    /// instead of each waiting for a render of its own.
+    provisional: bool,
 }
 
-/// Missing pages are kept briefly, everything else until the content changes.
+/// Missing pages are kept briefly, everything else a minute (other instances may change
+/// content too) or until the content changes.
 struct PageExpiry;
+
+impl PageExpiry {
+    fn lifetime(page: &CachedPage) -> Duration {
+        if page.provisional {
+            Duration::from_secs(1)
+        } else if page.page.status() == StatusCode::NOT_FOUND {
+            Duration::from_secs(30)
+        } else {
+            Duration::from_secs(60)
+        }
+    }
+}
 
 impl Expiry<String, CachedPage> for PageExpiry {
     fn expire_after_create(
@@ -49,11 +66,20 @@ impl Expiry<String, CachedPage> for PageExpiry {
         page: &CachedPage,
         _now: std::time::Instant,
     ) -> Option<Duration> {
-        if page.page.status() == StatusCode::NOT_FOUND {
-            Some(Duration::from_secs(30))
-        } else {
-            Some(Duration::from_secs(60))
-        }
+        Some(Self::lifetime(page))
+    }
+
+    /// A page rendered again (new content version, or the old one expired) gets a whole
+    /// lifetime. moka's default keeps the old deadline: a page re-rendered after expiring
+    /// would be born expired, and every request would render it again.
+    fn expire_after_update(
+        &self,
+        _key: &String,
+        page: &CachedPage,
+        _now: std::time::Instant,
+        _remaining: Option<Duration>,
+    ) -> Option<Duration> {
+        Some(Self::lifetime(page))
     }
 }
 
@@ -581,6 +607,7 @@ impl Endpoint for PageEndpoint {
                                 Ok(rep) => Op::Put(CachedPage {
                                     version,
                                     page: Arc::new(rep),
+                                    provisional: false,
                                 }),
                                 Err(e) => {
                                     *not_kept =
@@ -588,6 +615,21 @@ impl Endpoint for PageEndpoint {
                                     Op::Nop
                                 }
                             }
+                        }
+                        Ok((Outcome::Page(page), false)) => {
+                            let headers = self.page_headers(PRIVATE);
+                            let rep = Representation::build(
+                                page.status,
+                                page.html,
+                                &headers,
+                                Effort::Fast,
+                                None,
+                            );
+                            Op::Put(CachedPage {
+                                version,
+                                page: Arc::new(rep),
+                                provisional: true,
+                            })
                         }
                         other => {
                             *not_kept = Some(other);
@@ -653,7 +695,41 @@ impl PageEndpoint {
 
 #[cfg(test)]
 mod tests {
-    use super::listing_query;
+    use super::*;
+
+    fn stored(status: StatusCode) -> CachedPage {
+        CachedPage {
+            version: 1,
+            page: Arc::new(Representation::build(
+                status,
+                Bytes::from_static(b"<p>page</p>"),
+                &HeaderMap::new(),
+                Effort::Fast,
+                None,
+            )),
+            provisional: false,
+        }
+    }
+
+    #[test]
+    fn a_page_stored_again_gets_a_whole_lifetime() {
+        let now = std::time::Instant::now();
+        let key = "/about".to_string();
+        for (status, life) in [(StatusCode::OK, 60), (StatusCode::NOT_FOUND, 30)] {
+            let page = stored(status);
+            let after_expiry =
+                PageExpiry.expire_after_update(&key, &page, now, Some(Duration::ZERO));
+            assert_eq!(after_expiry, Some(Duration::from_secs(life)));
+            let created = PageExpiry.expire_after_create(&key, &page, now);
+            assert_eq!(created, Some(Duration::from_secs(life)));
+        }
+        let shell = CachedPage {
+            provisional: true,
+            ..stored(StatusCode::OK)
+        };
+        let held = PageExpiry.expire_after_create(&key, &shell, now);
+        assert_eq!(held, Some(Duration::from_secs(1)));
+    }
 
     #[test]
     fn listing_query_is_lenient_and_canonical() {
