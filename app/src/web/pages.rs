@@ -37,10 +37,6 @@ struct RenderedHtml {
 struct CachedPage {
     version: u64,
     page: Arc<Representation>,
-    /// A page that must not be shared (a dashboard shell, or the client-rendered shell when
-    /// the sidecar failed): held for a second only, so that requests arriving together get it
-    /// instead of each waiting for a render of its own.
-    provisional: bool,
 }
 
 /// Missing pages are kept briefly, everything else a minute (other instances may change
@@ -49,9 +45,7 @@ struct PageExpiry;
 
 impl PageExpiry {
     fn lifetime(page: &CachedPage) -> Duration {
-        if page.provisional {
-            Duration::from_secs(1)
-        } else if page.page.status() == StatusCode::NOT_FOUND {
+        if page.page.status() == StatusCode::NOT_FOUND {
             Duration::from_secs(30)
         } else {
             Duration::from_secs(60)
@@ -607,7 +601,6 @@ impl Endpoint for PageEndpoint {
                                 Ok(rep) => Op::Put(CachedPage {
                                     version,
                                     page: Arc::new(rep),
-                                    provisional: false,
                                 }),
                                 Err(e) => {
                                     *not_kept =
@@ -615,21 +608,6 @@ impl Endpoint for PageEndpoint {
                                     Op::Nop
                                 }
                             }
-                        }
-                        Ok((Outcome::Page(page), false)) => {
-                            let headers = self.page_headers(PRIVATE);
-                            let rep = Representation::build(
-                                page.status,
-                                page.html,
-                                &headers,
-                                Effort::Fast,
-                                None,
-                            );
-                            Op::Put(CachedPage {
-                                version,
-                                page: Arc::new(rep),
-                                provisional: true,
-                            })
                         }
                         other => {
                             *not_kept = Some(other);
@@ -707,7 +685,6 @@ mod tests {
                 Effort::Fast,
                 None,
             )),
-            provisional: false,
         }
     }
 
@@ -723,12 +700,6 @@ mod tests {
             let created = PageExpiry.expire_after_create(&key, &page, now);
             assert_eq!(created, Some(Duration::from_secs(life)));
         }
-        let shell = CachedPage {
-            provisional: true,
-            ..stored(StatusCode::OK)
-        };
-        let held = PageExpiry.expire_after_create(&key, &shell, now);
-        assert_eq!(held, Some(Duration::from_secs(1)));
     }
 
     #[test]
