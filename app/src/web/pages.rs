@@ -8,7 +8,6 @@ use std::time::Duration;
 use bytes::Bytes;
 use content::{Article, Category, ContentService, ListQuery, Lookup, Sort, MAX_LIMIT};
 use moka::future::Cache;
-use moka::ops::compute::{CompResult, Op};
 use moka::Expiry;
 use poem::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
@@ -567,68 +566,76 @@ impl Endpoint for PageEndpoint {
             None => path,
         };
         let Some(cache) = cache else {
-            let resolved = self.resolve(path, url, query).await;
-            return self.answer_once(&req, resolved, personal, head_only);
+            let resolved = not_kept(self.resolve(path, url, query).await);
+            return self.answer_once(&req, &resolved, personal, head_only);
         };
         // One render per page and content version: requests for the same page that arrive
-        // meanwhile wait for it (moka's per-key compute) instead of rendering and compressing
-        // it again each. Pages anyone can mint (searches, 404s) are compressed quickly; the
-        // site's own pages at the best settings, paid once per content version.
-        let mut not_kept = None;
-        let computed = cache
-            .entry_by_ref(key.as_ref())
-            .and_compute_with(|entry| {
-                let not_kept = &mut not_kept;
-                async move {
-                    if entry.is_some_and(|e| e.value().version == version) {
-                        return Op::Nop;
+        // meanwhile wait for it and share its result — the stored page, or, when it is not
+        // to be kept (a fallback shell, a dashboard, a redirect, a failure), that answer —
+        // instead of rendering and compressing again each. Pages anyone can mint (searches,
+        // 404s) are compressed quickly; the site's own pages at the best settings, paid once
+        // per content version.
+        if cache
+            .get(key.as_ref())
+            .await
+            .is_some_and(|old| old.version != version)
+        {
+            cache.invalidate(key.as_ref()).await;
+        }
+        let stored = cache
+            .try_get_with_by_ref(key.as_ref(), async {
+                match self.resolve(path, url, query).await {
+                    Ok((Outcome::Page(page), true)) => {
+                        let status = page.status;
+                        let effort = if status == StatusCode::OK && query.is_empty() {
+                            Effort::Best
+                        } else {
+                            Effort::Fast
+                        };
+                        let headers = self.page_headers(self.public_policy(status));
+                        let html = page.html;
+                        tokio::task::spawn_blocking(move || {
+                            Representation::build(status, html, &headers, effort, None)
+                        })
+                        .await
+                        .map(|rep| CachedPage {
+                            version,
+                            page: Arc::new(rep),
+                        })
+                        .map_err(|e| {
+                            tracing::error!(error = %e, "compressing a page failed");
+                            NotKept::Failed
+                        })
                     }
-                    match self.resolve(path, url, query).await {
-                        Ok((Outcome::Page(page), true)) => {
-                            let status = page.status;
-                            let effort = if status == StatusCode::OK && query.is_empty() {
-                                Effort::Best
-                            } else {
-                                Effort::Fast
-                            };
-                            let headers = self.page_headers(self.public_policy(status));
-                            let html = page.html;
-                            let built = tokio::task::spawn_blocking(move || {
-                                Representation::build(status, html, &headers, effort, None)
-                            })
-                            .await;
-                            match built {
-                                Ok(rep) => Op::Put(CachedPage {
-                                    version,
-                                    page: Arc::new(rep),
-                                }),
-                                Err(e) => {
-                                    *not_kept =
-                                        Some(Err(content::ContentError::Unexpected(Box::new(e))));
-                                    Op::Nop
-                                }
-                            }
-                        }
-                        other => {
-                            *not_kept = Some(other);
-                            Op::Nop
-                        }
-                    }
+                    other => Err(not_kept(other)),
                 }
             })
             .await;
-        if let Some(resolved) = not_kept {
-            return self.answer_once(&req, resolved, personal, head_only);
+        match stored {
+            Ok(stored) => {
+                self.count_view(&req, stored.page.status(), head_only);
+                Ok(stored.page.answer(req.headers(), head_only).into_poem())
+            }
+            Err(shared) => self.answer_once(&req, &shared, personal, head_only),
         }
-        match computed {
-            CompResult::Inserted(e) | CompResult::ReplacedWith(e) | CompResult::Unchanged(e) => {
-                let page = &e.value().page;
-                self.count_view(&req, page.status(), head_only);
-                Ok(page.answer(req.headers(), head_only).into_poem())
-            }
-            CompResult::StillNone(_) | CompResult::Removed(_) => {
-                Ok(StatusCode::INTERNAL_SERVER_ERROR.into_response())
-            }
+    }
+}
+
+/// A page answer that is not stored in the shared cache.
+enum NotKept {
+    Redirect(String),
+    /// Rendered, with whether it could be shared by a CDN (the cache being off).
+    Page(RenderedHtml, bool),
+    Failed,
+}
+
+fn not_kept(resolved: Result<(Outcome, bool), content::ContentError>) -> NotKept {
+    match resolved {
+        Ok((Outcome::Redirect(to), _)) => NotKept::Redirect(to),
+        Ok((Outcome::Page(page), cacheable)) => NotKept::Page(page, cacheable),
+        Err(e) => {
+            tracing::error!(error = ?e, "page failed");
+            NotKept::Failed
         }
     }
 }
@@ -640,22 +647,19 @@ impl PageEndpoint {
     fn answer_once(
         &self,
         req: &Request,
-        resolved: Result<(Outcome, bool), content::ContentError>,
+        resolved: &NotKept,
         personal: bool,
         head_only: bool,
     ) -> Result<Response> {
         let (page, cacheable) = match resolved {
-            Ok((Outcome::Redirect(to), _)) => {
+            NotKept::Redirect(to) => {
                 return Ok(Response::builder()
                     .status(StatusCode::MOVED_PERMANENTLY)
-                    .header(header::LOCATION, to)
+                    .header(header::LOCATION, to.as_str())
                     .finish())
             }
-            Ok((Outcome::Page(page), cacheable)) => (page, cacheable),
-            Err(e) => {
-                tracing::error!(error = ?e, path = req.uri().path(), "page failed");
-                return Ok(StatusCode::INTERNAL_SERVER_ERROR.into_response());
-            }
+            NotKept::Page(page, cacheable) => (page, *cacheable),
+            NotKept::Failed => return Ok(StatusCode::INTERNAL_SERVER_ERROR.into_response()),
         };
         self.count_view(req, page.status, head_only);
         let policy = if personal || !cacheable {
@@ -665,8 +669,13 @@ impl PageEndpoint {
         };
         let headers = self.page_headers(policy);
         let coding = represent::choose(req.headers().get(header::ACCEPT_ENCODING), true, true);
-        let once =
-            Representation::build(page.status, page.html, &headers, Effort::Fast, Some(coding));
+        let once = Representation::build(
+            page.status,
+            page.html.clone(),
+            &headers,
+            Effort::Fast,
+            Some(coding),
+        );
         Ok(once.answer(req.headers(), head_only).into_poem())
     }
 }
