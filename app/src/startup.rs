@@ -241,10 +241,25 @@ pub struct Application {
 impl Application {
     /// Connects, migrates, starts the sidecar and binds the port (0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Application> {
-        let services = Services::connect(&settings).await?;
-        let sidecar = Sidecar::start(&settings.ssr).await?;
-        let listener =
-            tokio::net::TcpListener::bind((settings.bind.as_str(), settings.port)).await?;
+        // Node takes a few hundred milliseconds to load the renderer: it starts while the
+        // database is connected and migrated, not after.
+        let (services, sidecar) =
+            tokio::join!(Services::connect(&settings), Sidecar::start(&settings.ssr));
+        let sidecar = sidecar?;
+        let bound = match services {
+            Ok(services) => tokio::net::TcpListener::bind((settings.bind.as_str(), settings.port))
+                .await
+                .map(|listener| (services, listener))
+                .map_err(anyhow::Error::from),
+            Err(e) => Err(e),
+        };
+        let (services, listener) = match bound {
+            Ok(ok) => ok,
+            Err(e) => {
+                sidecar.stop().await;
+                return Err(e);
+            }
+        };
         Ok(Application {
             services,
             sidecar,

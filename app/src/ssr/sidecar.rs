@@ -101,7 +101,8 @@ impl Sidecar {
                 tracing::info!(url = %self.base_url, "rendering sidecar is ready");
                 return;
             }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            // Polled often: start-up (and the first page a reader gets) waits on this.
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
         tracing::warn!(url = %self.base_url, "rendering sidecar is not answering yet");
     }
