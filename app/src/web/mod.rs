@@ -9,6 +9,7 @@ mod csrf;
 mod errors;
 mod headers;
 mod health;
+mod page_cache;
 mod pages;
 mod represent;
 mod routes_meta;
@@ -26,7 +27,7 @@ use crate::startup::{Api, Services};
 
 pub use assets::Assets;
 pub use contract::complete as complete_contract;
-pub use pages::CachedPages;
+pub use page_cache::CachedPages;
 pub use represent::Answer;
 pub(crate) use routes_meta::static_page;
 pub use telemetry::route_of;

@@ -3,77 +3,28 @@
 
 use std::borrow::Cow;
 use std::sync::Arc;
-use std::time::Duration;
 
 use bytes::Bytes;
 use content::{Article, Category, ContentService, ListQuery, Lookup, Sort, MAX_LIMIT};
-use moka::future::Cache;
-use moka::Expiry;
 use poem::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::assets::Assets;
-use super::represent::{self, Answer, Effort, Representation, PRIVATE};
+use super::page_cache::{signed_in, CachedPages, Lookup as CacheLookup, Rendered};
+use super::represent::{self, Effort, Representation, PRIVATE};
 use super::routes_meta::{is_private, static_page, HOME_DESCRIPTION};
 use crate::ssr::{Head, PageRequest, Renderer};
 
 /// Listing pages grow by this many articles per "Load More".
 const PAGE_STEP: i64 = 6;
-const MAX_CACHED_BYTES: u64 = 64 * 1024 * 1024;
 
 /// A page as rendered: what `resolve` produces.
 #[derive(Clone)]
 struct RenderedHtml {
     status: StatusCode,
     html: Bytes,
-}
-
-/// A page in the cache, with the content version it was rendered from (an entry from an
-/// older version is a miss).
-#[derive(Clone)]
-struct CachedPage {
-    version: u64,
-    page: Arc<Representation>,
-}
-
-/// Missing pages are kept briefly, everything else a minute (other instances may change
-/// content too) or until the content changes.
-struct PageExpiry;
-
-impl PageExpiry {
-    fn lifetime(page: &CachedPage) -> Duration {
-        if page.page.status() == StatusCode::NOT_FOUND {
-            Duration::from_secs(30)
-        } else {
-            Duration::from_secs(60)
-        }
-    }
-}
-
-impl Expiry<String, CachedPage> for PageExpiry {
-    fn expire_after_create(
-        &self,
-        _key: &String,
-        page: &CachedPage,
-        _now: std::time::Instant,
-    ) -> Option<Duration> {
-        Some(Self::lifetime(page))
-    }
-
-    /// A page rendered again (new content version, or the old one expired) gets a whole
-    /// lifetime. moka's default keeps the old deadline: a page re-rendered after expiring
-    /// would be born expired, and every request would render it again.
-    fn expire_after_update(
-        &self,
-        _key: &String,
-        page: &CachedPage,
-        _now: std::time::Instant,
-        _remaining: Option<Duration>,
-    ) -> Option<Duration> {
-        Some(Self::lifetime(page))
-    }
 }
 
 #[derive(Serialize)]
@@ -105,76 +56,11 @@ struct PageData<'a> {
     article: Option<&'a Article>,
 }
 
-/// The page cache, and the answer to a request it can serve: a GET or HEAD of a page
-/// without query string from someone not signed in. Used by the page endpoint and, before
-/// the router, by the server loop (see `server.rs`), so a cache hit skips building a poem
-/// request and the middleware that has nothing to do for a stored public page.
-#[derive(Clone)]
-pub struct CachedPages {
-    cache: Cache<String, CachedPage>,
-    content: Arc<ContentService>,
-    views: Arc<analytics::Recorder>,
-    trust_proxy: bool,
-}
-
-impl CachedPages {
-    pub async fn answer(
-        &self,
-        method: &Method,
-        uri: &poem::http::Uri,
-        headers: &HeaderMap,
-        remote: Option<std::net::SocketAddr>,
-    ) -> Option<Answer> {
-        let head_only = method == Method::HEAD;
-        if (method != Method::GET && !head_only) || uri.query().is_some() || signed_in(headers) {
-            return None;
-        }
-        self.answer_key(uri.path(), uri.path(), headers, remote, head_only)
-            .await
-    }
-
-    async fn answer_key(
-        &self,
-        key: &str,
-        path: &str,
-        headers: &HeaderMap,
-        remote: Option<std::net::SocketAddr>,
-        head_only: bool,
-    ) -> Option<Answer> {
-        let hit = self.cache.get(key).await?;
-        if hit.version != self.content.version() {
-            return None;
-        }
-        if !head_only && hit.page.status() == StatusCode::OK {
-            count_view(&self.views, path, headers, remote, self.trust_proxy);
-        }
-        Some(hit.page.answer(headers, head_only))
-    }
-}
-
-/// Counts a reader's view of a page that was found (HEAD requests and errors are not views);
-/// the counting rules run later, in the background.
-fn count_view(
-    views: &analytics::Recorder,
-    path: &str,
-    headers: &HeaderMap,
-    remote: Option<std::net::SocketAddr>,
-    trust_proxy: bool,
-) {
-    let ua = headers
-        .get(header::USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
-    let client = kernel::http::client_of(headers, remote, trust_proxy);
-    views.record_later(path, client, ua);
-}
-
 #[derive(Clone)]
 pub struct PageEndpoint {
     content: Arc<ContentService>,
     renderer: Arc<Renderer>,
     assets: Arc<Assets>,
-    cache: Option<Cache<String, CachedPage>>,
     cached: Option<CachedPages>,
     views: Arc<analytics::Recorder>,
     trust_proxy: bool,
@@ -210,26 +96,13 @@ impl PageEndpoint {
         views: Arc<analytics::Recorder>,
         trust_proxy: bool,
     ) -> Self {
-        let cache = policy.cache.then(|| {
-            Cache::builder()
-                .max_capacity(MAX_CACHED_BYTES)
-                .weigher(|k: &String, v: &CachedPage| {
-                    u32::try_from(k.len() + v.page.weight()).unwrap_or(u32::MAX)
-                })
-                .expire_after(PageExpiry)
-                .build()
-        });
-        let cached = cache.clone().map(|cache| CachedPages {
-            cache,
-            content: content.clone(),
-            views: views.clone(),
-            trust_proxy,
-        });
+        let cached = policy
+            .cache
+            .then(|| CachedPages::new(content.clone(), views.clone(), trust_proxy));
         Self {
             content,
             renderer,
             assets,
-            cache,
             cached,
             views,
             trust_proxy,
@@ -454,17 +327,6 @@ fn listing_query(query: &str) -> (ListQuery, Vec<&'static str>) {
     (q, names)
 }
 
-/// Who is asking: a signed-in reader or staff member gets pages made for them alone.
-fn signed_in(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|c| c.split_once('='))
-        .any(|(name, value)| name.trim() == identity::SESSION_COOKIE && !value.trim().is_empty())
-}
-
 impl PageEndpoint {
     /// The page cache, for the server loop to answer hits before routing.
     pub fn cached(&self) -> Option<CachedPages> {
@@ -476,7 +338,7 @@ impl PageEndpoint {
             return;
         }
         let remote = req.remote_addr().as_socket_addr().copied();
-        count_view(
+        super::page_cache::count_view(
             &self.views,
             req.uri().path(),
             req.headers(),
@@ -549,72 +411,41 @@ impl Endpoint for PageEndpoint {
         }
         let query = req.uri().query().unwrap_or_default();
         let personal = signed_in(req.headers());
-        let cache = self.cache.as_ref().filter(|_| !personal);
         let key = self.cache_key(path, query);
         let version = self.content.version();
-        if let Some(cached) = self.cached.as_ref().filter(|_| !personal) {
-            let remote = req.remote_addr().as_socket_addr().copied();
-            if let Some(answer) = cached
-                .answer_key(&key, path, req.headers(), remote, head_only)
-                .await
-            {
-                return Ok(answer.into_poem());
-            }
-        }
         let url = match req.uri().path_and_query() {
             Some(pq) => pq.as_str(),
             None => path,
         };
-        let Some(cache) = cache else {
+        let Some(cached) = self.cached.as_ref().filter(|_| !personal) else {
             let resolved = not_kept(self.resolve(path, url, query).await);
             return self.answer_once(&req, &resolved, personal, head_only);
         };
-        // One render per page and content version: requests for the same page that arrive
-        // meanwhile wait for it and share its result — the stored page, or, when it is not
-        // to be kept (a fallback shell, a dashboard, a redirect, a failure), that answer —
-        // instead of rendering and compressing again each. Pages anyone can mint (searches,
-        // 404s) are compressed quickly; the site's own pages at the best settings, paid once
-        // per content version.
-        if cache
-            .get(key.as_ref())
+        let remote = req.remote_addr().as_socket_addr().copied();
+        let stale = match cached
+            .lookup(&key, path, req.headers(), remote, head_only)
             .await
-            .is_some_and(|old| old.version != version)
         {
-            cache.invalidate(key.as_ref()).await;
-        }
-        let stored = cache
-            .try_get_with_by_ref(key.as_ref(), async {
-                match self.resolve(path, url, query).await {
-                    Ok((Outcome::Page(page), true)) => {
-                        let status = page.status;
-                        let effort = if status == StatusCode::OK && query.is_empty() {
-                            Effort::Best
-                        } else {
-                            Effort::Fast
-                        };
-                        let headers = self.page_headers(self.public_policy(status));
-                        let html = page.html;
-                        tokio::task::spawn_blocking(move || {
-                            Representation::build(status, html, &headers, effort, None)
-                        })
-                        .await
-                        .map(|rep| CachedPage {
-                            version,
-                            page: Arc::new(rep),
-                        })
-                        .map_err(|e| {
-                            tracing::error!(error = %e, "compressing a page failed");
-                            NotKept::Failed
-                        })
-                    }
-                    other => Err(not_kept(other)),
-                }
-            })
-            .await;
-        match stored {
-            Ok(stored) => {
-                self.count_view(&req, stored.page.status(), head_only);
-                Ok(stored.page.answer(req.headers(), head_only).into_poem())
+            CacheLookup::Answered(answer) => return Ok(answer.into_poem()),
+            CacheLookup::Missed(stale) => stale,
+        };
+        let render = async {
+            match self.resolve(path, url, query).await {
+                Ok((Outcome::Page(page), true)) => Ok(Rendered {
+                    status: page.status,
+                    headers: self.page_headers(self.public_policy(page.status)),
+                    html: page.html,
+                    // Pages anyone can mint (searches, 404s) are never worth the best
+                    // compression; the site's own pages are, once per content version.
+                    polish: page.status == StatusCode::OK && query.is_empty(),
+                }),
+                other => Err(not_kept(other)),
+            }
+        };
+        match cached.get_or_render(&key, version, stale, render).await {
+            Ok(page) => {
+                self.count_view(&req, page.status(), head_only);
+                Ok(page.answer(req.headers(), head_only).into_poem())
             }
             Err(shared) => self.answer_once(&req, &shared, personal, head_only),
         }
@@ -683,33 +514,6 @@ impl PageEndpoint {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn stored(status: StatusCode) -> CachedPage {
-        CachedPage {
-            version: 1,
-            page: Arc::new(Representation::build(
-                status,
-                Bytes::from_static(b"<p>page</p>"),
-                &HeaderMap::new(),
-                Effort::Fast,
-                None,
-            )),
-        }
-    }
-
-    #[test]
-    fn a_page_stored_again_gets_a_whole_lifetime() {
-        let now = std::time::Instant::now();
-        let key = "/about".to_string();
-        for (status, life) in [(StatusCode::OK, 60), (StatusCode::NOT_FOUND, 30)] {
-            let page = stored(status);
-            let after_expiry =
-                PageExpiry.expire_after_update(&key, &page, now, Some(Duration::ZERO));
-            assert_eq!(after_expiry, Some(Duration::from_secs(life)));
-            let created = PageExpiry.expire_after_create(&key, &page, now);
-            assert_eq!(created, Some(Duration::from_secs(life)));
-        }
-    }
 
     #[test]
     fn listing_query_is_lenient_and_canonical() {

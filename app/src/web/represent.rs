@@ -169,6 +169,7 @@ pub struct Representation {
     gzip: Option<Variant>,
     brotli: Option<Variant>,
     last_modified: Option<SystemTime>,
+    effort: Effort,
 }
 
 /// What to send: the status, headers and body (empty for HEAD and 304).
@@ -212,18 +213,60 @@ impl Representation {
         effort: Effort,
         only: Option<Coding>,
     ) -> Representation {
-        let digest = Sha256::digest(&body);
-        let tag: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-        let with_validators = status == StatusCode::OK;
-        let last_modified = with_validators.then(|| {
+        let last_modified = (status == StatusCode::OK).then(|| {
             let now = httpdate::HttpDate::from(SystemTime::now());
             SystemTime::from(now)
         });
+        Self::build_at(status, body, headers, effort, only, last_modified)
+    }
+
+    /// The same response compressed at the best settings, keeping its validators'
+    /// meaning: the identity tag and `Last-Modified` stay (the bytes it stands for are the
+    /// same); the compressed twins get tags of their own (their bytes differ).
+    pub fn polished(&self, headers: &HeaderMap) -> Representation {
+        Self::build_at(
+            self.status,
+            self.identity.body.clone(),
+            headers,
+            Effort::Best,
+            None,
+            self.last_modified,
+        )
+    }
+
+    /// Whether this stands for exactly `body` answered with `status`.
+    pub fn is_same(&self, status: StatusCode, body: &[u8]) -> bool {
+        self.status == status && self.identity.body.as_ref() == body
+    }
+
+    pub fn effort(&self) -> Effort {
+        self.effort
+    }
+
+    fn build_at(
+        status: StatusCode,
+        body: Bytes,
+        headers: &HeaderMap,
+        effort: Effort,
+        only: Option<Coding>,
+        last_modified: Option<SystemTime>,
+    ) -> Representation {
+        let digest = Sha256::digest(&body);
+        let tag: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+        let with_validators = status == StatusCode::OK;
         let compressible = body.len() >= MIN_COMPRESS_BYTES;
         let wanted = |c: Coding| compressible && only.is_none_or(|o| o == c);
+        // Twins compressed quickly are other bytes than the best ones: another tag.
+        let quick = match effort {
+            Effort::Fast => "-fast",
+            Effort::Best => "",
+        };
         let variant = |coding: Coding, bytes: Bytes| {
-            let etag = HeaderValue::from_str(&format!("\"{tag}{}\"", coding.suffix()))
-                .unwrap_or(HeaderValue::from_static("\"\""));
+            let etag = match coding {
+                Coding::Identity => format!("\"{tag}\""),
+                _ => format!("\"{tag}{}{quick}\"", coding.suffix()),
+            };
+            let etag = HeaderValue::from_str(&etag).unwrap_or(HeaderValue::from_static("\"\""));
             let mut full = headers.clone();
             full.insert(header::VARY, HeaderValue::from(header::ACCEPT_ENCODING));
             if let Some(enc) = coding.header() {
@@ -275,6 +318,7 @@ impl Representation {
             gzip,
             brotli,
             last_modified,
+            effort,
         }
     }
 
@@ -375,6 +419,38 @@ mod tests {
         assert_eq!(choose(None, true, true), Coding::Identity);
         assert_eq!(choose(Some(&accept("br")), true, false), Coding::Identity);
         assert_eq!(choose(Some(&accept("br, gzip")), true, false), Coding::Gzip);
+    }
+
+    #[test]
+    fn a_polished_page_keeps_its_validators_where_its_bytes_are_the_same() {
+        let body: String = (0..300).map(|i| format!("<p>line {i}</p>")).collect();
+        let mut headers = HeaderMap::new();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public"));
+        let quick = Representation::build(
+            StatusCode::OK,
+            Bytes::from(body.clone()),
+            &headers,
+            Effort::Fast,
+            None,
+        );
+        let best = quick.polished(&headers);
+        assert_eq!(best.effort(), Effort::Best);
+        assert_eq!(best.identity.etag, quick.identity.etag);
+        assert_eq!(best.last_modified, quick.last_modified);
+        let (qb, bb) = (
+            quick.brotli.as_ref().unwrap(),
+            best.brotli.as_ref().unwrap(),
+        );
+        assert_ne!(qb.etag, bb.etag);
+        assert!(qb.etag.to_str().unwrap().ends_with("-br-fast\""));
+        assert!(bb.etag.to_str().unwrap().ends_with("-br\""));
+        assert!(bb.body.len() <= qb.body.len());
+        assert_eq!(
+            best.gzip.as_ref().unwrap().full.get(header::CACHE_CONTROL),
+            headers.get(header::CACHE_CONTROL)
+        );
+        assert!(best.is_same(StatusCode::OK, body.as_bytes()));
+        assert!(!best.is_same(StatusCode::NOT_FOUND, body.as_bytes()));
     }
 
     #[test]

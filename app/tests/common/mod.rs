@@ -102,6 +102,8 @@ pub struct Options {
     pub server: agora::server::ServerLimits,
     /// CDN cache lifetime and purge hook.
     pub cdn: Option<agora::settings::CdnSettings>,
+    /// An external rendering sidecar (a test double) instead of the real one.
+    pub ssr_url: Option<String>,
 }
 
 impl Default for Options {
@@ -119,6 +121,7 @@ impl Default for Options {
             views_flush: Duration::from_secs(2),
             server: agora::server::ServerLimits::default(),
             cdn: None,
+            ssr_url: None,
         }
     }
 }
@@ -145,7 +148,10 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     settings.web_dist = web_dist;
     settings.ssr = SsrSettings {
         // A closed port: renders fail at once and the shell is served.
-        url: (!options.ssr).then(|| "http://127.0.0.1:9".to_string()),
+        url: match options.ssr_url {
+            Some(url) => Some(url),
+            None => (!options.ssr).then(|| "http://127.0.0.1:9".to_string()),
+        },
         node: "node".into(),
         script: root.join("ssr-renderer/dist/server.js"),
         port: 0,

@@ -1,0 +1,235 @@
+//! The page cache against a rendering sidecar we control (a test double counting its renders):
+//! one render per page and content version however many readers ask at once, a page sent
+//! at once and compressed at the best settings after, and a page that a content change left
+//! unchanged keeping its validators.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
+
+mod common;
+
+use std::io::Read as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::{spawn_app_with, Engine, Options, TestApp};
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::web::{Data, Json};
+use poem::EndpointExt as _;
+
+struct Stub {
+    renders: AtomicUsize,
+    delay: Duration,
+    markup: String,
+}
+
+#[poem::handler]
+async fn render(Data(stub): Data<&Arc<Stub>>) -> Json<serde_json::Value> {
+    stub.renders.fetch_add(1, Ordering::SeqCst);
+    tokio::time::sleep(stub.delay).await;
+    Json(serde_json::json!({ "html": stub.markup }))
+}
+
+/// A sidecar that answers every render with the same markup (about 30 KB, so it is worth
+/// compressing) after `delay`.
+async fn stub_sidecar(delay: Duration) -> (String, Arc<Stub>) {
+    let markup = (0..400)
+        .map(|i| {
+            format!(
+                "<p>Stub page, paragraph {i}: motion {} carried.</p>",
+                i * 7919 % 1009
+            )
+        })
+        .collect::<String>();
+    let stub = Arc::new(Stub {
+        renders: AtomicUsize::new(0),
+        delay,
+        markup,
+    });
+    let acceptor = TcpListener::bind("127.0.0.1:0")
+        .into_acceptor()
+        .await
+        .unwrap();
+    let port = acceptor.local_addr()[0].as_socket_addr().unwrap().port();
+    let routes = poem::Route::new()
+        .at("/render", poem::post(render))
+        .data(stub.clone());
+    tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(routes));
+    (format!("http://127.0.0.1:{port}"), stub)
+}
+
+async fn app_with(stub_url: String) -> TestApp {
+    spawn_app_with(
+        Engine::Sqlite,
+        Options {
+            ssr_url: Some(stub_url),
+            ..Options::default()
+        },
+    )
+    .await
+}
+
+struct Got {
+    status: u16,
+    etag: String,
+    modified: String,
+    encoding: Option<String>,
+    body: Vec<u8>,
+}
+
+async fn get(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> Got {
+    let mut r = app.request(reqwest::Method::GET, path, None);
+    for (k, v) in headers {
+        r = r.header(*k, *v);
+    }
+    let r = r.send().await.unwrap();
+    let header = |name: &str| {
+        r.headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_string())
+    };
+    let (etag, modified) = (header("etag"), header("last-modified"));
+    let encoding = header("content-encoding");
+    Got {
+        status: r.status().as_u16(),
+        etag: etag.unwrap_or_default(),
+        modified: modified.unwrap_or_default(),
+        encoding,
+        body: r.bytes().await.unwrap().to_vec(),
+    }
+}
+
+fn decode(got: &Got) -> Vec<u8> {
+    let mut out = Vec::new();
+    match got.encoding.as_deref() {
+        None => out.clone_from(&got.body),
+        Some("br") => {
+            brotli::Decompressor::new(&got.body[..], 4096)
+                .read_to_end(&mut out)
+                .unwrap();
+        }
+        Some("gzip") => {
+            flate2::read::GzDecoder::new(&got.body[..])
+                .read_to_end(&mut out)
+                .unwrap();
+        }
+        Some(other) => panic!("unexpected encoding {other}"),
+    }
+    out
+}
+
+const BR: (&str, &str) = ("accept-encoding", "br");
+
+/// Twelve readers asking for the same page at once.
+async fn twelve_at_once(app: &TestApp, path: &str) -> Vec<Got> {
+    let mut asking = tokio::task::JoinSet::new();
+    for _ in 0..12 {
+        let request = app
+            .request(reqwest::Method::GET, path, None)
+            .header(BR.0, BR.1);
+        asking.spawn(async move {
+            let r = request.send().await.unwrap();
+            let status = r.status().as_u16();
+            let br = r.headers().get("content-encoding").is_some();
+            (status, br, r.bytes().await.unwrap().to_vec())
+        });
+    }
+    let mut got = Vec::new();
+    while let Some(answer) = asking.join_next().await {
+        let (status, br, body) = answer.unwrap();
+        got.push(Got {
+            status,
+            etag: String::new(),
+            modified: String::new(),
+            encoding: br.then(|| "br".to_string()),
+            body,
+        });
+    }
+    got
+}
+
+#[tokio::test]
+async fn readers_asking_at_once_share_one_render() {
+    let (url, stub) = stub_sidecar(Duration::from_millis(300)).await;
+    let app = app_with(url).await;
+
+    let answers = twelve_at_once(&app, "/about").await;
+    assert!(answers.iter().all(|g| g.status == 200));
+    let page = decode(&answers[0]);
+    assert!(String::from_utf8_lossy(&page).contains("Stub page, paragraph 399"));
+    assert!(answers.iter().all(|g| decode(g) == page));
+    assert_eq!(stub.renders.load(Ordering::SeqCst), 1, "one render for all");
+
+    // A content change: the page is rendered again, once.
+    app.services
+        .content
+        .create(common::published("Quorum Quarrels"))
+        .await
+        .unwrap();
+    let answers = twelve_at_once(&app, "/about").await;
+    assert!(answers.iter().all(|g| g.status == 200 && decode(g) == page));
+    assert_eq!(stub.renders.load(Ordering::SeqCst), 2);
+
+    // A search is somebody's own page, still rendered once for everyone asking it at once.
+    let answers = twelve_at_once(&app, "/articles?q=quorum").await;
+    assert!(answers.iter().all(|g| g.status == 200));
+    assert_eq!(stub.renders.load(Ordering::SeqCst), 3);
+    app.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_page_is_sent_at_once_and_compressed_at_the_best_settings_after() {
+    let (url, stub) = stub_sidecar(Duration::ZERO).await;
+    let app = app_with(url).await;
+
+    let quick = get(&app, "/about", &[BR]).await;
+    assert_eq!(quick.status, 200);
+    assert!(quick.etag.ends_with("-br-fast\""), "{}", quick.etag);
+    let plain = get(&app, "/about", &[]).await;
+    let page = plain.body.clone();
+    assert_eq!(decode(&quick), page);
+
+    let started = Instant::now();
+    let best = loop {
+        let got = get(&app, "/about", &[BR]).await;
+        if !got.etag.ends_with("-fast\"") {
+            break got;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "never polished"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(best.etag.ends_with("-br\""), "{}", best.etag);
+    assert_eq!(decode(&best), page);
+    assert!(best.body.len() <= quick.body.len());
+    assert_eq!(
+        best.modified, quick.modified,
+        "the same page, modified when it was"
+    );
+    let gzip = get(&app, "/about", &[("accept-encoding", "gzip")]).await;
+    assert!(gzip.etag.ends_with("-gz\""), "{}", gzip.etag);
+    assert_eq!(decode(&gzip), page);
+    // The identity bytes never changed: neither did their tag.
+    assert_eq!(get(&app, "/about", &[]).await.etag, plain.etag);
+    // A tag of the quick bytes no longer validates (they are not what is served now).
+    let stale = get(&app, "/about", &[BR, ("if-none-match", &quick.etag)]).await;
+    assert_eq!(stale.status, 200);
+    assert_eq!(stale.etag, best.etag);
+    assert_eq!(stub.renders.load(Ordering::SeqCst), 1);
+
+    // A content change that leaves this page as it was: rendered again, the same bytes, so
+    // the stored page (best compression, same validators) is kept and revisits get a 304.
+    app.services
+        .content
+        .create(common::published("Filibuster Facts"))
+        .await
+        .unwrap();
+    let again = get(&app, "/about", &[BR, ("if-none-match", &best.etag)]).await;
+    assert_eq!(again.status, 304);
+    assert_eq!(stub.renders.load(Ordering::SeqCst), 2, "rendered again");
+    let again = get(&app, "/about", &[BR]).await;
+    assert_eq!(again.etag, best.etag);
+    assert_eq!(again.modified, best.modified);
+    app.shutdown().await;
+}
