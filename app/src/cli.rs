@@ -1,4 +1,4 @@
-//! Command line: `agora serve | migrate | openapi | seed --demo`.
+//! Command line: `agora serve | migrate | openapi | staff … | outbox … | seed --demo`.
 
 use std::process::ExitCode;
 
@@ -8,7 +8,8 @@ use tokio::sync::watch;
 use identity::Role;
 
 use crate::settings::Settings;
-use crate::startup::{openapi_json, Application, Services};
+use crate::startup::{openapi_json, Application};
+use crate::state::Services;
 
 #[derive(Parser)]
 #[command(

@@ -1,14 +1,18 @@
 //! The composition root: configuration, wiring of the modules, the HTTP surface and the CLI.
 //! No business rules live here.
 
+mod adapters;
 pub mod cdn;
 pub mod cli;
 pub mod seed;
 pub mod server;
 pub mod settings;
+pub mod shutdown;
 pub mod ssr;
 pub mod startup;
+pub mod state;
 pub mod web;
 
 pub use settings::Settings;
-pub use startup::{build_openapi, Application, Services};
+pub use startup::Application;
+pub use state::{build_openapi, Services};

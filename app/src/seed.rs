@@ -8,7 +8,7 @@ use identity::Role;
 use include_dir::{include_dir, Dir};
 use serde::Deserialize;
 
-use crate::startup::Services;
+use crate::state::Services;
 
 static DEMO: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/demo");
 

@@ -250,7 +250,7 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
                         tracing::warn!("rendering sidecar is failing; restarting it");
                         terminate(&mut child).await;
                     }
-                    _ = crate::startup::stopped(&mut stop) => {
+                    _ = crate::shutdown::stopped(&mut stop) => {
                         terminate(&mut child).await;
                         sidecar.pid.store(0, Ordering::Release);
                         tracing::info!("rendering sidecar stopped");
@@ -267,7 +267,7 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
         }
         tokio::select! {
             _ = tokio::time::sleep(backoff) => {}
-            _ = crate::startup::stopped(&mut stop) => break,
+            _ = crate::shutdown::stopped(&mut stop) => break,
         }
         backoff = (backoff * 2).min(Duration::from_secs(5));
     }

@@ -18,10 +18,8 @@ fn limit_for(path: &str, magazine_bytes: u64) -> u64 {
     match path {
         // One PDF plus the multipart envelope.
         "/api/v1/staff/magazines" => magazine_bytes + MB,
-        // Four documents of at most 10 MB each, plus the text fields.
-        "/api/v1/applications" => 4 * outreach::MAX_DOCUMENT_BYTES as u64 + MB,
-        // A 5 MB image plus the multipart envelope.
-        "/api/v1/staff/covers" => 6 * MB,
+        "/api/v1/applications" => outreach::MAX_APPLICATION_BODY_BYTES,
+        "/api/v1/staff/covers" => media::MAX_COVER_BODY_BYTES,
         _ => MB,
     }
 }

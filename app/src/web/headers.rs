@@ -1,7 +1,8 @@
 //! Headers the edge adds: HSTS when the site is served over https, `nosniff` on every API
-//! answer, a content security policy with frame protection on the API docs, `Allow` on a 405.
+//! answer, a content security policy with frame protection on the API docs and on pages,
+//! `Allow` on a 405.
 
-use poem::http::{header, HeaderValue};
+use poem::http::{header, HeaderMap, HeaderValue};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 /// Two years, the usual preload-ready figure; set only when `SITE_URL` is https.
@@ -51,4 +52,37 @@ pub async fn docs<E: Endpoint>(next: E, req: Request) -> Result<Response> {
     set_if_absent(&mut response, header::X_FRAME_OPTIONS, "DENY");
     set_if_absent(&mut response, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     Ok(response)
+}
+
+/// Type and security headers of every page (set once, cloned into each representation).
+pub fn page(https: bool) -> HeaderMap {
+    let mut h = HeaderMap::new();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; \
+             script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+             frame-ancestors 'none'",
+        ),
+    );
+    if https {
+        h.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(HSTS),
+        );
+    }
+    h
 }

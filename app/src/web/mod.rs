@@ -10,6 +10,7 @@ mod errors;
 mod headers;
 mod health;
 mod page_cache;
+mod page_resolve;
 mod pages;
 mod represent;
 mod routes_meta;
@@ -23,7 +24,7 @@ use poem::{get, EndpointExt, IntoEndpoint, Route};
 
 use crate::settings::Settings;
 use crate::ssr::Renderer;
-use crate::startup::{Api, Services};
+use crate::state::{Api, Services};
 
 pub use assets::Assets;
 pub use contract::complete as complete_contract;

@@ -156,9 +156,12 @@ impl CachedPages {
         if hit.version != self.content.version() {
             return Lookup::Missed(Some(hit.page));
         }
-        if !head_only && hit.page.status() == StatusCode::OK {
-            count_view(&self.views, path, headers, remote, self.trust_proxy);
-        }
+        let seen = Seen {
+            path,
+            head_only,
+            status: hit.page.status(),
+        };
+        count_view(&self.views, seen, headers, remote, self.trust_proxy);
         Lookup::Answered(hit.page.answer(headers, head_only))
     }
 
@@ -254,11 +257,18 @@ pub(super) fn signed_in(headers: &HeaderMap) -> bool {
         .any(|(name, value)| name.trim() == identity::SESSION_COOKIE && !value.trim().is_empty())
 }
 
-/// Counts a reader's view of a page that was found (HEAD requests and errors are not views);
-/// the counting rules run later, in the background.
+/// A page answer, as analytics sees it.
+pub(super) struct Seen<'a> {
+    pub path: &'a str,
+    pub head_only: bool,
+    pub status: StatusCode,
+}
+
+/// Hands an answer to analytics, which decides whether it is a reader's view (its rules run
+/// later, in the background).
 pub(super) fn count_view(
     views: &analytics::Recorder,
-    path: &str,
+    seen: Seen<'_>,
     headers: &HeaderMap,
     remote: Option<std::net::SocketAddr>,
     trust_proxy: bool,
@@ -268,7 +278,7 @@ pub(super) fn count_view(
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
     let client = kernel::http::client_of(headers, remote, trust_proxy);
-    views.record_later(path, client, ua);
+    views.record_later(seen.path, seen.head_only, seen.status.as_u16(), client, ua);
 }
 
 #[cfg(test)]

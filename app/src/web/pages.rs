@@ -1,65 +1,22 @@
-//! Server-rendered pages: resolve the route, load its data, render through the sidecar,
-//! cache the HTML (keyed by content version), or fall back to the client-rendered shell.
+//! The page endpoint: assets, then the page cache, then a render (shared by everyone asking
+//! for it at once), or an answer made for one request (signed in, dashboards, fallbacks).
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
-use bytes::Bytes;
-use content::{Article, Category, ContentService, ListQuery, Lookup, Sort, MAX_LIMIT};
+use content::ContentService;
 use poem::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
-use serde::Serialize;
-use serde_json::value::RawValue;
 
 use super::assets::Assets;
-use super::page_cache::{signed_in, CachedPages, Lookup as CacheLookup, Rendered};
+use super::page_cache::{signed_in, CachedPages, Lookup as CacheLookup, Rendered, Seen};
+use super::page_resolve::{Outcome, PageResolver, RenderedHtml};
 use super::represent::{self, Effort, Representation, PRIVATE};
-use super::routes_meta::{is_private, static_page, HOME_DESCRIPTION};
-use crate::ssr::{Head, PageRequest, Renderer};
-
-/// Listing pages grow by this many articles per "Load More".
-const PAGE_STEP: i64 = 6;
-
-/// A page as rendered: what `resolve` produces.
-#[derive(Clone)]
-struct RenderedHtml {
-    status: StatusCode,
-    html: Bytes,
-}
-
-#[derive(Serialize)]
-struct Site<'a> {
-    name: &'a str,
-    url: &'a str,
-}
-
-#[derive(Serialize)]
-struct ListQueryData<'a> {
-    q: &'a str,
-    categories: Vec<&'static str>,
-    limit: i64,
-}
-
-/// The data a page is rendered from, shared by the sidecar and the hydrating browser.
-#[derive(Serialize)]
-struct PageData<'a> {
-    site: Site<'a>,
-    path: &'a str,
-    status: u16,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    home: Option<&'a RawValue>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    list: Option<&'a RawValue>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    list_query: Option<ListQueryData<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    article: Option<&'a Article>,
-}
+use crate::ssr::Renderer;
 
 #[derive(Clone)]
 pub struct PageEndpoint {
     content: Arc<ContentService>,
-    renderer: Arc<Renderer>,
+    resolver: Arc<PageResolver>,
     assets: Arc<Assets>,
     cached: Option<CachedPages>,
     views: Arc<analytics::Recorder>,
@@ -82,11 +39,6 @@ pub struct PagePolicy {
     pub https: bool,
 }
 
-enum Outcome {
-    Page(RenderedHtml),
-    Redirect(String),
-}
-
 impl PageEndpoint {
     pub fn new(
         content: Arc<ContentService>,
@@ -100,231 +52,17 @@ impl PageEndpoint {
             .cache
             .then(|| CachedPages::new(content.clone(), views.clone(), trust_proxy));
         Self {
+            resolver: Arc::new(PageResolver::new(content.clone(), renderer)),
             content,
-            renderer,
             assets,
             cached,
             views,
             trust_proxy,
-            security: security_headers(policy.https),
+            security: super::headers::page(policy.https),
             public: represent::public_cache_control(policy.shared_seconds),
             public_missing: represent::public_cache_control(policy.shared_seconds.min(30)),
         }
     }
-
-    fn data_json<'a>(
-        &'a self,
-        path: &'a str,
-        status: StatusCode,
-        fill: impl FnOnce(&mut PageData<'a>),
-    ) -> String {
-        let mut data = PageData {
-            site: Site {
-                name: self.renderer.site_name(),
-                url: self.renderer.site_url(),
-            },
-            path,
-            status: status.as_u16(),
-            home: None,
-            list: None,
-            list_query: None,
-            article: None,
-        };
-        fill(&mut data);
-        serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string())
-    }
-
-    async fn render(
-        &self,
-        url: &str,
-        status: StatusCode,
-        head: Head,
-        data_json: String,
-    ) -> (RenderedHtml, bool) {
-        let page = self
-            .renderer
-            .render(&PageRequest {
-                url,
-                head,
-                data_json,
-            })
-            .await;
-        (
-            RenderedHtml {
-                status,
-                html: Bytes::from(page.html),
-            },
-            page.server_rendered,
-        )
-    }
-
-    fn title(&self, page: &str) -> String {
-        format!("{page} | {}", self.renderer.site_name())
-    }
-
-    async fn not_found(&self, path: &str, url: &str) -> (RenderedHtml, bool) {
-        tracing::info!(path, "page not found");
-        let head = Head {
-            title: self.title("Page not found"),
-            description: "Oops! Page not found".into(),
-            path: path.into(),
-            noindex: true,
-            ..Head::default()
-        };
-        let json = self.data_json(url, StatusCode::NOT_FOUND, |_| {});
-        self.render(url, StatusCode::NOT_FOUND, head, json).await
-    }
-
-    /// Resolves and renders one page. The flag says whether it may be cached.
-    async fn resolve(
-        &self,
-        path: &str,
-        url: &str,
-        query: &str,
-    ) -> Result<(Outcome, bool), content::ContentError> {
-        let (page, cacheable) = if path == "/" {
-            let q = ListQuery::from_params(None, vec![], Some(3), None, Some(Sort::Featured))?;
-            let home = self.content.list_json(&q).await?;
-            let raw = raw_json(&home);
-            let head = Head {
-                title: format!(
-                    "{} | Youth voices on global politics",
-                    self.renderer.site_name()
-                ),
-                description: HOME_DESCRIPTION.into(),
-                path: "/".into(),
-                ..Head::default()
-            };
-            let json = self.data_json(url, StatusCode::OK, |d| d.home = raw.as_deref());
-            self.render(url, StatusCode::OK, head, json).await
-        } else if path == "/articles" {
-            let (q, categories) = listing_query(query);
-            let list = self.content.list_json(&q).await?;
-            let raw = raw_json(&list);
-            let (title, description) = static_page("/articles").unwrap_or_default();
-            let head = Head {
-                title: self.title(title),
-                description: description.into(),
-                path: "/articles".into(),
-                ..Head::default()
-            };
-            let json = self.data_json(url, StatusCode::OK, |d| {
-                d.list = raw.as_deref();
-                d.list_query = Some(ListQueryData {
-                    q: &q.q,
-                    categories,
-                    limit: q.limit,
-                });
-            });
-            self.render(url, StatusCode::OK, head, json).await
-        } else if let Some(slug) = path.strip_prefix("/article/").filter(|s| !s.contains('/')) {
-            match self.content.lookup(slug).await? {
-                Lookup::Moved(to) => {
-                    return Ok((Outcome::Redirect(format!("/article/{to}")), true))
-                }
-                Lookup::Missing => self.not_found(path, url).await,
-                Lookup::Found(article) => {
-                    let head = Head {
-                        title: self.title(&article.card.title),
-                        description: article.description.clone(),
-                        path: path.into(),
-                        og_type: "article",
-                        image: article.card.cover_image.clone(),
-                        published_time: Some(article.card.created_at.to_rfc3339()),
-                        noindex: false,
-                    };
-                    let json = self.data_json(url, StatusCode::OK, |d| d.article = Some(&article));
-                    self.render(url, StatusCode::OK, head, json).await
-                }
-            }
-        } else if let Some((title, description)) = static_page(path) {
-            let head = Head {
-                title: self.title(title),
-                description: description.into(),
-                path: path.into(),
-                noindex: is_private(path),
-                ..Head::default()
-            };
-            let json = self.data_json(url, StatusCode::OK, |_| {});
-            self.render(url, StatusCode::OK, head, json).await
-        } else if path.starts_with("/dashboard/") {
-            // Dashboards are rendered in the browser and never cached.
-            let head = Head {
-                title: self.title("Dashboard"),
-                description: "Staff dashboard".into(),
-                path: path.into(),
-                noindex: true,
-                ..Head::default()
-            };
-            let json = self.data_json(url, StatusCode::OK, |_| {});
-            let html = self.renderer.shell(&head, &json);
-            (
-                RenderedHtml {
-                    status: StatusCode::OK,
-                    html: Bytes::from(html),
-                },
-                false,
-            )
-        } else {
-            self.not_found(path, url).await
-        };
-        Ok((Outcome::Page(page), cacheable))
-    }
-
-    /// The cache key: the page as the server understands it, so arbitrary query strings
-    /// cannot fill the cache. Borrowed from the request for every page but a searched or
-    /// filtered listing, so a cache hit allocates nothing for its key.
-    fn cache_key<'a>(&self, path: &'a str, query: &str) -> Cow<'a, str> {
-        if path == "/articles" && !query.is_empty() {
-            // The page echoes the search box as typed, so its key keeps the casing
-            // (the listing data underneath is shared through the case-folded listing key).
-            let (list, _) = listing_query(query);
-            Cow::Owned(format!("/articles?{}|{}", list.cache_key(), list.q))
-        } else {
-            Cow::Borrowed(path)
-        }
-    }
-}
-
-fn raw_json(bytes: &Bytes) -> Option<Box<RawValue>> {
-    let text = String::from_utf8(bytes.to_vec()).ok()?;
-    RawValue::from_string(text).ok()
-}
-
-/// Listing parameters of the `/articles` page, read leniently: unknown categories are ignored
-/// and the size is rounded to the page step.
-fn listing_query(query: &str) -> (ListQuery, Vec<&'static str>) {
-    let mut q = String::new();
-    let mut categories = Vec::new();
-    let mut limit = PAGE_STEP;
-    for (k, v) in form_urlencoded::parse(query.as_bytes()) {
-        match k.as_ref() {
-            "q" => q = v.chars().take(200).collect(),
-            "category" => {
-                if let Some(c) = Category::parse(&v) {
-                    if !categories.contains(&c) {
-                        categories.push(c);
-                    }
-                }
-            }
-            "limit" => {
-                if let Ok(n) = v.parse::<i64>() {
-                    let max = MAX_LIMIT - MAX_LIMIT % PAGE_STEP;
-                    limit = (n.div_euclid(PAGE_STEP) * PAGE_STEP).clamp(PAGE_STEP, max);
-                }
-            }
-            _ => {}
-        }
-    }
-    let names = categories.iter().map(|c| c.as_str()).collect();
-    let q = ListQuery {
-        q: q.trim().to_string(),
-        categories,
-        limit,
-        offset: 0,
-        sort: Sort::Newest,
-    };
-    (q, names)
 }
 
 impl PageEndpoint {
@@ -334,17 +72,13 @@ impl PageEndpoint {
     }
 
     fn count_view(&self, req: &Request, status: StatusCode, head_only: bool) {
-        if head_only || status != StatusCode::OK {
-            return;
-        }
         let remote = req.remote_addr().as_socket_addr().copied();
-        super::page_cache::count_view(
-            &self.views,
-            req.uri().path(),
-            req.headers(),
-            remote,
-            self.trust_proxy,
-        );
+        let seen = Seen {
+            path: req.uri().path(),
+            head_only,
+            status,
+        };
+        super::page_cache::count_view(&self.views, seen, req.headers(), remote, self.trust_proxy);
     }
 
     /// The headers every page answer carries, with its cache policy.
@@ -364,39 +98,6 @@ impl PageEndpoint {
     }
 }
 
-/// Security headers of every page (set once, cloned into each representation).
-fn security_headers(https: bool) -> HeaderMap {
-    let mut h = HeaderMap::new();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
-    );
-    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; \
-             script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-             frame-ancestors 'none'",
-        ),
-    );
-    if https {
-        h.insert(
-            header::STRICT_TRANSPORT_SECURITY,
-            HeaderValue::from_static(super::headers::HSTS),
-        );
-    }
-    h
-}
-
 impl Endpoint for PageEndpoint {
     type Output = Response;
 
@@ -411,14 +112,14 @@ impl Endpoint for PageEndpoint {
         }
         let query = req.uri().query().unwrap_or_default();
         let personal = signed_in(req.headers());
-        let key = self.cache_key(path, query);
+        let key = self.resolver.cache_key(path, query);
         let version = self.content.version();
         let url = match req.uri().path_and_query() {
             Some(pq) => pq.as_str(),
             None => path,
         };
         let Some(cached) = self.cached.as_ref().filter(|_| !personal) else {
-            let resolved = not_kept(self.resolve(path, url, query).await);
+            let resolved = not_kept(self.resolver.resolve(path, url, query).await);
             return self.answer_once(&req, &resolved, personal, head_only);
         };
         let remote = req.remote_addr().as_socket_addr().copied();
@@ -430,7 +131,7 @@ impl Endpoint for PageEndpoint {
             CacheLookup::Missed(stale) => stale,
         };
         let render = async {
-            match self.resolve(path, url, query).await {
+            match self.resolver.resolve(path, url, query).await {
                 Ok((Outcome::Page(page), true)) => Ok(Rendered {
                     status: page.status,
                     headers: self.page_headers(self.public_policy(page.status)),
@@ -508,24 +209,5 @@ impl PageEndpoint {
             Some(coding),
         );
         Ok(once.answer(req.headers(), head_only).into_poem())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn listing_query_is_lenient_and_canonical() {
-        let (q, names) = listing_query(
-            "q=+Climate+&category=Human%20Rights&category=Bogus&category=Human%20Rights&limit=13",
-        );
-        assert_eq!(q.q, "Climate");
-        assert_eq!(names, vec!["Human Rights"]);
-        assert_eq!(q.limit, 12);
-        let (q, _) = listing_query("limit=-5");
-        assert_eq!(q.limit, 6);
-        let (q, _) = listing_query("limit=9999");
-        assert_eq!(q.limit, 48);
     }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use crate::rules::{is_bot, is_public_page};
+use crate::rules::{is_bot, is_public_page, is_view};
 use crate::store::{AnalyticsStore, View};
 
 #[derive(Debug, Clone)]
@@ -127,10 +127,19 @@ impl Recorder {
         }
     }
 
-    /// Like `record`, for a page being served: the rules (robots, reloads) are applied by
-    /// the background writer, so the request only pays for handing the strings over.
-    pub fn record_later(&self, path: &str, client: kernel::http::Client<'_>, user_agent: &str) {
-        if !is_public_page(path) {
+    /// Like `record`, for the answer to a page request (`status`, and whether it was a
+    /// HEAD): whether it is a view at all is decided here; the other rules (robots, reloads)
+    /// are applied by the background writer, so the request only pays for handing the
+    /// strings over.
+    pub fn record_later(
+        &self,
+        path: &str,
+        head_only: bool,
+        status: u16,
+        client: kernel::http::Client<'_>,
+        user_agent: &str,
+    ) {
+        if !is_view(path, head_only, status) {
             return;
         }
         // A visit already judged (counted, a reload, or a robot) costs a hash and a lookup.

@@ -184,4 +184,30 @@ pub async fn run(store: Arc<dyn ContentStore>) {
 
     let slugs = store.published_slugs().await.unwrap();
     assert_eq!(slugs.len(), 4);
+
+    // Titles by slug in one query, current or former slugs; drafts and unknown slugs left out.
+    let mut renamed = rows[0].clone();
+    renamed.title = "Alpha Climate Renamed".into();
+    renamed.slug = "alpha-climate-renamed".into();
+    assert!(store.update(&renamed, Some("alpha-climate")).await.unwrap());
+    assert_eq!(
+        store.current_slug_for("alpha-climate").await.unwrap(),
+        Some("alpha-climate-renamed".to_string())
+    );
+    let asked: Vec<String> = ["alpha-climate", "beta-rights", "gamma-draft", "nope"]
+        .map(String::from)
+        .to_vec();
+    let mut titles = store.published_titles(&asked).await.unwrap();
+    titles.sort();
+    assert_eq!(
+        titles,
+        [
+            (
+                "alpha-climate".to_string(),
+                "Alpha Climate Renamed".to_string()
+            ),
+            ("beta-rights".to_string(), "Beta Rights".to_string()),
+        ]
+    );
+    assert!(store.published_titles(&[]).await.unwrap().is_empty());
 }

@@ -1,5 +1,5 @@
 //! The content service: validated reads for the public, the listing cache, and the writes the
-//! rest of the product (seeding now, the editorial API later) goes through.
+//! rest of the product (seeding and the editorial service) goes through.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -12,14 +12,12 @@ use moka::future::Cache;
 
 use crate::derive::{read_time_label, render_markdown};
 use crate::dto::{Article, ArticleCard, ArticleList};
-use crate::model::{Category, ListQuery, NewArticle, Sort, Status, MAX_LIMIT};
+use crate::model::{Category, ListQuery, NewArticle, Status};
 use crate::slug::slugify;
 use crate::store::{ArticleRow, CardRow, ContentStore, InsertRow};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-/// Longest search text accepted.
-pub const MAX_QUERY_CHARS: usize = 200;
 pub const MAX_TITLE_CHARS: usize = 200;
 pub const MAX_SUBTITLE_CHARS: usize = 300;
 pub const MAX_CONTENT_CHARS: usize = 100_000;
@@ -44,7 +42,7 @@ impl From<sqlx::Error> for ContentError {
 }
 
 impl ContentError {
-    fn invalid(code: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn invalid(code: &'static str, message: impl Into<String>) -> Self {
         ContentError::Invalid {
             code,
             message: message.into(),
@@ -76,49 +74,6 @@ pub struct ContentService {
     /// The slugs of published articles, by content version.
     published: Cache<u64, Arc<HashSet<String>>>,
     version: AtomicU64,
-}
-
-impl ListQuery {
-    /// Validates raw listing parameters, with a clear message for each fault.
-    pub fn from_params(
-        q: Option<String>,
-        categories: Vec<Category>,
-        limit: Option<i64>,
-        offset: Option<i64>,
-        sort: Option<Sort>,
-    ) -> Result<ListQuery, ContentError> {
-        let q = q.unwrap_or_default().trim().to_string();
-        if q.chars().count() > MAX_QUERY_CHARS {
-            return Err(ContentError::invalid(
-                "invalid_query",
-                format!("q must be at most {MAX_QUERY_CHARS} characters"),
-            ));
-        }
-        let limit = limit.unwrap_or(6);
-        if !(1..=MAX_LIMIT).contains(&limit) {
-            return Err(ContentError::invalid(
-                "invalid_limit",
-                format!("limit must be between 1 and {MAX_LIMIT}"),
-            ));
-        }
-        let offset = offset.unwrap_or(0);
-        if offset < 0 {
-            return Err(ContentError::invalid(
-                "invalid_offset",
-                "offset must be 0 or greater",
-            ));
-        }
-        let mut categories = categories;
-        categories.sort_by_key(|c| c.as_str());
-        categories.dedup();
-        Ok(ListQuery {
-            q,
-            categories,
-            limit,
-            offset,
-            sort: sort.unwrap_or_default(),
-        })
-    }
 }
 
 impl ContentService {
@@ -233,6 +188,17 @@ impl ContentService {
             },
             Lookup::Missing => Err(ContentError::NotFound),
         }
+    }
+
+    /// The titles of published articles by slug (current or former), in one query; slugs
+    /// of no published article are left out.
+    pub async fn titles(&self, slugs: &[String]) -> Result<HashMap<String, String>, ContentError> {
+        Ok(self
+            .store
+            .published_titles(slugs)
+            .await?
+            .into_iter()
+            .collect())
     }
 
     pub async fn count_all(&self) -> Result<i64, ContentError> {

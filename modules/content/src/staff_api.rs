@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use identity::{IdentityService, StaffSession};
+use identity::StaffSession;
 use kernel::ErrorBody;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -80,16 +80,11 @@ fn answer<T: poem_openapi::types::ToJSON + Send + Sync>(
 
 pub struct ContentStaffApi {
     service: Arc<ContentService>,
-    // Held so the guard's service is part of this API's wiring.
-    _identity: Arc<IdentityService>,
 }
 
 impl ContentStaffApi {
-    pub fn new(service: Arc<ContentService>, identity: Arc<IdentityService>) -> Self {
-        Self {
-            service,
-            _identity: identity,
-        }
+    pub fn new(service: Arc<ContentService>) -> Self {
+        Self { service }
     }
 }
 

@@ -1,29 +1,14 @@
 //! Access keys and session tokens: random, shown once, stored only as hashes.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
 use hmac::{Hmac, Mac};
-use rand::rngs::OsRng;
-use rand::RngCore;
-use sha2::{Digest, Sha256};
+use kernel::secret::{hash_token, new_token};
+use sha2::Sha256;
 
-/// Bytes of randomness in a key or token (256 bits).
-const RANDOM_BYTES: usize = 32;
 /// Keys carry a recognisable prefix so they can be spotted in logs or chat and revoked.
 pub const KEY_PREFIX: &str = "agora_";
 
-fn random_text() -> String {
-    let mut bytes = [0u8; RANDOM_BYTES];
-    OsRng.fill_bytes(&mut bytes);
-    URL_SAFE_NO_PAD.encode(bytes)
-}
-
 pub fn new_access_key() -> String {
-    format!("{KEY_PREFIX}{}", random_text())
-}
-
-pub fn new_session_token() -> String {
-    random_text()
+    format!("{KEY_PREFIX}{}", new_token())
 }
 
 /// Hashes access keys with a server-side secret (HMAC-SHA-256), so a copy of the database
@@ -57,17 +42,9 @@ impl KeyHasher {
     }
 }
 
-/// Session tokens are long random values: a plain SHA-256 is enough to keep them out of the
-/// database.
-pub fn hash_token(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
-
 /// A new random secret for [`KeyHasher`], as hex.
 pub fn new_secret() -> String {
-    let mut bytes = [0u8; RANDOM_BYTES];
-    OsRng.fill_bytes(&mut bytes);
-    hex::encode(bytes)
+    kernel::secret::new_hex_secret()
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use chrono::Duration as ChronoDuration;
 
-use crate::keys::{hash_token, new_access_key, new_session_token, KeyHasher};
+use kernel::secret::{hash_token, new_token};
+
+use crate::keys::{new_access_key, KeyHasher};
 use crate::model::{Role, StaffRecord, StaffUser, Writer};
 use crate::settings::IdentitySettings;
 use crate::store::{Deactivation, IdentityStore, UserRow};
@@ -270,7 +272,7 @@ impl IdentityService {
         self.store
             .forget_attempts(&[ip_attempt, global_attempt])
             .await?;
-        let token = new_session_token();
+        let token = new_token();
         self.store
             .create_session(
                 &hash_token(&token),

@@ -1,5 +1,5 @@
 //! Shared plumbing for every module: the database handle and migrations, the API error body,
-//! identifiers and time helpers. No business rules live here.
+//! identifiers and time helpers, tokens, storage and uploads. No business rules live here.
 
 pub mod db;
 pub mod error;
@@ -7,6 +7,7 @@ pub mod http;
 pub mod ids;
 pub mod memory;
 pub mod outbox;
+pub mod secret;
 pub mod storage;
 pub mod upload;
 

@@ -264,3 +264,31 @@ pub async fn spool(field: Field, max_bytes: u64) -> Result<Spooled, PartError> {
         file: path,
     })
 }
+/// True when `head` (the first bytes of a file) is a PDF document: the `%PDF-` signature,
+/// allowing the few bytes some writers put before it (readers accept it within the first
+/// kilobyte).
+pub fn is_pdf(head: &[u8]) -> bool {
+    head[..head.len().min(1024)]
+        .windows(5)
+        .any(|w| w == b"%PDF-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pdfs_are_recognised_by_content() {
+        assert!(is_pdf(b"%PDF-1.7\n..."));
+        assert!(
+            is_pdf(b"\xef\xbb\xbf%PDF-1.4\n"),
+            "a few bytes before the signature"
+        );
+        assert!(!is_pdf(b"\x89PNG\r\n\x1a\n"));
+        assert!(!is_pdf(b"%PDF"));
+        assert!(!is_pdf(b""));
+        let mut late = vec![b' '; 1100];
+        late.extend_from_slice(b"%PDF-1.7");
+        assert!(!is_pdf(&late), "beyond the first kilobyte");
+    }
+}

@@ -8,6 +8,8 @@ use image::{DynamicImage, ImageFormat, ImageReader, Limits};
 
 /// Largest upload accepted.
 pub const MAX_COVER_BYTES: usize = 5 * 1024 * 1024;
+/// The largest cover upload request: the image plus a megabyte for the multipart envelope.
+pub const MAX_COVER_BODY_BYTES: u64 = MAX_COVER_BYTES as u64 + 1024 * 1024;
 /// Wider images are scaled down to this width.
 pub const MAX_COVER_WIDTH: u32 = 2000;
 /// Refuse to decode absurd dimensions (decompression bombs).

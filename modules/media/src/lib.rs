@@ -7,6 +7,9 @@ mod magazines;
 mod serve;
 
 pub use api::MediaApi;
-pub use covers::{process_cover, CoverError, ProcessedCover, MAX_COVER_BYTES, MAX_COVER_WIDTH};
-pub use magazines::{is_pdf, title_from_file_name, Magazine, MagazineApi};
+pub use covers::{
+    process_cover, CoverError, ProcessedCover, MAX_COVER_BODY_BYTES, MAX_COVER_BYTES,
+    MAX_COVER_WIDTH,
+};
+pub use magazines::{title_from_file_name, Magazine, MagazineApi};
 pub use serve::MediaEndpoint;

@@ -165,14 +165,6 @@ fn store_for(db: &Db) -> Arc<dyn MagazineStore> {
     }
 }
 
-/// True when `bytes` is a PDF document (the `%PDF-` signature, allowing the few leading bytes
-/// some writers put before it).
-pub fn is_pdf(bytes: &[u8]) -> bool {
-    bytes
-        .get(..1024.min(bytes.len()))
-        .is_some_and(|head| head.windows(5).any(|w| w == b"%PDF-"))
-}
-
 /// The title from the uploaded file name: the name without `.pdf`, printable
 /// characters only.
 pub fn title_from_file_name(name: &str) -> String {
@@ -380,7 +372,7 @@ impl MagazineApi {
         if file.over_limit() {
             return self.too_large();
         }
-        if !is_pdf(file.head()) {
+        if !kernel::upload::is_pdf(file.head()) {
             return MagazineResponse::BadRequest(Json(ErrorBody::new(
                 "not_a_pdf",
                 "Please upload a PDF file.",
@@ -479,13 +471,6 @@ impl MagazineApi {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pdfs_are_recognised_by_content() {
-        assert!(is_pdf(b"%PDF-1.7\n..."));
-        assert!(!is_pdf(b"\x89PNG\r\n\x1a\n"));
-        assert!(!is_pdf(b""));
-    }
 
     #[test]
     fn titles_come_from_the_file_name() {

@@ -7,7 +7,9 @@ use argon2::{Argon2, PasswordHasher};
 use kernel::outbox::Email;
 
 use crate::model::RegistrationInput;
-use crate::service::{hash, invalid, token, too_long, OutreachError, OutreachService};
+use kernel::secret::{hash_token, new_token};
+
+use crate::service::{invalid, too_long, OutreachError, OutreachService};
 use crate::store::{AccountRow, Confirmation};
 use crate::validate::is_email;
 
@@ -124,7 +126,7 @@ impl OutreachService {
             .await
             .map_err(|e| OutreachError::Hashing(e.to_string()))??;
         let s = &self.settings;
-        let token = token();
+        let token = new_token();
         let expires_at = kernel::ids::now()
             + chrono::Duration::from_std(s.confirmation_ttl).unwrap_or(chrono::Duration::days(2));
         let link = format!("{}/api/v1/accounts/confirm?token={token}", s.site_url);
@@ -163,7 +165,7 @@ impl OutreachService {
                 };
                 let created = self
                     .store
-                    .create_account(&row, &hash(&token), expires_at, &confirmation)
+                    .create_account(&row, &hash_token(&token), expires_at, &confirmation)
                     .await?;
                 tracing::info!(created, "registration");
             }
@@ -171,7 +173,7 @@ impl OutreachService {
                 // Never confirmed: send a fresh link (the earlier ones keep working until
                 // they expire).
                 self.store
-                    .add_confirmation(&existing.id, &hash(&token), expires_at, &confirmation)
+                    .add_confirmation(&existing.id, &hash_token(&token), expires_at, &confirmation)
                     .await?;
                 tracing::info!("registration for an unconfirmed address: link sent again");
             }
@@ -201,7 +203,10 @@ impl OutreachService {
         if token.is_empty() || token.len() > 200 {
             return Ok(Confirmation::Unknown);
         }
-        Ok(self.store.confirm(&hash(token), kernel::ids::now()).await?)
+        Ok(self
+            .store
+            .confirm(&hash_token(token), kernel::ids::now())
+            .await?)
     }
 }
 

@@ -5,6 +5,12 @@ use std::io::{Read, Seek, SeekFrom};
 
 /// Largest file accepted, per file.
 pub const MAX_DOCUMENT_BYTES: usize = 10 * 1024 * 1024;
+/// Documents one application may carry (CV, portfolio, writing and research samples).
+pub const DOCUMENTS_PER_APPLICATION: usize = 4;
+/// The largest application request: every document at its limit, plus a megabyte for the
+/// text fields and the multipart envelope.
+pub const MAX_APPLICATION_BODY_BYTES: u64 =
+    (DOCUMENTS_PER_APPLICATION * MAX_DOCUMENT_BYTES) as u64 + 1024 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocumentKind {
@@ -45,7 +51,7 @@ impl DocumentKind {
     /// Whether the document read from `file` (whose first bytes are `head`) is of this kind.
     fn matches<R: Read + Seek>(self, head: &[u8], file: &mut R) -> std::io::Result<bool> {
         Ok(match self {
-            DocumentKind::Pdf => infer::archive::is_pdf(head),
+            DocumentKind::Pdf => kernel::upload::is_pdf(head),
             DocumentKind::Docx => infer::doc::is_docx(head),
             // Word 97-2003 files are OLE2 compound files with a "WordDocument" stream; some
             // writers leave the root CLSID empty, so the stream name is accepted too.

@@ -5,9 +5,8 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use kernel::outbox::Email;
+use kernel::secret::{hash_token, new_token};
 use kernel::storage::Storage;
-use rand::RngCore;
-use sha2::{Digest, Sha256};
 
 use crate::model::{ContactInput, InquiryType, NotifyList};
 use crate::store::{ContactRow, OutreachStore};
@@ -113,16 +112,6 @@ pub struct OutreachService {
     pub(crate) files: Arc<dyn Storage>,
 }
 
-pub(crate) fn token() -> String {
-    let mut bytes = [0u8; 24];
-    rand::rngs::OsRng.fill_bytes(&mut bytes);
-    hex::encode(bytes)
-}
-
-pub(crate) fn hash(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
-
 pub(crate) fn too_long(field: &str, value: &str, max: usize) -> Result<(), OutreachError> {
     if value.chars().count() > max {
         return Err(invalid(
@@ -196,7 +185,7 @@ impl OutreachService {
                 "Please enter a valid email address.",
             ));
         }
-        let token = token();
+        let token = new_token();
         let s = &self.settings;
         let link = format!("{}/api/v1/notify/unsubscribe?token={token}", s.site_url);
         let confirmation = Email {
@@ -216,7 +205,7 @@ impl OutreachService {
             .subscribe(
                 list,
                 &email,
-                &hash(&token),
+                &hash_token(&token),
                 kernel::ids::now(),
                 &confirmation,
             )
@@ -232,7 +221,7 @@ impl OutreachService {
         }
         Ok(self
             .store
-            .unsubscribe(&hash(token), kernel::ids::now())
+            .unsubscribe(&hash_token(token), kernel::ids::now())
             .await?)
     }
 

@@ -86,6 +86,12 @@ pub trait ContentStore: Send + Sync {
     async fn count_all(&self) -> Result<i64, sqlx::Error>;
     /// Published article slugs with their last change, newest first (for the sitemap).
     async fn published_slugs(&self) -> Result<Vec<(String, DateTime<Utc>)>, sqlx::Error>;
+    /// The titles of the published articles at `slugs`, each slug current or former: one
+    /// query, `(slug as asked, title)` pairs.
+    async fn published_titles(
+        &self,
+        slugs: &[String],
+    ) -> Result<Vec<(String, String)>, sqlx::Error>;
 
     /// Every article (of `author` when given), newest first.
     async fn staff_list(&self, author: Option<&str>) -> Result<Vec<StaffRow>, sqlx::Error>;
@@ -227,6 +233,34 @@ macro_rules! sql_content_store {
                 );
                 qb.push_bind(old_slug);
                 qb.build_query_scalar().fetch_optional(&self.pool).await
+            }
+
+            async fn published_titles(
+                &self,
+                slugs: &[String],
+            ) -> Result<Vec<(String, String)>, sqlx::Error> {
+                if slugs.is_empty() {
+                    return Ok(Vec::new());
+                }
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT a.slug, a.title FROM articles a \
+                     WHERE a.status = 'published' AND a.slug IN (",
+                );
+                let mut sep = qb.separated(", ");
+                for s in slugs {
+                    sep.push_bind(s);
+                }
+                qb.push(
+                    ") UNION ALL SELECT h.slug, a.title FROM article_slug_history h \
+                     JOIN articles a ON a.id = h.article_id \
+                     WHERE a.status = 'published' AND h.slug IN (",
+                );
+                let mut sep = qb.separated(", ");
+                for s in slugs {
+                    sep.push_bind(s);
+                }
+                qb.push(")");
+                qb.build_query_as().fetch_all(&self.pool).await
             }
 
             async fn slug_taken(&self, slug: &str) -> Result<bool, sqlx::Error> {

@@ -1,0 +1,69 @@
+//! How modules ask one another for what they need, without reading each other's tables:
+//! each adapter implements a port one module declares with another module's service.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use content::{AuthorDirectory, ContentService};
+use identity::IdentityService;
+
+use crate::web;
+
+/// The admin's top articles get their titles from content through this adapter (one query
+/// for all of them).
+pub struct ContentTitles(pub Arc<ContentService>);
+
+#[async_trait]
+impl analytics::ArticleTitles for ContentTitles {
+    async fn titles(&self, slugs: &[String]) -> HashMap<String, String> {
+        self.0.titles(slugs).await.unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "cannot read article titles; showing slugs");
+            HashMap::new()
+        })
+    }
+}
+
+/// Beacons count only pages that exist: the app knows its route table, content its articles
+/// (answered from content's memory, not from its tables).
+pub struct SitePages(pub Arc<ContentService>);
+
+#[async_trait]
+impl analytics::KnownPages for SitePages {
+    async fn exists(&self, path: &str) -> bool {
+        if path == "/" || web::static_page(path).is_some() {
+            return true;
+        }
+        let Some(slug) = path.strip_prefix("/article/") else {
+            return false;
+        };
+        if slug.is_empty() || slug.contains('/') {
+            return false;
+        }
+        self.0.is_published_slug(slug).await.unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "cannot tell whether an article exists; view not counted");
+            false
+        })
+    }
+}
+
+/// Content asks identity for author names through this adapter, so neither module reads the
+/// other's tables.
+pub struct IdentityAuthors(pub Arc<IdentityService>);
+
+#[async_trait]
+impl AuthorDirectory for IdentityAuthors {
+    async fn names(
+        &self,
+        ids: &[String],
+    ) -> Result<HashMap<String, String>, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(self.0.names(ids).await?)
+    }
+
+    async fn is_active_writer(
+        &self,
+        id: &str,
+    ) -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(self.0.is_active_writer(id).await?)
+    }
+}

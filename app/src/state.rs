@@ -1,0 +1,146 @@
+//! What the app is made of once built: every module's service, and the OpenAPI service
+//! that publishes their contract.
+
+use std::sync::Arc;
+
+use content::{ContentApi, ContentService, ContentStaffApi};
+use identity::{IdentityApi, IdentityService};
+use kernel::outbox::{outbox_store_for, Mailer, Outbox};
+use kernel::storage::LocalStorage;
+use kernel::Db;
+use media::MediaApi;
+use outreach::{OutreachApi, OutreachService, OutreachSettings};
+use poem_openapi::OpenApiService;
+
+use crate::adapters::{ContentTitles, IdentityAuthors, SitePages};
+use crate::settings::Settings;
+
+/// Title and version of the published contract (independent of the site name, so the
+/// committed `openapi.json` does not depend on configuration).
+const API_TITLE: &str = "The Agora API";
+
+/// Every module's service, built once.
+#[derive(Clone)]
+pub struct Services {
+    pub db: Db,
+    pub storage: Arc<LocalStorage>,
+    pub outbox: Arc<Outbox>,
+    pub outreach: Arc<OutreachService>,
+    pub identity: Arc<IdentityService>,
+    pub content: Arc<ContentService>,
+    pub analytics: Arc<dyn analytics::AnalyticsStore>,
+    /// Page views, written in batches in the background.
+    pub views: Arc<analytics::Recorder>,
+    pub magazine_max_bytes: usize,
+}
+
+impl Services {
+    /// Builds every module from `settings` (whose key secret must already be resolved).
+    pub fn new(db: Db, settings: &Settings) -> anyhow::Result<Services> {
+        let identity = Arc::new(IdentityService::new(
+            identity::store_for(&db),
+            settings.identity.clone(),
+        ));
+        let authors = Arc::new(IdentityAuthors(identity.clone()));
+        let content = Arc::new(ContentService::new(content::store_for(&db), authors));
+        let storage = Arc::new(LocalStorage::new(
+            settings.data_dir.join("uploads"),
+            "/media",
+        ));
+        let mail = &settings.mail;
+        let mailer = match &mail.smtp_url {
+            Some(url) => Mailer::smtp(url, &mail.from)?,
+            None => Mailer::files(settings.data_dir.join("outbox"), &mail.from)?,
+        };
+        // Applicants' documents: never served publicly, only attached to the team's email.
+        let private = Arc::new(LocalStorage::new(settings.data_dir.join("private"), ""));
+        let outbox = Arc::new(Outbox::new(
+            outbox_store_for(&db),
+            mailer,
+            private.clone(),
+            mail.outbox.clone(),
+        ));
+        let outreach = Arc::new(OutreachService::new(
+            outreach::store_for(&db),
+            OutreachSettings {
+                site_url: settings.site_url.clone(),
+                site_name: settings.site_name.clone(),
+                inbox_general: mail.inbox_general.clone(),
+                inbox_education: mail.inbox_education.clone(),
+                inbox_applications: mail.inbox_applications.clone(),
+                form_limit: settings.forms.limit,
+                form_window: settings.forms.window,
+                confirmation_ttl: settings.forms.confirmation_ttl,
+            },
+            private,
+        ));
+        let analytics = analytics::store_for(&db);
+        let views = analytics::Recorder::start(analytics.clone(), settings.views.clone());
+        Ok(Services {
+            magazine_max_bytes: settings.magazine_max_bytes,
+            analytics,
+            views,
+            db,
+            storage,
+            outbox,
+            outreach,
+            identity,
+            content,
+        })
+    }
+
+    /// Connects and migrates.
+    pub async fn connect(settings: &Settings) -> anyhow::Result<Services> {
+        let mut settings = settings.clone();
+        crate::settings::resolve_key_secret(&mut settings)?;
+        let db = Db::connect(&settings.database_url).await?;
+        db.migrate().await?;
+        Services::new(db, &settings)
+    }
+}
+
+pub type Api = OpenApiService<
+    (
+        ContentApi,
+        ContentStaffApi,
+        IdentityApi,
+        MediaApi,
+        OutreachApi,
+        identity::StaffAdminApi,
+        media::MagazineApi,
+        analytics::AnalyticsApi,
+    ),
+    (),
+>;
+
+pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
+    OpenApiService::new(
+        (
+            ContentApi::new(services.content.clone()),
+            ContentStaffApi::new(services.content.clone()),
+            IdentityApi::new(services.identity.clone(), trust_proxy),
+            MediaApi::new(services.storage.clone()),
+            OutreachApi::new(services.outreach.clone(), trust_proxy),
+            identity::StaffAdminApi::new(services.identity.clone()),
+            media::MagazineApi::new(
+                &services.db,
+                services.storage.clone(),
+                services.magazine_max_bytes,
+            ),
+            analytics::AnalyticsApi::new(
+                services.analytics.clone(),
+                services.views.clone(),
+                Arc::new(ContentTitles(services.content.clone())),
+                Arc::new(SitePages(services.content.clone())),
+                trust_proxy,
+            ),
+        ),
+        API_TITLE,
+        env!("CARGO_PKG_VERSION"),
+    )
+    .description(
+        "Public and staff API of The Agora, a youth-run political publication. \
+         Errors share one body: `{code, message}`.",
+    )
+    .server("/api")
+}

@@ -1,0 +1,244 @@
+//! What a page is: the route resolved, its data loaded from `content`, its head tags, and the
+//! markup rendered through the sidecar (or the client-rendered shell when that fails).
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use content::{Article, ContentService, ListQuery, Lookup};
+use poem::http::StatusCode;
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use super::routes_meta::{is_private, static_page, HOME_DESCRIPTION};
+use crate::ssr::{Head, PageRequest, Renderer};
+
+/// A page as rendered: what `resolve` produces.
+#[derive(Clone)]
+pub(super) struct RenderedHtml {
+    pub status: StatusCode,
+    pub html: Bytes,
+}
+
+#[derive(Serialize)]
+struct Site<'a> {
+    name: &'a str,
+    url: &'a str,
+}
+
+#[derive(Serialize)]
+struct ListQueryData<'a> {
+    q: &'a str,
+    categories: Vec<&'static str>,
+    limit: i64,
+}
+
+/// The data a page is rendered from, shared by the sidecar and the hydrating browser.
+#[derive(Serialize)]
+struct PageData<'a> {
+    site: Site<'a>,
+    path: &'a str,
+    status: u16,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    home: Option<&'a RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    list: Option<&'a RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    list_query: Option<ListQueryData<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    article: Option<&'a Article>,
+}
+
+pub(super) enum Outcome {
+    Page(RenderedHtml),
+    Redirect(String),
+}
+
+/// Resolves paths to rendered pages.
+pub(super) struct PageResolver {
+    content: Arc<ContentService>,
+    renderer: Arc<Renderer>,
+}
+
+impl PageResolver {
+    pub(super) fn new(content: Arc<ContentService>, renderer: Arc<Renderer>) -> Self {
+        Self { content, renderer }
+    }
+
+    fn data_json<'a>(
+        &'a self,
+        path: &'a str,
+        status: StatusCode,
+        fill: impl FnOnce(&mut PageData<'a>),
+    ) -> String {
+        let mut data = PageData {
+            site: Site {
+                name: self.renderer.site_name(),
+                url: self.renderer.site_url(),
+            },
+            path,
+            status: status.as_u16(),
+            home: None,
+            list: None,
+            list_query: None,
+            article: None,
+        };
+        fill(&mut data);
+        serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string())
+    }
+
+    async fn render(
+        &self,
+        url: &str,
+        status: StatusCode,
+        head: Head,
+        data_json: String,
+    ) -> (RenderedHtml, bool) {
+        let page = self
+            .renderer
+            .render(&PageRequest {
+                url,
+                head,
+                data_json,
+            })
+            .await;
+        (
+            RenderedHtml {
+                status,
+                html: Bytes::from(page.html),
+            },
+            page.server_rendered,
+        )
+    }
+
+    fn title(&self, page: &str) -> String {
+        format!("{page} | {}", self.renderer.site_name())
+    }
+
+    async fn not_found(&self, path: &str, url: &str) -> (RenderedHtml, bool) {
+        tracing::info!(path, "page not found");
+        let head = Head {
+            title: self.title("Page not found"),
+            description: "Oops! Page not found".into(),
+            path: path.into(),
+            noindex: true,
+            ..Head::default()
+        };
+        let json = self.data_json(url, StatusCode::NOT_FOUND, |_| {});
+        self.render(url, StatusCode::NOT_FOUND, head, json).await
+    }
+
+    /// Resolves and renders one page. The flag says whether it may be cached.
+    pub(super) async fn resolve(
+        &self,
+        path: &str,
+        url: &str,
+        query: &str,
+    ) -> Result<(Outcome, bool), content::ContentError> {
+        let (page, cacheable) = if path == "/" {
+            let home = self.content.list_json(&ListQuery::home()).await?;
+            let raw = raw_json(&home);
+            let head = Head {
+                title: format!(
+                    "{} | Youth voices on global politics",
+                    self.renderer.site_name()
+                ),
+                description: HOME_DESCRIPTION.into(),
+                path: "/".into(),
+                ..Head::default()
+            };
+            let json = self.data_json(url, StatusCode::OK, |d| d.home = raw.as_deref());
+            self.render(url, StatusCode::OK, head, json).await
+        } else if path == "/articles" {
+            let q = ListQuery::from_page_query(query);
+            let list = self.content.list_json(&q).await?;
+            let raw = raw_json(&list);
+            let (title, description) = static_page("/articles").unwrap_or_default();
+            let head = Head {
+                title: self.title(title),
+                description: description.into(),
+                path: "/articles".into(),
+                ..Head::default()
+            };
+            let json = self.data_json(url, StatusCode::OK, |d| {
+                d.list = raw.as_deref();
+                d.list_query = Some(ListQueryData {
+                    q: &q.q,
+                    categories: q.categories.iter().map(|c| c.as_str()).collect(),
+                    limit: q.limit,
+                });
+            });
+            self.render(url, StatusCode::OK, head, json).await
+        } else if let Some(slug) = path.strip_prefix("/article/").filter(|s| !s.contains('/')) {
+            match self.content.lookup(slug).await? {
+                Lookup::Moved(to) => {
+                    return Ok((Outcome::Redirect(format!("/article/{to}")), true))
+                }
+                Lookup::Missing => self.not_found(path, url).await,
+                Lookup::Found(article) => {
+                    let head = Head {
+                        title: self.title(&article.card.title),
+                        description: article.description.clone(),
+                        path: path.into(),
+                        og_type: "article",
+                        image: article.card.cover_image.clone(),
+                        published_time: Some(article.card.created_at.to_rfc3339()),
+                        noindex: false,
+                    };
+                    let json = self.data_json(url, StatusCode::OK, |d| d.article = Some(&article));
+                    self.render(url, StatusCode::OK, head, json).await
+                }
+            }
+        } else if let Some((title, description)) = static_page(path) {
+            let head = Head {
+                title: self.title(title),
+                description: description.into(),
+                path: path.into(),
+                noindex: is_private(path),
+                ..Head::default()
+            };
+            let json = self.data_json(url, StatusCode::OK, |_| {});
+            self.render(url, StatusCode::OK, head, json).await
+        } else if path.starts_with("/dashboard/") {
+            // Dashboards are rendered in the browser and never cached.
+            let head = Head {
+                title: self.title("Dashboard"),
+                description: "Staff dashboard".into(),
+                path: path.into(),
+                noindex: true,
+                ..Head::default()
+            };
+            let json = self.data_json(url, StatusCode::OK, |_| {});
+            let html = self.renderer.shell(&head, &json);
+            (
+                RenderedHtml {
+                    status: StatusCode::OK,
+                    html: Bytes::from(html),
+                },
+                false,
+            )
+        } else {
+            self.not_found(path, url).await
+        };
+        Ok((Outcome::Page(page), cacheable))
+    }
+
+    /// The cache key: the page as the server understands it, so arbitrary query strings
+    /// cannot fill the cache. Borrowed from the request for every page but a searched or
+    /// filtered listing, so a cache hit allocates nothing for its key.
+    pub(super) fn cache_key<'a>(&self, path: &'a str, query: &str) -> Cow<'a, str> {
+        if path == "/articles" && !query.is_empty() {
+            // The page echoes the search box as typed, so its key keeps the casing
+            // (the listing data underneath is shared through the case-folded listing key).
+            let list = ListQuery::from_page_query(query);
+            Cow::Owned(format!("/articles?{}|{}", list.cache_key(), list.q))
+        } else {
+            Cow::Borrowed(path)
+        }
+    }
+}
+
+fn raw_json(bytes: &Bytes) -> Option<Box<RawValue>> {
+    let text = String::from_utf8(bytes.to_vec()).ok()?;
+    RawValue::from_string(text).ok()
+}

@@ -1,0 +1,131 @@
+//! The rules of a listing: what the API accepts (strictly, with a message per fault), what
+//! the `/articles` page reads from its address (leniently), and what the home page shows.
+
+use crate::model::{Category, ListQuery, Sort, MAX_LIMIT};
+use crate::service::ContentError;
+
+/// Longest search text accepted.
+pub const MAX_QUERY_CHARS: usize = 200;
+/// The `/articles` page grows by this many articles per "Load More".
+pub const PAGE_STEP: i64 = 6;
+/// Articles on the home page (featured first, then newest).
+pub const HOME_ARTICLES: i64 = 3;
+
+impl ListQuery {
+    /// Validates raw listing parameters, with a clear message for each fault.
+    pub fn from_params(
+        q: Option<String>,
+        categories: Vec<Category>,
+        limit: Option<i64>,
+        offset: Option<i64>,
+        sort: Option<Sort>,
+    ) -> Result<ListQuery, ContentError> {
+        let q = q.unwrap_or_default().trim().to_string();
+        if q.chars().count() > MAX_QUERY_CHARS {
+            return Err(ContentError::invalid(
+                "invalid_query",
+                format!("q must be at most {MAX_QUERY_CHARS} characters"),
+            ));
+        }
+        let limit = limit.unwrap_or(PAGE_STEP);
+        if !(1..=MAX_LIMIT).contains(&limit) {
+            return Err(ContentError::invalid(
+                "invalid_limit",
+                format!("limit must be between 1 and {MAX_LIMIT}"),
+            ));
+        }
+        let offset = offset.unwrap_or(0);
+        if offset < 0 {
+            return Err(ContentError::invalid(
+                "invalid_offset",
+                "offset must be 0 or greater",
+            ));
+        }
+        let mut categories = categories;
+        categories.sort_by_key(|c| c.as_str());
+        categories.dedup();
+        Ok(ListQuery {
+            q,
+            categories,
+            limit,
+            offset,
+            sort: sort.unwrap_or_default(),
+        })
+    }
+
+    /// What the home page lists: the featured articles first, then the newest.
+    pub fn home() -> ListQuery {
+        ListQuery {
+            q: String::new(),
+            categories: Vec::new(),
+            limit: HOME_ARTICLES,
+            offset: 0,
+            sort: Sort::Featured,
+        }
+    }
+
+    /// The listing of the `/articles` page from its query string, read leniently (a page
+    /// never fails on its address): unknown categories are ignored, the search text is cut
+    /// at [`MAX_QUERY_CHARS`], and the size is rounded to the page step. Categories stay in
+    /// the order given (the page shows them so).
+    pub fn from_page_query(query: &str) -> ListQuery {
+        let mut q = String::new();
+        let mut categories = Vec::new();
+        let mut limit = PAGE_STEP;
+        for (k, v) in form_urlencoded::parse(query.as_bytes()) {
+            match k.as_ref() {
+                "q" => q = v.chars().take(MAX_QUERY_CHARS).collect(),
+                "category" => {
+                    if let Some(c) = Category::parse(&v) {
+                        if !categories.contains(&c) {
+                            categories.push(c);
+                        }
+                    }
+                }
+                "limit" => {
+                    if let Ok(n) = v.parse::<i64>() {
+                        let max = MAX_LIMIT - MAX_LIMIT % PAGE_STEP;
+                        limit = (n.div_euclid(PAGE_STEP) * PAGE_STEP).clamp(PAGE_STEP, max);
+                    }
+                }
+                _ => {}
+            }
+        }
+        ListQuery {
+            q: q.trim().to_string(),
+            categories,
+            limit,
+            offset: 0,
+            sort: Sort::Newest,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_query_is_lenient_and_canonical() {
+        let q = ListQuery::from_page_query(
+            "q=+Climate+&category=Human%20Rights&category=Bogus&category=Human%20Rights&limit=13",
+        );
+        assert_eq!(q.q, "Climate");
+        assert_eq!(q.categories, vec![Category::HumanRights]);
+        assert_eq!(q.limit, 12);
+        assert_eq!(ListQuery::from_page_query("limit=-5").limit, PAGE_STEP);
+        assert_eq!(ListQuery::from_page_query("limit=9999").limit, 48);
+        let long = format!("q={}", "a".repeat(500));
+        assert_eq!(
+            ListQuery::from_page_query(&long).q.chars().count(),
+            MAX_QUERY_CHARS
+        );
+    }
+
+    #[test]
+    fn the_home_page_lists_three_featured_first() {
+        let home = ListQuery::home();
+        assert_eq!((home.limit, home.sort), (3, Sort::Featured));
+        assert!(home.q.is_empty() && home.categories.is_empty());
+    }
+}
