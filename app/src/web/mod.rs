@@ -9,6 +9,7 @@ mod csrf;
 mod errors;
 mod headers;
 mod health;
+mod negotiate;
 mod page_cache;
 mod page_resolve;
 mod pages;

@@ -3,9 +3,6 @@
 //! `Content-Length` and every header prebuilt, so a cache hit costs a lookup and a clone.
 //! Conditional requests (`If-None-Match`, `If-Modified-Since`) are answered 304 from the
 //! same entry.
-//!
-//! `Accept-Encoding` is negotiated here (RFC 9110 §12.5.3: q-values, `*`, `x-gzip`): the
-//! crates that parse it are archived or alpha, and it is a few lines.
 
 use std::io::Write as _;
 use std::time::SystemTime;
@@ -13,6 +10,8 @@ use std::time::SystemTime;
 use bytes::Bytes;
 use poem::http::{header, HeaderMap, HeaderValue, StatusCode};
 use sha2::{Digest, Sha256};
+
+pub use super::negotiate::{choose, Coding};
 
 /// Bodies smaller than this are stored once: compression would save next to nothing.
 pub const MIN_COMPRESS_BYTES: usize = 1024;
@@ -29,95 +28,6 @@ pub fn public_cache_control(shared_seconds: u64) -> HeaderValue {
 
 /// Anything for one person: never stored by a browser's disk cache or a shared cache.
 pub const PRIVATE: HeaderValue = HeaderValue::from_static("private, no-store");
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Coding {
-    Identity,
-    Gzip,
-    Brotli,
-}
-
-impl Coding {
-    fn suffix(self) -> &'static str {
-        match self {
-            Coding::Identity => "",
-            Coding::Gzip => "-gz",
-            Coding::Brotli => "-br",
-        }
-    }
-
-    fn header(self) -> Option<HeaderValue> {
-        match self {
-            Coding::Identity => None,
-            Coding::Gzip => Some(HeaderValue::from_static("gzip")),
-            Coding::Brotli => Some(HeaderValue::from_static("br")),
-        }
-    }
-}
-
-/// The q-value of one `Accept-Encoding` element, in thousandths; `None` when malformed.
-fn quality(params: &str) -> Option<u16> {
-    let mut q = 1000;
-    for param in params.split(';') {
-        let (name, value) = match param.split_once('=') {
-            Some((n, v)) => (n.trim(), v.trim()),
-            None => continue,
-        };
-        if !name.eq_ignore_ascii_case("q") {
-            continue;
-        }
-        let (int, frac) = value.split_once('.').unwrap_or((value, ""));
-        if frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let thousandths = format!("{frac:0<3}").parse::<u16>().ok()?;
-        q = match int {
-            "0" => thousandths,
-            "1" if thousandths == 0 => 1000,
-            _ => return None,
-        };
-    }
-    Some(q)
-}
-
-/// The coding to answer with, given the request's `Accept-Encoding` and which twins exist.
-/// Highest q-value wins; on a tie the smaller coding (brotli, then gzip). A coding with
-/// `q=0` is never chosen; without the header, or when nothing acceptable exists, identity.
-pub fn choose(accept: Option<&HeaderValue>, has_gzip: bool, has_brotli: bool) -> Coding {
-    let Some(accept) = accept.and_then(|v| v.to_str().ok()) else {
-        return Coding::Identity;
-    };
-    let (mut br, mut gzip, mut star) = (None, None, None);
-    for element in accept.split(',') {
-        let (name, params) = element.split_once(';').unwrap_or((element, ""));
-        let Some(q) = quality(params) else { continue };
-        let name = name.trim();
-        if name.eq_ignore_ascii_case("br") {
-            br = Some(q);
-        } else if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
-            gzip = Some(q);
-        } else if name == "*" {
-            star = Some(q);
-        }
-    }
-    let br = if has_brotli {
-        br.or(star).unwrap_or(0)
-    } else {
-        0
-    };
-    let gzip = if has_gzip {
-        gzip.or(star).unwrap_or(0)
-    } else {
-        0
-    };
-    if br > 0 && br >= gzip {
-        Coding::Brotli
-    } else if gzip > 0 {
-        Coding::Gzip
-    } else {
-        Coding::Identity
-    }
-}
 
 /// How hard to compress: once per content version (`Best`), or for one response (`Fast`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -394,32 +304,6 @@ impl Representation {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn accept(v: &str) -> HeaderValue {
-        HeaderValue::from_str(v).unwrap()
-    }
-
-    #[test]
-    fn q_values_decide_the_coding() {
-        let pick = |v: &str| choose(Some(&accept(v)), true, true);
-        assert_eq!(pick("gzip, deflate, br, zstd"), Coding::Brotli);
-        assert_eq!(pick("gzip"), Coding::Gzip);
-        assert_eq!(pick("gzip;q=0, br;q=0"), Coding::Identity);
-        assert_eq!(pick("br;q=0, gzip"), Coding::Gzip);
-        assert_eq!(pick("gzip;q=1.0, br;q=0.5"), Coding::Gzip);
-        assert_eq!(pick("gzip;q=0.5, br;q=0.9"), Coding::Brotli);
-        assert_eq!(pick("*"), Coding::Brotli);
-        assert_eq!(pick("*;q=0.1, br;q=0"), Coding::Gzip);
-        assert_eq!(pick("x-gzip"), Coding::Gzip);
-        assert_eq!(pick("GZIP ; Q=0.8"), Coding::Gzip);
-        assert_eq!(pick("identity"), Coding::Identity);
-        assert_eq!(pick("gzip;q=2, br;q=abc"), Coding::Identity);
-        assert_eq!(pick("gzip;q=0.0001"), Coding::Identity);
-        assert_eq!(pick(""), Coding::Identity);
-        assert_eq!(choose(None, true, true), Coding::Identity);
-        assert_eq!(choose(Some(&accept("br")), true, false), Coding::Identity);
-        assert_eq!(choose(Some(&accept("br, gzip")), true, false), Coding::Gzip);
-    }
 
     #[test]
     fn a_polished_page_keeps_its_validators_where_its_bytes_are_the_same() {

@@ -1,145 +1,7 @@
-//! Signups and contact messages, each written in one transaction with its queued email.
+//! The outreach store in SQL: the same statements on both engines; each engine's outbox
+//! enqueue is passed in, so an email is written in the transaction of what caused it.
 
-use std::sync::Arc;
-
-use async_trait::async_trait;
-use chrono::{DateTime, Utc};
-use kernel::outbox::Email;
-use kernel::Db;
-
-use crate::model::NotifyList;
-
-#[derive(Debug, Clone)]
-pub struct ContactRow {
-    pub id: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub email: String,
-    pub subject: String,
-    pub inquiry_type: &'static str,
-    pub message: String,
-    pub created_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone)]
-pub struct ApplicationRow {
-    pub id: String,
-    pub full_name: String,
-    pub age: i64,
-    pub country: String,
-    pub email: String,
-    pub time_zone: String,
-    pub weekly_availability: i64,
-    pub english_level: String,
-    pub how_did_you_hear: Option<String>,
-    pub previous_experience: Option<String>,
-    /// JSON list of role ids.
-    pub roles: String,
-    pub portfolio_url: Option<String>,
-    pub writing_samples_url: Option<String>,
-    pub research_samples_url: Option<String>,
-    pub why_join: String,
-    pub contribution: String,
-    pub additional: Option<String>,
-    /// JSON list of the stored files.
-    pub files: String,
-    pub created_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone)]
-pub struct AccountRow {
-    pub id: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub email: String,
-    pub password_hash: String,
-    pub age: Option<i64>,
-    pub country: Option<String>,
-    /// JSON list of interests.
-    pub interests: String,
-    pub created_at: DateTime<Utc>,
-}
-
-/// An account found by email address.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExistingAccount {
-    pub id: String,
-    pub confirmed: bool,
-}
-
-/// What following a confirmation link did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Confirmation {
-    Confirmed,
-    /// The link was used before (the account is confirmed).
-    AlreadyUsed,
-    Expired,
-    Unknown,
-}
-
-#[async_trait]
-pub trait OutreachStore: Send + Sync {
-    /// Counts one submission in `bucket` (created for the window starting at `window_start`)
-    /// and returns the count including this one.
-    async fn count_submission(
-        &self,
-        bucket: &str,
-        window_start: DateTime<Utc>,
-    ) -> Result<i64, sqlx::Error>;
-    /// Forgets windows that started before `before`.
-    async fn prune_submissions(&self, before: DateTime<Utc>) -> Result<(), sqlx::Error>;
-    /// Stores an application and queues its emails in one transaction.
-    async fn save_application(
-        &self,
-        row: &ApplicationRow,
-        emails: &[Email],
-    ) -> Result<(), sqlx::Error>;
-    async fn account_by_email(&self, email: &str) -> Result<Option<ExistingAccount>, sqlx::Error>;
-    /// Creates the account with its first confirmation link and queues `email`; false (and
-    /// nothing written) when the address already has an account.
-    async fn create_account(
-        &self,
-        row: &AccountRow,
-        token_hash: &str,
-        expires_at: DateTime<Utc>,
-        email: &Email,
-    ) -> Result<bool, sqlx::Error>;
-    /// Adds another confirmation link for an unconfirmed account and queues `email`.
-    async fn add_confirmation(
-        &self,
-        account_id: &str,
-        token_hash: &str,
-        expires_at: DateTime<Utc>,
-        email: &Email,
-    ) -> Result<(), sqlx::Error>;
-    /// Queues an email that goes with no other data.
-    async fn enqueue(&self, email: &Email) -> Result<(), sqlx::Error>;
-    /// Uses the confirmation link with this token hash (once).
-    async fn confirm(
-        &self,
-        token_hash: &str,
-        now: DateTime<Utc>,
-    ) -> Result<Confirmation, sqlx::Error>;
-
-    /// Adds `email` to `list` (or renews an unsubscribed entry) and queues `confirmation` in the
-    /// same transaction. Returns false, queuing nothing, when the address is already subscribed.
-    async fn subscribe(
-        &self,
-        list: NotifyList,
-        email: &str,
-        unsubscribe_hash: &str,
-        now: DateTime<Utc>,
-        confirmation: &Email,
-    ) -> Result<bool, sqlx::Error>;
-    /// Marks the signup with this token hash unsubscribed; false when no list has it.
-    async fn unsubscribe(
-        &self,
-        unsubscribe_hash: &str,
-        now: DateTime<Utc>,
-    ) -> Result<bool, sqlx::Error>;
-    async fn is_subscribed(&self, list: NotifyList, email: &str) -> Result<bool, sqlx::Error>;
-    async fn save_contact(&self, row: &ContactRow, email: &Email) -> Result<(), sqlx::Error>;
-}
+use super::*;
 
 macro_rules! insert_confirmation {
     ($db:ty, $exec:expr, $account:expr, $hash:expr, $expires:expr) => {{
@@ -158,7 +20,7 @@ macro_rules! insert_confirmation {
 macro_rules! sql_outreach_store {
     ($name:ident, $db:ty, $pool:ty, $enqueue:path) => {
         pub struct $name {
-            pub(super) pool: $pool,
+            pub(crate) pool: $pool,
         }
 
         #[async_trait]
@@ -431,7 +293,7 @@ macro_rules! sql_outreach_store {
     };
 }
 
-mod sqlite {
+pub(super) mod sqlite {
     use super::*;
     sql_outreach_store!(
         SqliteOutreachStore,
@@ -441,7 +303,7 @@ mod sqlite {
     );
 }
 
-mod postgres {
+pub(super) mod postgres {
     use super::*;
     sql_outreach_store!(
         PgOutreachStore,
@@ -449,11 +311,4 @@ mod postgres {
         sqlx::PgPool,
         kernel::outbox::enqueue_pg
     );
-}
-
-pub fn store_for(db: &Db) -> Arc<dyn OutreachStore> {
-    match db {
-        Db::Sqlite(pool) => Arc::new(sqlite::SqliteOutreachStore { pool: pool.clone() }),
-        Db::Postgres(pool) => Arc::new(postgres::PgOutreachStore { pool: pool.clone() }),
-    }
 }

@@ -1,86 +1,18 @@
-//! Contributor applications: the product's checks in its order, then the documents, then
-//! storage (files in private storage, the row and both emails in one transaction).
+//! The checks of an application: the product's (in its order), then the server's own, then
+//! each document by its content.
 
-use kernel::outbox::{Attachment, Email};
-use kernel::upload::Spooled;
-use serde::Serialize;
-
-use crate::files::{check_document, display_name, DocumentError, DocumentKind, MAX_DOCUMENT_BYTES};
-use crate::service::{invalid, too_long, OutreachError, OutreachService};
-use crate::store::ApplicationRow;
+use crate::files::{check_document, DocumentError, DocumentKind, MAX_DOCUMENT_BYTES};
+use crate::service::{invalid, too_long, OutreachError};
 use crate::validate::is_email;
 
-/// Role ids the form sends, with the names the team reads.
-pub const ROLES: [(&str, &str); 8] = [
-    ("editorial-writer", "Editorial Writer"),
-    ("copy-editor", "Copy Editor"),
-    ("research-assistant", "Research Assistant"),
-    ("educational-pack-developer", "Educational Pack Developer"),
-    (
-        "communications-outreach-director",
-        "Communications & Outreach Director",
-    ),
-    ("communications-assistant", "Communications Assistant"),
-    ("design-director", "Design Director"),
-    ("graphic-designer", "Graphic Designer"),
-];
-pub const ENGLISH_LEVELS: [&str; 4] = ["B2", "C1", "C2", "Native"];
-pub const MIN_AGE: i64 = 14;
-pub const MIN_WEEKLY_HOURS: i64 = 1;
+use super::{ApplicationInput, IncomingFile, ENGLISH_LEVELS, MIN_AGE, MIN_WEEKLY_HOURS, ROLES};
 
 const MAX_SHORT: usize = 200;
 const MAX_URL: usize = 2000;
 const MAX_LONG: usize = 5000;
 
-/// A file part as received: spooled to a temporary file as it arrived, never held in memory
-/// (nothing of it is kept when it had more than [`MAX_DOCUMENT_BYTES`]).
-#[derive(Debug)]
-pub struct IncomingFile {
-    pub name: String,
-    pub upload: Spooled,
-}
-
-/// The application as sent; every field is checked here.
-#[derive(Debug, Default)]
-pub struct ApplicationInput {
-    pub full_name: String,
-    pub age: String,
-    pub country: String,
-    pub email: String,
-    pub time_zone: String,
-    pub weekly_availability: String,
-    pub english_level: String,
-    pub how_did_you_hear: String,
-    pub previous_experience: String,
-    pub roles: Vec<String>,
-    pub cv_file: Option<IncomingFile>,
-    pub portfolio: String,
-    pub portfolio_file: Option<IncomingFile>,
-    pub writing_samples: String,
-    pub writing_samples_file: Option<IncomingFile>,
-    pub research_samples: String,
-    pub research_samples_file: Option<IncomingFile>,
-    pub why_join: String,
-    pub contribution: String,
-    pub additional: String,
-}
-
-#[derive(Debug, Serialize)]
-struct StoredFile {
-    field: &'static str,
-    filename: String,
-    content_type: &'static str,
-    storage_key: String,
-    size: usize,
-}
-
 fn has_any(roles: &[String], wanted: &[&str]) -> bool {
     roles.iter().any(|r| wanted.contains(&r.as_str()))
-}
-
-fn optional(s: &str) -> Option<String> {
-    let t = s.trim();
-    (!t.is_empty()).then(|| t.to_string())
 }
 
 fn is_web_link(s: &str) -> bool {
@@ -264,7 +196,7 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
 }
 
 /// Checks a spooled file by its content, reading it in small pieces off the async runtime.
-async fn check_file(
+pub(super) async fn check_file(
     file: &IncomingFile,
 ) -> Result<Result<DocumentKind, DocumentError>, OutreachError> {
     let size = file.upload.size();
@@ -288,171 +220,10 @@ async fn check_file(
     .map_err(OutreachError::Storage)
 }
 
-fn role_names(roles: &[String]) -> Vec<&'static str> {
-    ROLES
-        .iter()
-        .filter(|(id, _)| roles.iter().any(|r| r == id))
-        .map(|(_, name)| *name)
-        .collect()
-}
-
-impl OutreachService {
-    /// Checks, stores and queues an application; returns how many files were attached.
-    #[tracing::instrument(skip(self, input))]
-    pub async fn apply(&self, input: ApplicationInput) -> Result<u32, OutreachError> {
-        let checked = validate(&input)?;
-        let id = kernel::ids::new_id();
-        let files = [
-            ("cv", "CV", &input.cv_file),
-            ("portfolio", "portfolio", &input.portfolio_file),
-            (
-                "writing-samples",
-                "writing samples",
-                &input.writing_samples_file,
-            ),
-            (
-                "research-samples",
-                "research samples",
-                &input.research_samples_file,
-            ),
-        ];
-        // Check every file before storing any.
-        let mut accepted = Vec::new();
-        for (field, label, file) in files {
-            let Some(file) = file else { continue };
-            let kind = check_file(file).await?.map_err(|e| match e {
-                DocumentError::TooLarge => OutreachError::TooLarge {
-                    title: "File Too Large",
-                    message: format!(
-                        "Your {label} file is larger than {} MB. Please upload a smaller file.",
-                        MAX_DOCUMENT_BYTES / (1024 * 1024)
-                    ),
-                },
-                DocumentError::Empty => invalid(
-                    "empty_file",
-                    "Empty File",
-                    format!("Your {label} file is empty. Please choose the file again."),
-                ),
-                DocumentError::NotADocument => invalid(
-                    "unsupported_file",
-                    "Unsupported File",
-                    format!("Your {label} must be a PDF, DOC or DOCX file."),
-                ),
-            })?;
-            accepted.push((field, kind, file));
-        }
-        let mut stored = Vec::new();
-        for (field, kind, file) in accepted {
-            let key = format!("applications/{id}/{field}.{}", kind.extension());
-            let path = file.upload.path().ok_or_else(|| {
-                OutreachError::Storage(std::io::Error::other("a checked file has no content"))
-            })?;
-            self.files
-                .put_file(&key, path)
-                .await
-                .map_err(OutreachError::Storage)?;
-            stored.push(StoredFile {
-                field,
-                filename: display_name(&file.name, kind, field),
-                content_type: kind.content_type(),
-                storage_key: key,
-                size: usize::try_from(file.upload.size()).unwrap_or(usize::MAX),
-            });
-        }
-        let row = ApplicationRow {
-            id,
-            full_name: input.full_name.trim().to_string(),
-            age: checked.age,
-            country: input.country.trim().to_string(),
-            email: input.email.trim().to_string(),
-            time_zone: input.time_zone.trim().to_string(),
-            weekly_availability: checked.weekly_availability,
-            english_level: input.english_level.trim().to_string(),
-            how_did_you_hear: optional(&input.how_did_you_hear),
-            previous_experience: optional(&input.previous_experience),
-            roles: serde_json::to_string(&input.roles).unwrap_or_else(|_| "[]".into()),
-            portfolio_url: optional(&input.portfolio),
-            writing_samples_url: optional(&input.writing_samples),
-            research_samples_url: optional(&input.research_samples),
-            why_join: input.why_join.trim().to_string(),
-            contribution: input.contribution.trim().to_string(),
-            additional: optional(&input.additional),
-            files: serde_json::to_string(&stored).unwrap_or_else(|_| "[]".into()),
-            created_at: kernel::ids::now(),
-        };
-        let names = role_names(&input.roles).join(", ");
-        let line = |label: &str, value: &Option<String>| {
-            format!("{label}: {}\n", value.as_deref().unwrap_or("-"))
-        };
-        let body = format!(
-            "New contributor application\n\n\
-             Name: {}\nAge: {}\nCountry: {}\nEmail: {}\nTime zone: {}\n\
-             Weekly availability: {} hours\nEnglish level: {}\n{}{}\
-             Roles: {names}\n{}{}{}\n\
-             Why do you want to join?\n{}\n\n\
-             What would you like to contribute?\n{}\n\n\
-             Anything else?\n{}\n\n\
-             Attached files: {}\n",
-            row.full_name,
-            row.age,
-            row.country,
-            row.email,
-            row.time_zone,
-            row.weekly_availability,
-            row.english_level,
-            line("How they heard about us", &row.how_did_you_hear),
-            line("Previous experience", &row.previous_experience),
-            line("Portfolio link", &row.portfolio_url),
-            line("Writing samples link", &row.writing_samples_url),
-            line("Research samples link", &row.research_samples_url),
-            row.why_join,
-            row.contribution,
-            row.additional.as_deref().unwrap_or("-"),
-            if stored.is_empty() {
-                "none".to_string()
-            } else {
-                stored
-                    .iter()
-                    .map(|f| f.filename.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            },
-        );
-        let to_team = Email {
-            to: vec![self.settings.inbox_applications.clone()],
-            reply_to: Some(row.email.clone()),
-            subject: format!("[Application] {}: {names}", row.full_name),
-            body,
-            attachments: stored
-                .iter()
-                .map(|f| Attachment {
-                    filename: f.filename.clone(),
-                    content_type: f.content_type.to_string(),
-                    storage_key: f.storage_key.clone(),
-                })
-                .collect(),
-        };
-        let to_applicant = Email {
-            to: vec![row.email.clone()],
-            reply_to: Some(self.settings.inbox_applications.clone()),
-            subject: format!("We've got your application to {}", self.settings.site_name),
-            body: format!(
-                "Hi {},\n\nThank you for applying to join {} as: {names}.\n\
-                 We'll review your application and contact you soon.\n",
-                row.full_name, self.settings.site_name
-            ),
-            attachments: vec![],
-        };
-        self.store
-            .save_application(&row, &[to_team, to_applicant])
-            .await?;
-        tracing::info!(id = %row.id, files = stored.len(), "application received");
-        Ok(u32::try_from(stored.len()).unwrap_or(u32::MAX))
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use kernel::upload::Spooled;
+
     use super::*;
 
     fn complete() -> ApplicationInput {

@@ -1,10 +1,8 @@
-//! Monthly magazine issues: PDFs uploaded by an admin, checked by content, stored under a
-//! timestamp-prefixed generated name and listed newest first.
+//! The staff API over issues (admins only): list, upload (streamed, checked by content),
+//! rename, delete.
 
 use std::sync::Arc;
 
-use async_trait::async_trait;
-use chrono::{DateTime, Utc};
 use identity::{Role, StaffSession};
 use kernel::storage::Storage;
 use kernel::upload::{spool, MultipartStream, PartError};
@@ -15,177 +13,13 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
 
+use super::store::{store_for, MagazineRow, MagazineStore};
+use super::{title_from_file_name, Magazine, MAX_TITLE_CHARS};
+
 #[derive(Tags)]
 enum ApiTags {
     /// Magazine issues (admins only).
     Magazines,
-}
-
-pub const MAX_TITLE_CHARS: usize = 200;
-
-#[derive(Debug, Clone, PartialEq, Eq, Object)]
-pub struct Magazine {
-    pub id: String,
-    pub title: String,
-    /// Where the PDF is served (opens inline in the browser).
-    pub file_url: String,
-    pub size_bytes: i64,
-    pub uploaded_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone)]
-struct MagazineRow {
-    id: String,
-    title: String,
-    file_key: String,
-    file_url: String,
-    size_bytes: i64,
-    uploaded_at: DateTime<Utc>,
-}
-
-impl From<MagazineRow> for Magazine {
-    fn from(r: MagazineRow) -> Self {
-        Magazine {
-            id: r.id,
-            title: r.title,
-            file_url: r.file_url,
-            size_bytes: r.size_bytes,
-            uploaded_at: r.uploaded_at,
-        }
-    }
-}
-
-#[async_trait]
-trait MagazineStore: Send + Sync {
-    async fn insert(&self, row: &MagazineRow) -> Result<(), sqlx::Error>;
-    async fn list(&self) -> Result<Vec<MagazineRow>, sqlx::Error>;
-    async fn rename(&self, id: &str, title: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
-    /// Removes the row and returns it (for its file).
-    async fn delete(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
-}
-
-const COLUMNS: &str = "id, title, file_key, file_url, size_bytes, uploaded_at";
-type Tuple = (String, String, String, String, i64, DateTime<Utc>);
-
-fn row((id, title, file_key, file_url, size_bytes, uploaded_at): Tuple) -> MagazineRow {
-    MagazineRow {
-        id,
-        title,
-        file_key,
-        file_url,
-        size_bytes,
-        uploaded_at,
-    }
-}
-
-macro_rules! sql_magazine_store {
-    ($name:ident, $db:ty, $pool:ty) => {
-        pub(super) struct $name {
-            pub(super) pool: $pool,
-        }
-
-        impl $name {
-            async fn one(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new(format!("SELECT {COLUMNS} FROM magazines WHERE id = "));
-                qb.push_bind(id.to_string());
-                let r: Option<Tuple> = qb.build_query_as().fetch_optional(&self.pool).await?;
-                Ok(r.map(row))
-            }
-        }
-
-        #[async_trait]
-        impl MagazineStore for $name {
-            async fn insert(&self, r: &MagazineRow) -> Result<(), sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new(format!("INSERT INTO magazines ({COLUMNS}) VALUES ("));
-                let mut sep = qb.separated(", ");
-                sep.push_bind(r.id.clone())
-                    .push_bind(r.title.clone())
-                    .push_bind(r.file_key.clone())
-                    .push_bind(r.file_url.clone())
-                    .push_bind(r.size_bytes)
-                    .push_bind(r.uploaded_at);
-                qb.push(")");
-                qb.build().execute(&self.pool).await?;
-                Ok(())
-            }
-
-            async fn list(&self) -> Result<Vec<MagazineRow>, sqlx::Error> {
-                let rows: Vec<Tuple> = sqlx::query_as(&format!(
-                    "SELECT {COLUMNS} FROM magazines ORDER BY uploaded_at DESC, id DESC"
-                ))
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(rows.into_iter().map(row).collect())
-            }
-
-            async fn rename(
-                &self,
-                id: &str,
-                title: &str,
-            ) -> Result<Option<MagazineRow>, sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("UPDATE magazines SET title = ");
-                qb.push_bind(title.to_string());
-                qb.push(" WHERE id = ");
-                qb.push_bind(id.to_string());
-                qb.build().execute(&self.pool).await?;
-                self.one(id).await
-            }
-
-            async fn delete(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
-                let Some(found) = self.one(id).await? else {
-                    return Ok(None);
-                };
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("DELETE FROM magazines WHERE id = ");
-                qb.push_bind(id.to_string());
-                qb.build().execute(&self.pool).await?;
-                Ok(Some(found))
-            }
-        }
-    };
-}
-
-mod sqlite {
-    use super::*;
-    sql_magazine_store!(SqliteMagazineStore, sqlx::Sqlite, sqlx::SqlitePool);
-}
-
-mod postgres {
-    use super::*;
-    sql_magazine_store!(PgMagazineStore, sqlx::Postgres, sqlx::PgPool);
-}
-
-fn store_for(db: &Db) -> Arc<dyn MagazineStore> {
-    match db {
-        Db::Sqlite(pool) => Arc::new(sqlite::SqliteMagazineStore { pool: pool.clone() }),
-        Db::Postgres(pool) => Arc::new(postgres::PgMagazineStore { pool: pool.clone() }),
-    }
-}
-
-/// The issue's title from the uploaded file name: the name without `.pdf`, printable
-/// characters only.
-pub fn title_from_file_name(name: &str) -> String {
-    let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
-    let stem = match base.len().checked_sub(4) {
-        Some(cut) if base.is_char_boundary(cut) && base[cut..].eq_ignore_ascii_case(".pdf") => {
-            &base[..cut]
-        }
-        _ => base,
-    };
-    let clean: String = stem
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(MAX_TITLE_CHARS)
-        .collect();
-    let clean = clean.trim();
-    if clean.is_empty() {
-        "Untitled issue".to_string()
-    } else {
-        clean.to_string()
-    }
 }
 
 /// The form the contract shows; it is read part by part (see [`MagazineApi::upload`]).
@@ -465,18 +299,5 @@ impl MagazineApi {
             Ok(None) => DeleteResponse::NotFound(not_found()),
             Err(e) => DeleteResponse::Internal(failed(&e)),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn titles_come_from_the_file_name() {
-        assert_eq!(title_from_file_name("November 2026.pdf"), "November 2026");
-        assert_eq!(title_from_file_name("Issue 3.PDF"), "Issue 3");
-        assert_eq!(title_from_file_name("../../x/Issue 4.pdf"), "Issue 4");
-        assert_eq!(title_from_file_name(".pdf"), "Untitled issue");
     }
 }

@@ -1,0 +1,295 @@
+//! The content store in SQL, written once for both engines (see `sqlite.rs`, `postgres.rs`).
+
+/// The same SQL serves both engines; `QueryBuilder` writes each engine's placeholders.
+macro_rules! sql_content_store {
+    ($name:ident, $db:ty, $pool:ty) => {
+        pub struct $name {
+            pool: $pool,
+        }
+
+        impl $name {
+            pub fn new(pool: $pool) -> Self {
+                Self { pool }
+            }
+
+            fn filtered<'a>(
+                select: &str,
+                q: &'a crate::model::ListQuery,
+            ) -> sqlx::QueryBuilder<'a, $db> {
+                let mut qb = sqlx::QueryBuilder::new(select);
+                qb.push(" FROM articles a WHERE a.status = 'published'");
+                if !q.q.is_empty() {
+                    qb.push(" AND a.search_text LIKE ");
+                    qb.push_bind(crate::store::like_pattern(&q.q));
+                    qb.push(" ESCAPE '\\'");
+                }
+                if !q.categories.is_empty() {
+                    qb.push(" AND a.category IN (");
+                    let mut sep = qb.separated(", ");
+                    for c in &q.categories {
+                        sep.push_bind(c.as_str());
+                    }
+                    qb.push(")");
+                }
+                qb
+            }
+        }
+
+        #[async_trait::async_trait]
+        impl crate::store::ContentStore for $name {
+            #[tracing::instrument(skip(self), err)]
+            async fn list_published(
+                &self,
+                q: &crate::model::ListQuery,
+            ) -> Result<(Vec<crate::store::CardRow>, i64), sqlx::Error> {
+                let select = format!("SELECT {}", crate::store::CARD_COLUMNS);
+                let mut qb = Self::filtered(&select, q);
+                match q.sort {
+                    crate::model::Sort::Newest => {
+                        qb.push(" ORDER BY a.created_at DESC, a.id DESC")
+                    }
+                    crate::model::Sort::Featured => {
+                        qb.push(" ORDER BY a.featured DESC, a.created_at DESC, a.id DESC")
+                    }
+                };
+                qb.push(" LIMIT ");
+                qb.push_bind(q.limit);
+                qb.push(" OFFSET ");
+                qb.push_bind(q.offset);
+                let rows = qb
+                    .build_query_as::<crate::store::CardRow>()
+                    .fetch_all(&self.pool)
+                    .await?;
+                let total: i64 = Self::filtered("SELECT COUNT(*)", q)
+                    .build_query_scalar()
+                    .fetch_one(&self.pool)
+                    .await?;
+                Ok((rows, total))
+            }
+
+            async fn count_published(&self) -> Result<i64, sqlx::Error> {
+                sqlx::query_scalar("SELECT COUNT(*) FROM articles WHERE status = 'published'")
+                    .fetch_one(&self.pool)
+                    .await
+            }
+
+            #[tracing::instrument(skip(self), err)]
+            async fn find_published(
+                &self,
+                slug_or_id: &str,
+            ) -> Result<Option<crate::store::ArticleRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "SELECT {}, a.content, a.content_html FROM articles a \
+                     WHERE a.status = 'published' AND (a.slug = ",
+                    crate::store::CARD_COLUMNS
+                ));
+                qb.push_bind(slug_or_id);
+                qb.push(" OR a.id = ");
+                qb.push_bind(slug_or_id);
+                qb.push(") ORDER BY a.slug = ");
+                qb.push_bind(slug_or_id);
+                qb.push(" DESC LIMIT 1");
+                qb.build_query_as().fetch_optional(&self.pool).await
+            }
+
+            async fn current_slug_for(&self, old_slug: &str) -> Result<Option<String>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT a.slug FROM article_slug_history h JOIN articles a ON a.id = h.article_id \
+                     WHERE a.status = 'published' AND h.slug = ",
+                );
+                qb.push_bind(old_slug);
+                qb.build_query_scalar().fetch_optional(&self.pool).await
+            }
+
+            async fn published_titles(
+                &self,
+                slugs: &[String],
+            ) -> Result<Vec<(String, String)>, sqlx::Error> {
+                if slugs.is_empty() {
+                    return Ok(Vec::new());
+                }
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT a.slug, a.title FROM articles a \
+                     WHERE a.status = 'published' AND a.slug IN (",
+                );
+                let mut sep = qb.separated(", ");
+                for s in slugs {
+                    sep.push_bind(s);
+                }
+                qb.push(
+                    ") UNION ALL SELECT h.slug, a.title FROM article_slug_history h \
+                     JOIN articles a ON a.id = h.article_id \
+                     WHERE a.status = 'published' AND h.slug IN (",
+                );
+                let mut sep = qb.separated(", ");
+                for s in slugs {
+                    sep.push_bind(s);
+                }
+                qb.push(")");
+                qb.build_query_as().fetch_all(&self.pool).await
+            }
+
+            async fn slug_taken(&self, slug: &str) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT COUNT(*) FROM articles WHERE slug = ",
+                );
+                qb.push_bind(slug);
+                qb.push(" OR slug IN (SELECT slug FROM article_slug_history WHERE slug = ");
+                qb.push_bind(slug);
+                qb.push(")");
+                let n: i64 = qb.build_query_scalar().fetch_one(&self.pool).await?;
+                Ok(n > 0)
+            }
+
+            #[tracing::instrument(skip(self, row), fields(slug = %row.slug), err)]
+            async fn insert(&self, row: &crate::store::InsertRow) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO articles (id, slug, title, subtitle, content, category, cover_image, \
+                     featured, status, author_id, created_at, updated_at, excerpt, content_html, \
+                     reading_minutes, search_text, first_published_at) ",
+                );
+                qb.push_values(std::iter::once(row), |mut b, r| {
+                    b.push_bind(r.id.clone())
+                        .push_bind(r.slug.clone())
+                        .push_bind(r.title.clone())
+                        .push_bind(r.subtitle.clone())
+                        .push_bind(r.content.clone())
+                        .push_bind(r.category.clone())
+                        .push_bind(r.cover_image.clone())
+                        .push_bind(r.featured)
+                        .push_bind(r.status.clone())
+                        .push_bind(r.author_id.clone())
+                        .push_bind(r.created_at)
+                        .push_bind(r.updated_at)
+                        .push_bind(r.excerpt.clone())
+                        .push_bind(r.content_html.clone())
+                        .push_bind(r.reading_minutes)
+                        .push_bind(r.search_text.clone())
+                        .push_bind(r.first_published_at);
+                });
+                qb.build().execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn count_all(&self) -> Result<i64, sqlx::Error> {
+                sqlx::query_scalar("SELECT COUNT(*) FROM articles")
+                    .fetch_one(&self.pool)
+                    .await
+            }
+
+            async fn published_slugs(
+                &self,
+            ) -> Result<Vec<(String, chrono::DateTime<chrono::Utc>)>, sqlx::Error> {
+                sqlx::query_as(
+                    "SELECT slug, updated_at FROM articles WHERE status = 'published' \
+                     ORDER BY created_at DESC",
+                )
+                .fetch_all(&self.pool)
+                .await
+            }
+
+            async fn staff_list(
+                &self,
+                author: Option<&str>,
+            ) -> Result<Vec<crate::store::StaffRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "SELECT {}, a.status, a.content, a.first_published_at FROM articles a",
+                    crate::store::CARD_COLUMNS
+                ));
+                if let Some(author) = author {
+                    qb.push(" WHERE a.author_id = ");
+                    qb.push_bind(author.to_string());
+                }
+                qb.push(" ORDER BY a.created_at DESC, a.id DESC");
+                qb.build_query_as().fetch_all(&self.pool).await
+            }
+
+            async fn staff_get(
+                &self,
+                id: &str,
+                author: Option<&str>,
+            ) -> Result<Option<crate::store::StaffRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "SELECT {}, a.status, a.content, a.first_published_at FROM articles a WHERE a.id = ",
+                    crate::store::CARD_COLUMNS
+                ));
+                qb.push_bind(id.to_string());
+                if let Some(author) = author {
+                    qb.push(" AND a.author_id = ");
+                    qb.push_bind(author.to_string());
+                }
+                qb.build_query_as().fetch_optional(&self.pool).await
+            }
+
+            #[tracing::instrument(skip(self, r), fields(id = %r.id), err)]
+            async fn update(
+                &self,
+                r: &crate::store::InsertRow,
+                old_slug: Option<&str>,
+            ) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE articles SET slug = ");
+                qb.push_bind(r.slug.clone());
+                qb.push(", title = ").push_bind(r.title.clone());
+                qb.push(", subtitle = ").push_bind(r.subtitle.clone());
+                qb.push(", content = ").push_bind(r.content.clone());
+                qb.push(", category = ").push_bind(r.category.clone());
+                qb.push(", cover_image = ").push_bind(r.cover_image.clone());
+                qb.push(", featured = ").push_bind(r.featured);
+                qb.push(", status = ").push_bind(r.status.clone());
+                qb.push(", author_id = ").push_bind(r.author_id.clone());
+                qb.push(", updated_at = ").push_bind(r.updated_at);
+                qb.push(", excerpt = ").push_bind(r.excerpt.clone());
+                qb.push(", content_html = ").push_bind(r.content_html.clone());
+                qb.push(", reading_minutes = ").push_bind(r.reading_minutes);
+                qb.push(", search_text = ").push_bind(r.search_text.clone());
+                qb.push(", first_published_at = ").push_bind(r.first_published_at);
+                qb.push(" WHERE id = ").push_bind(r.id.clone());
+                // The update comes first: it takes the write lock (SQLite) or the row lock
+                // (PostgreSQL) before anything is read.
+                let mut tx = self.pool.begin().await?;
+                if qb.build().execute(&mut *tx).await?.rows_affected() != 1 {
+                    tx.rollback().await?;
+                    return Ok(false);
+                }
+                if let Some(old_slug) = old_slug {
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                        "INSERT INTO article_slug_history (slug, article_id, created_at) VALUES (",
+                    );
+                    qb.push_bind(old_slug.to_string());
+                    qb.push(", ");
+                    qb.push_bind(r.id.clone());
+                    qb.push(", ");
+                    qb.push_bind(r.updated_at);
+                    qb.push(") ON CONFLICT (slug) DO UPDATE SET article_id = excluded.article_id");
+                    qb.build().execute(&mut *tx).await?;
+                }
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn publish(
+                &self,
+                id: &str,
+                at: chrono::DateTime<chrono::Utc>,
+            ) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE articles SET status = 'published', updated_at = ");
+                qb.push_bind(at);
+                qb.push(", first_published_at = COALESCE(first_published_at, ");
+                qb.push_bind(at);
+                qb.push(") WHERE id = ");
+                qb.push_bind(id.to_string());
+                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+            }
+
+            async fn delete(&self, id: &str) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("DELETE FROM articles WHERE id = ");
+                qb.push_bind(id.to_string());
+                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+            }
+        }
+    };
+}
+pub(crate) use sql_content_store;

@@ -1,0 +1,58 @@
+//! Monthly magazine issues: PDFs uploaded by an admin, checked by content, stored under a
+//! timestamp-prefixed generated name and listed newest first.
+
+use chrono::{DateTime, Utc};
+use poem_openapi::Object;
+
+mod api;
+mod store;
+
+pub use api::MagazineApi;
+
+pub const MAX_TITLE_CHARS: usize = 200;
+
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
+pub struct Magazine {
+    pub id: String,
+    pub title: String,
+    /// Where the PDF is served (opens inline in the browser).
+    pub file_url: String,
+    pub size_bytes: i64,
+    pub uploaded_at: DateTime<Utc>,
+}
+
+/// The issue's title from the uploaded file name: the name without `.pdf`, printable
+/// characters only.
+pub fn title_from_file_name(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let stem = match base.len().checked_sub(4) {
+        Some(cut) if base.is_char_boundary(cut) && base[cut..].eq_ignore_ascii_case(".pdf") => {
+            &base[..cut]
+        }
+        _ => base,
+    };
+    let clean: String = stem
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_TITLE_CHARS)
+        .collect();
+    let clean = clean.trim();
+    if clean.is_empty() {
+        "Untitled issue".to_string()
+    } else {
+        clean.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_come_from_the_file_name() {
+        assert_eq!(title_from_file_name("November 2026.pdf"), "November 2026");
+        assert_eq!(title_from_file_name("Issue 3.PDF"), "Issue 3");
+        assert_eq!(title_from_file_name("../../x/Issue 4.pdf"), "Issue 4");
+        assert_eq!(title_from_file_name(".pdf"), "Untitled issue");
+    }
+}
