@@ -7,7 +7,7 @@ import { CoverImage } from "./CoverImage";
 
 interface ArticleCardProps {
   article: ArticleSummary;
-  /** Cards in the first row load their cover eagerly. */
+  /** The first card loads its cover eagerly (and first): it is above the fold on a phone. */
   eager?: boolean;
   headingLevel?: "h2" | "h3";
 }

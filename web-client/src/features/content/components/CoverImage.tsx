@@ -39,6 +39,7 @@ export function CoverImage({
       width={width}
       height={height}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : "auto"}
       decoding="async"
       onError={() => setBroken(true)}
     />

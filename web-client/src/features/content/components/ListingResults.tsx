@@ -67,7 +67,7 @@ export function ListingResults({
           <li key={article.id}>
             <ArticleCard
               article={article}
-              eager={index < 3}
+              eager={index === 0}
               headingLevel="h2"
             />
           </li>
