@@ -38,6 +38,7 @@ run: build
 lint: node-deps
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	scripts/unused-deps.sh
 	$(NPM) run lint
 
 fmt: node-deps
@@ -62,7 +63,7 @@ check-contract: node-deps
 	  echo "web-client/src/api/schema.d.ts differs from openapi.json: regenerate with 'make gen-api'"; exit 1; fi; \
 	echo "contract: openapi.json and generated types are up to date"
 
-test-web: node-deps
+test-web: build-web
 	$(NPM) test
 
 # Rust unit, API and store conformance tests; PostgreSQL too when a server can be started.

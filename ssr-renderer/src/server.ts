@@ -6,7 +6,10 @@ const port = Number(process.env.SSR_PORT || 3001);
 
 const render = await loadRenderer();
 const server = createApp(render).listen(port, host, () => {
-  console.log(`ssr-renderer listening on http://${host}:${port}`);
+  // The port actually bound (SSR_PORT=0 picks a free one).
+  const bound = server.address();
+  const at = typeof bound === "object" && bound ? bound.port : port;
+  console.log(`ssr-renderer listening on http://${host}:${at}`);
 });
 server.keepAliveTimeout = 65_000;
 server.on("error", (err) => {
