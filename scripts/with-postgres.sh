@@ -7,7 +7,11 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   exec "$@"
 fi
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then
-  echo "note: PostgreSQL is not installed; running the database tests on SQLite only" >&2
+  if [ -n "${REQUIRE_POSTGRES:-}" ]; then
+    echo "error: PostgreSQL is not installed and REQUIRE_POSTGRES is set: the tests must run on both engines" >&2
+    exit 1
+  fi
+  printf '\n*** PostgreSQL is not installed: the database tests run on SQLite ONLY. ***\n*** Install it (apt-get install postgresql) to test both engines.          ***\n\n' >&2
   exec "$@"
 fi
 dir=$(mktemp -d /tmp/agora-pg.XXXXXX)

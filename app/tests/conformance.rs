@@ -1,13 +1,12 @@
-//! Every store passes the same suite on every engine.
+//! Every store passes the same suite on every engine, each engine a test case of its own.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
 mod common;
 
-use common::{engines, fresh_db, TempDir};
+use common::{fresh_db, TempDir};
 
-#[tokio::test]
-async fn content_store_conforms_on_every_engine() {
-    for engine in engines() {
+on_both_engines! {
+    async fn content_store_conforms(engine: Engine) {
         let dir = TempDir::new();
         let db = fresh_db(engine, &dir).await;
         content::conformance::run(content::store_for(&db)).await;
@@ -15,9 +14,8 @@ async fn content_store_conforms_on_every_engine() {
     }
 }
 
-#[tokio::test]
-async fn identity_store_conforms_on_every_engine() {
-    for engine in engines() {
+on_both_engines! {
+    async fn identity_store_conforms(engine: Engine) {
         let dir = TempDir::new();
         let db = fresh_db(engine, &dir).await;
         identity::conformance::run(identity::store_for(&db)).await;

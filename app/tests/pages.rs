@@ -163,20 +163,33 @@ async fn a_dead_sidecar_means_a_shell_with_correct_head_then_a_restart() {
     unsafe {
         libc::kill(pid as i32, libc::SIGKILL);
     }
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    // Gone once signal 0 can no longer reach it (or it is a zombie awaiting its parent).
+    for _ in 0..200 {
+        let alive = unsafe { libc::kill(pid as i32, 0) } == 0
+            && !std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .is_ok_and(|stat| stat.split_whitespace().nth(2) == Some("Z"));
+        if !alive {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
     let (status, shell) = page(&app, "/about").await;
     assert_eq!(status, 200, "the reader never sees an error");
+    assert!(
+        root_markup(&shell).starts_with("</div>"),
+        "the page fell back to the client-rendered shell (empty root)"
+    );
     assert!(shell.contains("<title>About Us | The Agora</title>"));
     assert!(shell.contains("<link rel=\"canonical\" href=\"https://agora.test/about\">"));
 
     // The supervisor brings it back.
     let mut restarted = false;
-    for _ in 0..100 {
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    for _ in 0..1000 {
         if app.sidecar.pid() != 0 && app.sidecar.pid() != pid && app.sidecar.is_up() {
             restarted = true;
             break;
         }
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
     assert!(restarted, "sidecar restarted");
     let (_, html) = page(&app, "/about").await;

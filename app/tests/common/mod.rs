@@ -28,6 +28,44 @@ pub fn engines() -> Vec<Engine> {
     e
 }
 
+/// Whether `engine` can be tested in this run; when PostgreSQL cannot, says so on stderr
+/// (`scripts/with-postgres.sh` provides it, and CI requires it).
+pub fn available(engine: Engine) -> bool {
+    let ok = engines().contains(&engine);
+    if !ok {
+        eprintln!("note: {engine:?} is not configured (TEST_DATABASE_URL): this case is skipped");
+    }
+    ok
+}
+
+/// Declares one test per engine, so a failure on one engine never hides the other:
+/// `on_both_engines! { async fn name(engine: Engine) { ... } }` makes `name::sqlite` and
+/// `name::postgres`.
+#[macro_export]
+macro_rules! on_both_engines {
+    ($(#[$meta:meta])* async fn $name:ident($engine:ident: Engine) $body:block) => {
+        $(#[$meta])*
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            async fn case($engine: $crate::common::Engine) $body
+
+            #[tokio::test]
+            async fn sqlite() {
+                case($crate::common::Engine::Sqlite).await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                if $crate::common::available($crate::common::Engine::Postgres) {
+                    case($crate::common::Engine::Postgres).await;
+                }
+            }
+        }
+    };
+}
+
 pub struct TempDir(pub PathBuf);
 
 impl TempDir {
