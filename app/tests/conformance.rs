@@ -22,3 +22,34 @@ on_both_engines! {
         db.close().await;
     }
 }
+
+on_both_engines! {
+    async fn outreach_store_conforms(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        outreach::conformance::run(
+            outreach::store_for(&db),
+            kernel::outbox::outbox_store_for(&db),
+        )
+        .await;
+        db.close().await;
+    }
+}
+
+on_both_engines! {
+    async fn analytics_store_conforms(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        analytics::conformance::run(analytics::store_for(&db)).await;
+        db.close().await;
+    }
+}
+
+on_both_engines! {
+    async fn magazine_store_conforms(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        media::conformance::run(&db).await;
+        db.close().await;
+    }
+}

@@ -15,3 +15,6 @@ pub use recorder::{Recorder, RecorderSettings};
 pub use rules::{is_bot, is_public_page};
 pub use stats::{figures, start_of_day, Figures, CHART_DAYS};
 pub use store::{store_for, AnalyticsStore, View};
+
+#[cfg(feature = "conformance")]
+pub mod conformance;

@@ -13,3 +13,6 @@ pub use covers::{
 };
 pub use magazines::{title_from_file_name, Magazine, MagazineApi};
 pub use serve::MediaEndpoint;
+
+#[cfg(feature = "conformance")]
+pub mod conformance;

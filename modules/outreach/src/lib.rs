@@ -18,3 +18,6 @@ pub use files::{MAX_APPLICATION_BODY_BYTES, MAX_DOCUMENT_BYTES};
 pub use model::{ContactInput, NotifyInput, NotifyList};
 pub use service::{Form, OutreachError, OutreachService, OutreachSettings};
 pub use store::{store_for, OutreachStore};
+
+#[cfg(feature = "conformance")]
+pub mod conformance;

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use poem_openapi::Object;
 
 mod api;
-mod store;
+pub(crate) mod store;
 
 pub use api::MagazineApi;
 

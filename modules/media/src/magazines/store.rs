@@ -9,7 +9,7 @@ use kernel::Db;
 use super::Magazine;
 
 #[derive(Debug, Clone)]
-pub(super) struct MagazineRow {
+pub(crate) struct MagazineRow {
     pub id: String,
     pub title: String,
     pub file_key: String,
@@ -31,7 +31,7 @@ impl From<MagazineRow> for Magazine {
 }
 
 #[async_trait]
-pub(super) trait MagazineStore: Send + Sync {
+pub(crate) trait MagazineStore: Send + Sync {
     async fn insert(&self, row: &MagazineRow) -> Result<(), sqlx::Error>;
     async fn list(&self) -> Result<Vec<MagazineRow>, sqlx::Error>;
     async fn rename(&self, id: &str, title: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
@@ -133,7 +133,7 @@ mod postgres {
     sql_magazine_store!(PgMagazineStore, sqlx::Postgres, sqlx::PgPool);
 }
 
-pub(super) fn store_for(db: &Db) -> Arc<dyn MagazineStore> {
+pub(crate) fn store_for(db: &Db) -> Arc<dyn MagazineStore> {
     match db {
         Db::Sqlite(pool) => Arc::new(sqlite::SqliteMagazineStore { pool: pool.clone() }),
         Db::Postgres(pool) => Arc::new(postgres::PgMagazineStore { pool: pool.clone() }),

@@ -79,8 +79,9 @@ pub enum Confirmation {
 
 #[async_trait]
 pub trait OutreachStore: Send + Sync {
-    /// Counts one submission in `bucket` (created for the window starting at `window_start`)
-    /// and returns the count including this one.
+    /// Counts one submission in `bucket` (created for the window starting at `window_start`;
+    /// a bucket's name includes its window, so a new window is a new bucket) and returns the
+    /// count including this one.
     async fn count_submission(
         &self,
         bucket: &str,

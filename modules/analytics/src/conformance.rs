@@ -1,0 +1,82 @@
+//! The store conformance suite: every method of [`AnalyticsStore`], run against every engine
+//! by the app's tests.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::sync::Arc;
+
+use chrono::Duration;
+
+use crate::store::{AnalyticsStore, View};
+
+fn view(path: &str, at: chrono::DateTime<chrono::Utc>) -> View {
+    View {
+        path: path.into(),
+        at,
+    }
+}
+
+/// Runs every check against a store over an empty database.
+pub async fn run(store: Arc<dyn AnalyticsStore>) {
+    let now = kernel::ids::now();
+    let day = Duration::days(1);
+    assert_eq!(store.total().await.unwrap(), 0);
+    assert!(
+        store.insert(&[]).await.is_ok(),
+        "an empty batch is nothing to write"
+    );
+
+    // A batch larger than one statement holds (400 rows per INSERT).
+    let mut batch: Vec<View> = (0..450).map(|_| view("/article/big", now)).collect();
+    batch.extend([
+        view("/article/small", now),
+        view("/article/small", now - Duration::hours(1)),
+        view("/article/old", now - day * 10),
+        view("/about", now),
+        view("/", now - day * 2),
+    ]);
+    store.insert(&batch).await.unwrap();
+    assert_eq!(store.total().await.unwrap(), 455);
+
+    // [from, to): the start counts, the end does not.
+    assert_eq!(store.between(now, now + day).await.unwrap(), 452);
+    assert_eq!(
+        store.between(now - Duration::hours(1), now).await.unwrap(),
+        1
+    );
+    assert_eq!(store.between(now - day * 30, now + day).await.unwrap(), 455);
+    assert_eq!(store.between(now + day, now + day * 2).await.unwrap(), 0);
+
+    // The most viewed articles since a time, most viewed first, then by path; limited.
+    let top = store
+        .top_paths("/article/", now - day * 7, 10)
+        .await
+        .unwrap();
+    assert_eq!(
+        top,
+        [
+            ("/article/big".to_string(), 450),
+            ("/article/small".to_string(), 2)
+        ]
+    );
+    let top = store
+        .top_paths("/article/", now - day * 30, 1)
+        .await
+        .unwrap();
+    assert_eq!(top, [("/article/big".to_string(), 450)]);
+    assert!(store
+        .top_paths("/article/", now + day, 10)
+        .await
+        .unwrap()
+        .is_empty());
+
+    // Timestamps survive the round trip to the microsecond.
+    let exact = kernel::ids::now() + day * 3;
+    store.insert(&[view("/contact", exact)]).await.unwrap();
+    assert_eq!(
+        store
+            .between(exact, exact + Duration::microseconds(1))
+            .await
+            .unwrap(),
+        1
+    );
+}

@@ -1,0 +1,67 @@
+//! The store conformance suite: every method of the magazine store, run against every engine
+//! by the app's tests.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use chrono::Duration;
+use kernel::Db;
+
+use crate::magazines::store::{store_for, MagazineRow};
+
+fn issue(title: &str, minutes_ago: i64) -> MagazineRow {
+    let id = kernel::ids::new_id();
+    MagazineRow {
+        file_key: format!("magazines/{id}.pdf"),
+        file_url: format!("/media/magazines/{id}.pdf"),
+        id,
+        title: title.into(),
+        size_bytes: 1234,
+        uploaded_at: kernel::ids::now() - Duration::minutes(minutes_ago),
+    }
+}
+
+/// Runs every check against the store of `db`, an empty database.
+pub async fn run(db: &Db) {
+    let store = store_for(db);
+    assert!(store.list().await.unwrap().is_empty());
+
+    let october = issue("October", 30);
+    let november = issue("November", 5);
+    store.insert(&october).await.unwrap();
+    store.insert(&november).await.unwrap();
+    assert!(
+        store.insert(&october).await.is_err(),
+        "an id is stored once"
+    );
+
+    // Newest first, every field round-trips (times to the microsecond).
+    let listed = store.list().await.unwrap();
+    let titles: Vec<_> = listed.iter().map(|m| m.title.as_str()).collect();
+    assert_eq!(titles, ["November", "October"]);
+    assert_eq!(listed[1].file_key, october.file_key);
+    assert_eq!(listed[1].file_url, october.file_url);
+    assert_eq!(listed[1].size_bytes, 1234);
+    assert_eq!(listed[1].uploaded_at, october.uploaded_at);
+
+    // Renaming returns the renamed row; an unknown id is none.
+    let renamed = store
+        .rename(&october.id, "October, revised")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(renamed.title, "October, revised");
+    assert_eq!(renamed.file_key, october.file_key);
+    assert!(store.rename("no-such-id", "x").await.unwrap().is_none());
+
+    // Deleting returns the row (for its file), once.
+    let gone = store.delete(&october.id).await.unwrap().unwrap();
+    assert_eq!(gone.file_key, october.file_key);
+    assert!(store.delete(&october.id).await.unwrap().is_none());
+    let left: Vec<_> = store
+        .list()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(left, [november.id]);
+}

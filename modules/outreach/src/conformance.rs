@@ -1,0 +1,307 @@
+//! The store conformance suite: one story over every method of [`OutreachStore`], run
+//! against every engine by the app's tests. What each write queued is read back from the
+//! outbox, since every write here goes with its email in one transaction.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::sync::Arc;
+
+use chrono::Duration;
+use kernel::outbox::{Email, OutboxStore};
+
+use crate::model::NotifyList;
+use crate::store::{AccountRow, ApplicationRow, Confirmation, ContactRow, OutreachStore};
+
+fn email(to: &str, subject: &str) -> Email {
+    Email {
+        to: vec![to.into()],
+        reply_to: None,
+        subject: subject.into(),
+        body: format!("Body of {subject}"),
+        attachments: vec![],
+    }
+}
+
+fn account(email: &str) -> AccountRow {
+    AccountRow {
+        id: kernel::ids::new_id(),
+        first_name: "Ada".into(),
+        last_name: "Student".into(),
+        email: email.into(),
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
+        age: Some(16),
+        country: Some("Kenya".into()),
+        interests: r#"["Climate Justice"]"#.into(),
+        created_at: kernel::ids::now(),
+    }
+}
+
+/// The subjects queued so far, oldest first.
+async fn queued(outbox: &dyn OutboxStore) -> Vec<String> {
+    let mut rows = outbox.list(100).await.unwrap();
+    rows.sort_by_key(|r| r.created_at);
+    rows.into_iter().map(|r| r.subject).collect()
+}
+
+/// Runs every check against a store over an empty database; `outbox` is the same database's.
+pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
+    let now = kernel::ids::now();
+
+    // Form limits: a count per bucket (a bucket names its window); pruning forgets the
+    // buckets of windows that started before the given time.
+    let window = now - Duration::minutes(10);
+    let later = now - Duration::minutes(1);
+    assert_eq!(
+        store
+            .count_submission("contact:a:old", window)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        store
+            .count_submission("contact:a:old", window)
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        store
+            .count_submission("contact:b:old", window)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        store
+            .count_submission("contact:a:new", later)
+            .await
+            .unwrap(),
+        1
+    );
+    store.prune_submissions(later).await.unwrap();
+    assert_eq!(
+        store
+            .count_submission("contact:a:old", window)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        store
+            .count_submission("contact:a:new", later)
+            .await
+            .unwrap(),
+        2
+    );
+
+    // Notify lists: one signup per address and list, renewed after unsubscribing; each new
+    // signup queues its confirmation, a repeated one queues nothing.
+    assert!(!store
+        .is_subscribed(NotifyList::Magazine, "fan@example.org")
+        .await
+        .unwrap());
+    let hello = email("fan@example.org", "Magazine signup");
+    assert!(store
+        .subscribe(
+            NotifyList::Magazine,
+            "fan@example.org",
+            "unsub-1",
+            now,
+            &hello
+        )
+        .await
+        .unwrap());
+    assert!(!store
+        .subscribe(
+            NotifyList::Magazine,
+            "fan@example.org",
+            "unsub-2",
+            now,
+            &hello
+        )
+        .await
+        .unwrap());
+    assert!(store
+        .is_subscribed(NotifyList::Magazine, "fan@example.org")
+        .await
+        .unwrap());
+    assert!(!store
+        .is_subscribed(NotifyList::Packs, "fan@example.org")
+        .await
+        .unwrap());
+    let packs = email("fan@example.org", "Packs signup");
+    assert!(store
+        .subscribe(NotifyList::Packs, "fan@example.org", "unsub-3", now, &packs)
+        .await
+        .unwrap());
+    assert!(store.unsubscribe("unsub-1", now).await.unwrap());
+    assert!(!store
+        .is_subscribed(NotifyList::Magazine, "fan@example.org")
+        .await
+        .unwrap());
+    assert!(store
+        .is_subscribed(NotifyList::Packs, "fan@example.org")
+        .await
+        .unwrap());
+    assert!(!store.unsubscribe("no-such-token", now).await.unwrap());
+    let again = email("fan@example.org", "Magazine signup again");
+    assert!(store
+        .subscribe(
+            NotifyList::Magazine,
+            "fan@example.org",
+            "unsub-4",
+            now,
+            &again
+        )
+        .await
+        .unwrap());
+    assert!(store
+        .is_subscribed(NotifyList::Magazine, "fan@example.org")
+        .await
+        .unwrap());
+    assert_eq!(
+        queued(&*outbox).await,
+        ["Magazine signup", "Packs signup", "Magazine signup again"]
+    );
+
+    // A contact message and its email, together.
+    let contact = ContactRow {
+        id: kernel::ids::new_id(),
+        first_name: "Sam".into(),
+        last_name: "Reader".into(),
+        email: "sam@example.org".into(),
+        subject: "Hello".into(),
+        inquiry_type: "general",
+        message: "A question.".into(),
+        created_at: now,
+    };
+    store
+        .save_contact(&contact, &email("team@example.org", "Contact: Hello"))
+        .await
+        .unwrap();
+    assert_eq!(queued(&*outbox).await.last().unwrap(), "Contact: Hello");
+
+    // An application and both its emails, together.
+    let application = ApplicationRow {
+        id: kernel::ids::new_id(),
+        full_name: "Ada Student".into(),
+        age: 16,
+        country: "Kenya".into(),
+        email: "ada@example.org".into(),
+        time_zone: "Africa/Nairobi".into(),
+        weekly_availability: 4,
+        english_level: "C1".into(),
+        how_did_you_hear: None,
+        previous_experience: Some("School paper".into()),
+        roles: r#"["copy-editor"]"#.into(),
+        portfolio_url: None,
+        writing_samples_url: None,
+        research_samples_url: None,
+        why_join: "To learn.".into(),
+        contribution: "Careful edits.".into(),
+        additional: None,
+        files: "[]".into(),
+        created_at: now,
+    };
+    store
+        .save_application(
+            &application,
+            &[
+                email("apply@example.org", "Application: Ada"),
+                email("ada@example.org", "We've got your application"),
+            ],
+        )
+        .await
+        .unwrap();
+    let subjects = queued(&*outbox).await;
+    assert!(subjects.ends_with(&[
+        "Application: Ada".to_string(),
+        "We've got your application".to_string()
+    ]));
+
+    // Accounts: one per address; confirmation links used once, expiring.
+    assert_eq!(
+        store.account_by_email("ada@example.org").await.unwrap(),
+        None
+    );
+    let ada = account("ada@example.org");
+    let soon = now + Duration::hours(1);
+    assert!(store
+        .create_account(&ada, "hash-1", soon, &email("ada@example.org", "Confirm 1"))
+        .await
+        .unwrap());
+    let twin = account("ada@example.org");
+    assert!(!store
+        .create_account(
+            &twin,
+            "hash-x",
+            soon,
+            &email("ada@example.org", "Confirm twin")
+        )
+        .await
+        .unwrap());
+    let found = store
+        .account_by_email("ada@example.org")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(found.id, ada.id);
+    assert!(!found.confirmed);
+    store
+        .add_confirmation(
+            &ada.id,
+            "hash-2",
+            soon,
+            &email("ada@example.org", "Confirm 2"),
+        )
+        .await
+        .unwrap();
+    store
+        .add_confirmation(
+            &ada.id,
+            "hash-old",
+            now - Duration::minutes(1),
+            &email("ada@example.org", "Confirm old"),
+        )
+        .await
+        .unwrap();
+    let subjects = queued(&*outbox).await;
+    assert!(subjects.contains(&"Confirm 1".to_string()));
+    assert!(subjects.contains(&"Confirm 2".to_string()));
+    assert!(
+        !subjects.contains(&"Confirm twin".to_string()),
+        "nothing queued for a twin"
+    );
+
+    assert_eq!(
+        store.confirm("hash-old", now).await.unwrap(),
+        Confirmation::Expired
+    );
+    assert_eq!(
+        store.confirm("nope", now).await.unwrap(),
+        Confirmation::Unknown
+    );
+    assert_eq!(
+        store.confirm("hash-2", now).await.unwrap(),
+        Confirmation::Confirmed
+    );
+    assert!(
+        store
+            .account_by_email("ada@example.org")
+            .await
+            .unwrap()
+            .unwrap()
+            .confirmed
+    );
+    assert_eq!(
+        store.confirm("hash-2", now).await.unwrap(),
+        Confirmation::AlreadyUsed
+    );
+
+    // A lone email.
+    store
+        .enqueue(&email("someone@example.org", "Lone"))
+        .await
+        .unwrap();
+    assert_eq!(queued(&*outbox).await.last().unwrap(), "Lone");
+}
