@@ -53,3 +53,12 @@ on_both_engines! {
         db.close().await;
     }
 }
+
+on_both_engines! {
+    async fn outbox_store_conforms(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        kernel::outbox::conformance::run(&db).await;
+        db.close().await;
+    }
+}

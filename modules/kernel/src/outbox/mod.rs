@@ -14,6 +14,9 @@
 mod mailer;
 mod store;
 
+#[cfg(feature = "conformance")]
+pub mod conformance;
+
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;

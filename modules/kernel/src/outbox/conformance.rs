@@ -1,0 +1,168 @@
+//! The outbox store conformance suite: every method of [`OutboxStore`], run against every
+//! engine by the app's tests.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use chrono::Duration;
+
+use super::{enqueue_pg, enqueue_sqlite, outbox_store_for, Attachment, Email, OutboxRow};
+use crate::Db;
+
+async fn enqueue(db: &Db, email: &Email) -> String {
+    match db {
+        Db::Sqlite(pool) => {
+            let mut tx = pool.begin().await.unwrap();
+            let id = enqueue_sqlite(&mut tx, email).await.unwrap();
+            tx.commit().await.unwrap();
+            id
+        }
+        Db::Postgres(pool) => {
+            let mut tx = pool.begin().await.unwrap();
+            let id = enqueue_pg(&mut tx, email).await.unwrap();
+            tx.commit().await.unwrap();
+            id
+        }
+    }
+}
+
+fn email(subject: &str, attachments: Vec<Attachment>) -> Email {
+    Email {
+        to: vec!["team@example.org".into(), "copy@example.org".into()],
+        reply_to: Some("reader@example.org".into()),
+        subject: subject.into(),
+        body: format!("Body of {subject}"),
+        attachments,
+    }
+}
+
+fn ids(rows: &[OutboxRow]) -> Vec<&str> {
+    rows.iter().map(|r| r.id.as_str()).collect()
+}
+
+/// Runs every check against the outbox of `db`, an empty database.
+pub async fn run(db: &Db) {
+    let store = outbox_store_for(db);
+    let cv = Attachment {
+        filename: "CV.pdf".into(),
+        content_type: "application/pdf".into(),
+        storage_key: "applications/x/cv.pdf".into(),
+    };
+    let a = enqueue(db, &email("A", vec![cv])).await;
+    let b = enqueue(db, &email("B", vec![])).await;
+    let c = enqueue(db, &email("C", vec![])).await;
+
+    // Listed newest first, every field as queued.
+    let listed = store.list(10).await.unwrap();
+    assert_eq!(ids(&listed), [c.as_str(), b.as_str(), a.as_str()]);
+    let row_a = listed.iter().find(|r| r.id == a).unwrap().clone();
+    assert_eq!(row_a.subject, "A");
+    assert_eq!(row_a.body, "Body of A");
+    assert_eq!(row_a.reply_to.as_deref(), Some("reader@example.org"));
+    assert!(row_a.recipients.contains("copy@example.org"));
+    assert!(row_a.attachments.contains("cv.pdf"));
+    assert_eq!((row_a.status.as_str(), row_a.attempts), ("pending", 0));
+    assert_eq!(store.list(1).await.unwrap().len(), 1);
+
+    // Due: pending and time has come, oldest first; limited.
+    let now = crate::ids::now() + Duration::seconds(1);
+    assert_eq!(ids(&store.due(now, 10).await.unwrap()), [&a, &b, &c]);
+    assert_eq!(store.due(now, 1).await.unwrap().len(), 1);
+    assert!(store
+        .due(row_a.created_at - Duration::seconds(1), 10)
+        .await
+        .unwrap()
+        .is_empty());
+
+    // A claim takes a message for a lease, once.
+    let lease = now + Duration::minutes(5);
+    assert!(store.claim(&a, row_a.next_attempt_at, lease).await.unwrap());
+    assert!(!store.claim(&a, row_a.next_attempt_at, lease).await.unwrap());
+    assert_eq!(ids(&store.due(now, 10).await.unwrap()), [&b, &c]);
+
+    // A failed attempt puts it back in line at its next time, with the error.
+    store
+        .mark_failed(
+            &a,
+            1,
+            row_a.created_at - Duration::seconds(1),
+            "smtp down",
+            false,
+        )
+        .await
+        .unwrap();
+    let due = store.due(now, 10).await.unwrap();
+    assert_eq!(ids(&due), [&a, &b, &c]);
+    assert_eq!(due[0].attempts, 1);
+    assert_eq!(due[0].last_error.as_deref(), Some("smtp down"));
+
+    // Given up on: out of line until retried.
+    store
+        .mark_failed(&b, 5, now, "gave up", true)
+        .await
+        .unwrap();
+    assert_eq!(ids(&store.due(now, 10).await.unwrap()), [&a, &c]);
+    assert!(store.retry(&b, now).await.unwrap());
+    // Back in line at the time of the retry: after the messages already waiting.
+    assert_eq!(ids(&store.due(now, 10).await.unwrap()), [&a, &c, &b]);
+
+    // Sent: the body goes at once, the attachment list stays until the files are deleted.
+    store.mark_sent(&a, now).await.unwrap();
+    let sent = store.list(10).await.unwrap();
+    let sent = sent.iter().find(|r| r.id == a).unwrap();
+    assert_eq!(sent.status, "sent");
+    assert_eq!(sent.body, "");
+    assert_eq!(sent.attempts, 2);
+    assert_eq!(sent.last_error, None);
+    assert_eq!(sent.sent_at, Some(now));
+    assert_eq!(sent.redacted_at, Some(now));
+    assert!(sent.attachments.contains("cv.pdf"));
+    assert!(
+        !store.retry(&a, now).await.unwrap(),
+        "a sent message is never sent again"
+    );
+    assert!(store.discard(&a, now, "no").await.unwrap().is_none());
+    assert!(!store.redact(&a, now).await.unwrap(), "already redacted");
+    assert!(store.due(now, 10).await.unwrap().iter().all(|r| r.id != a));
+
+    // Discarded: failed for good, body gone, the note kept with the last error.
+    store
+        .mark_failed(&c, 1, now, "mailbox full", false)
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .discard(&c, now, "discarded by an admin")
+            .await
+            .unwrap(),
+        Some("[]".to_string())
+    );
+    assert!(store.discard(&c, now, "again").await.unwrap().is_none());
+    let rows = store.list(10).await.unwrap();
+    let discarded = rows.iter().find(|r| r.id == c).unwrap();
+    assert_eq!(discarded.status, "failed");
+    assert_eq!(discarded.body, "");
+    assert_eq!(
+        discarded.last_error.as_deref(),
+        Some("discarded by an admin; last error: mailbox full")
+    );
+    assert!(!store.retry(&c, now).await.unwrap(), "nothing left to send");
+
+    // Expired: given up on and old enough, or redacted with files still listed.
+    store
+        .mark_failed(&b, 5, now, "gave up", true)
+        .await
+        .unwrap();
+    let later = now + Duration::days(1);
+    assert_eq!(ids(&store.expired(later, 10).await.unwrap()), [&a, &b]);
+    assert_eq!(
+        ids(&store.expired(now - Duration::days(1), 10).await.unwrap()),
+        [&a],
+        "a recent failure is kept for the admin to see"
+    );
+    assert!(store.redact(&b, later).await.unwrap());
+    assert!(!store.redact(&b, later).await.unwrap());
+    store.clear_attachments(&a).await.unwrap();
+    assert!(store.expired(later, 10).await.unwrap().is_empty());
+    let rows = store.list(10).await.unwrap();
+    assert_eq!(rows.iter().find(|r| r.id == a).unwrap().attachments, "[]");
+    assert_eq!(rows.iter().find(|r| r.id == b).unwrap().body, "");
+}
