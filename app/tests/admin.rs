@@ -5,7 +5,7 @@
 mod common;
 
 use chrono::{TimeZone, Utc};
-use common::{engines, spawn_app, spawn_app_with, Engine, Options, TestApp};
+use common::{spawn_app, spawn_app_with, Options, TestApp};
 use identity::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -41,9 +41,8 @@ async fn total(app: &TestApp) -> i64 {
     app.services.analytics.total().await.unwrap()
 }
 
-#[tokio::test]
-async fn page_views_follow_the_counting_rules() {
-    for engine in engines() {
+on_both_engines! {
+    async fn page_views_follow_the_counting_rules(engine: Engine) {
         let app = spawn_app_with(
             engine,
             Options {
@@ -124,34 +123,34 @@ async fn page_views_follow_the_counting_rules() {
     }
 }
 
-#[tokio::test]
-async fn views_held_in_memory_are_written_on_shutdown() {
-    let mut app = spawn_app_with(
-        Engine::Sqlite,
-        Options {
-            trust_proxy: true,
-            views_flush: std::time::Duration::from_secs(3600),
-            ..Options::default()
-        },
-    )
-    .await;
-    for (i, path) in ["/", "/articles", "/about", "/magazine"].iter().enumerate() {
-        visit(&app, Method::GET, path, BROWSER, &format!("198.51.100.{i}")).await;
+on_both_engines! {
+    async fn views_held_in_memory_are_written_on_shutdown(engine: Engine) {
+        let mut app = spawn_app_with(
+            engine,
+            Options {
+                trust_proxy: true,
+                views_flush: std::time::Duration::from_secs(3600),
+                ..Options::default()
+            },
+        )
+        .await;
+        for (i, path) in ["/", "/articles", "/about", "/magazine"].iter().enumerate() {
+            visit(&app, Method::GET, path, BROWSER, &format!("198.51.100.{i}")).await;
+        }
+        // Nothing forced a write yet: the views are held in memory.
+        assert_eq!(app.services.analytics.total().await.unwrap(), 0);
+        // Kept past the shutdown: a SQLite database lives in it.
+        let _dir = std::mem::replace(&mut app.dir, common::TempDir(std::path::PathBuf::new()));
+        let database_url = app.database_url.clone();
+        app.shutdown().await;
+        // The app has stopped; its database holds every view.
+        let db = kernel::Db::connect(&database_url).await.unwrap();
+        assert_eq!(analytics::store_for(&db).total().await.unwrap(), 4);
     }
-    // Nothing forced a write yet: the views are held in memory.
-    assert_eq!(app.services.analytics.total().await.unwrap(), 0);
-    let dir = std::mem::replace(&mut app.dir, common::TempDir(std::path::PathBuf::new()));
-    app.shutdown().await;
-    // The app has stopped; its database holds every view.
-    let db = kernel::Db::connect(&format!("sqlite://{}/agora.db", dir.0.display()))
-        .await
-        .unwrap();
-    assert_eq!(analytics::store_for(&db).total().await.unwrap(), 4);
 }
 
-#[tokio::test]
-async fn figures_are_for_admins_and_count_today_in_their_time_zone() {
-    for engine in engines() {
+on_both_engines! {
+    async fn figures_are_for_admins_and_count_today_in_their_time_zone(engine: Engine) {
         let app = spawn_app(engine).await;
         let id = &app.services.identity;
         let (_, admin_key) = id.add_staff("Ada Admin", Role::Admin).await.unwrap();
@@ -242,9 +241,8 @@ async fn upload(app: &TestApp, cookie: &str, name: &str, bytes: Vec<u8>) -> (u16
     (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
 }
 
-#[tokio::test]
-async fn magazine_issues_are_pdfs_uploaded_and_managed_by_admins_only() {
-    for engine in engines() {
+on_both_engines! {
+    async fn magazine_issues_are_pdfs_uploaded_and_managed_by_admins_only(engine: Engine) {
         let app = spawn_app_with(
             engine,
             Options {
@@ -358,123 +356,124 @@ async fn magazine_issues_are_pdfs_uploaded_and_managed_by_admins_only() {
 // ---------------------------------------------------------------------------------------
 // Staff management
 
-#[tokio::test]
-async fn admins_manage_staff_keys_and_the_last_admin_stays() {
-    let app = spawn_app(Engine::Sqlite).await;
-    let id = &app.services.identity;
-    let (me, admin_key) = id.add_staff("Ada Admin", Role::Admin).await.unwrap();
-    let (_, writer_key) = id.add_staff("Wren Writer", Role::Writer).await.unwrap();
-    let admin = app.login(&admin_key).await;
-    let writer = app.login(&writer_key).await;
+on_both_engines! {
+    async fn admins_manage_staff_keys_and_the_last_admin_stays(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let id = &app.services.identity;
+        let (me, admin_key) = id.add_staff("Ada Admin", Role::Admin).await.unwrap();
+        let (_, writer_key) = id.add_staff("Wren Writer", Role::Writer).await.unwrap();
+        let admin = app.login(&admin_key).await;
+        let writer = app.login(&writer_key).await;
 
-    // Only admins.
-    for (method, path) in [
-        (Method::GET, "/api/v1/staff/members".to_string()),
-        (Method::POST, "/api/v1/staff/members".to_string()),
-        (
-            Method::POST,
-            format!("/api/v1/staff/members/{}/rotate-key", me.id),
-        ),
-        (
-            Method::PUT,
-            format!("/api/v1/staff/members/{}/active", me.id),
-        ),
-    ] {
-        let r = app
-            .request(method.clone(), &path, Some(&writer))
-            .json(&json!({"name": "X", "role": "writer", "active": false}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status().as_u16(), 403, "{method} {path}");
-    }
-
-    // Add: the key comes back once and works.
-    let r = app
-        .request(Method::POST, "/api/v1/staff/members", Some(&admin))
-        .json(&json!({"name": "Nia New", "role": "writer"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 201);
-    let added: Value = r.json().await.unwrap();
-    let key = added["access_key"].as_str().unwrap().to_string();
-    let new_id = added["member"]["id"].as_str().unwrap().to_string();
-    app.login(&key).await;
-    let r = app
-        .request(Method::POST, "/api/v1/staff/members", Some(&admin))
-        .json(&json!({"name": "  ", "role": "writer"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 400);
-
-    // The list shows everyone, never a key.
-    let r = app
-        .request(Method::GET, "/api/v1/staff/members", Some(&admin))
-        .send()
-        .await
-        .unwrap();
-    let text = r.text().await.unwrap();
-    assert!(text.contains("Nia New") && !text.contains(&key) && !text.contains("key_hash"));
-
-    // Rotate: the old key stops working, the new one signs in.
-    let r = app
-        .request(
-            Method::POST,
-            &format!("/api/v1/staff/members/{new_id}/rotate-key"),
-            Some(&admin),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 200);
-    let rotated: Value = r.json().await.unwrap();
-    let new_key = rotated["access_key"].as_str().unwrap();
-    assert_ne!(new_key, key);
-    let r = app
-        .request(Method::POST, "/api/v1/session", None)
-        .json(&json!({"access_key": key}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 401);
-    app.login(new_key).await;
-
-    // Disable and enable.
-    let set = |id: String, active: bool| {
-        let app = &app;
-        let admin = admin.clone();
-        async move {
+        // Only admins.
+        for (method, path) in [
+            (Method::GET, "/api/v1/staff/members".to_string()),
+            (Method::POST, "/api/v1/staff/members".to_string()),
+            (
+                Method::POST,
+                format!("/api/v1/staff/members/{}/rotate-key", me.id),
+            ),
+            (
+                Method::PUT,
+                format!("/api/v1/staff/members/{}/active", me.id),
+            ),
+        ] {
             let r = app
-                .request(
-                    Method::PUT,
-                    &format!("/api/v1/staff/members/{id}/active"),
-                    Some(&admin),
-                )
-                .json(&json!({ "active": active }))
+                .request(method.clone(), &path, Some(&writer))
+                .json(&json!({"name": "X", "role": "writer", "active": false}))
                 .send()
                 .await
                 .unwrap();
-            (r.status().as_u16(), r.json::<Value>().await.unwrap())
+            assert_eq!(r.status().as_u16(), 403, "{method} {path}");
         }
-    };
-    let (status, body) = set(new_id.clone(), false).await;
-    assert_eq!((status, &body["active"]), (200, &json!(false)));
-    let r = app
-        .request(Method::POST, "/api/v1/session", None)
-        .json(&json!({"access_key": new_key}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 401);
-    assert_eq!(set(new_id.clone(), true).await.0, 200);
-    app.login(new_key).await;
-    assert_eq!(set("no-such-id".into(), false).await.0, 404);
 
-    // The only active admin cannot disable themselves.
-    let (status, body) = set(me.id.clone(), false).await;
-    assert_eq!(status, 409);
-    assert_eq!(body["code"], "last_admin");
-    app.shutdown().await;
+        // Add: the key comes back once and works.
+        let r = app
+            .request(Method::POST, "/api/v1/staff/members", Some(&admin))
+            .json(&json!({"name": "Nia New", "role": "writer"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 201);
+        let added: Value = r.json().await.unwrap();
+        let key = added["access_key"].as_str().unwrap().to_string();
+        let new_id = added["member"]["id"].as_str().unwrap().to_string();
+        app.login(&key).await;
+        let r = app
+            .request(Method::POST, "/api/v1/staff/members", Some(&admin))
+            .json(&json!({"name": "  ", "role": "writer"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 400);
+
+        // The list shows everyone, never a key.
+        let r = app
+            .request(Method::GET, "/api/v1/staff/members", Some(&admin))
+            .send()
+            .await
+            .unwrap();
+        let text = r.text().await.unwrap();
+        assert!(text.contains("Nia New") && !text.contains(&key) && !text.contains("key_hash"));
+
+        // Rotate: the old key stops working, the new one signs in.
+        let r = app
+            .request(
+                Method::POST,
+                &format!("/api/v1/staff/members/{new_id}/rotate-key"),
+                Some(&admin),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 200);
+        let rotated: Value = r.json().await.unwrap();
+        let new_key = rotated["access_key"].as_str().unwrap();
+        assert_ne!(new_key, key);
+        let r = app
+            .request(Method::POST, "/api/v1/session", None)
+            .json(&json!({"access_key": key}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 401);
+        app.login(new_key).await;
+
+        // Disable and enable.
+        let set = |id: String, active: bool| {
+            let app = &app;
+            let admin = admin.clone();
+            async move {
+                let r = app
+                    .request(
+                        Method::PUT,
+                        &format!("/api/v1/staff/members/{id}/active"),
+                        Some(&admin),
+                    )
+                    .json(&json!({ "active": active }))
+                    .send()
+                    .await
+                    .unwrap();
+                (r.status().as_u16(), r.json::<Value>().await.unwrap())
+            }
+        };
+        let (status, body) = set(new_id.clone(), false).await;
+        assert_eq!((status, &body["active"]), (200, &json!(false)));
+        let r = app
+            .request(Method::POST, "/api/v1/session", None)
+            .json(&json!({"access_key": new_key}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 401);
+        assert_eq!(set(new_id.clone(), true).await.0, 200);
+        app.login(new_key).await;
+        assert_eq!(set("no-such-id".into(), false).await.0, 404);
+
+        // The only active admin cannot disable themselves.
+        let (status, body) = set(me.id.clone(), false).await;
+        assert_eq!(status, 409);
+        assert_eq!(body["code"], "last_admin");
+        app.shutdown().await;
+    }
 }

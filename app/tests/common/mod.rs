@@ -114,6 +114,8 @@ pub fn repo_root() -> PathBuf {
 
 pub struct TestApp {
     pub address: String,
+    /// The app's database, to open it again after a shutdown.
+    pub database_url: String,
     pub services: Services,
     pub client: reqwest::Client,
     pub sidecar: Arc<agora::ssr::Sidecar>,
@@ -180,7 +182,7 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     let mut settings = Settings::defaults().unwrap();
     settings.port = 0;
     settings.bind = "127.0.0.1".into();
-    settings.database_url = database_url;
+    settings.database_url = database_url.clone();
     settings.data_dir = dir.0.join("data");
     settings.site_url = "https://agora.test".into();
     settings.web_dist = web_dist;
@@ -224,6 +226,7 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
         .unwrap();
     TestApp {
         address,
+        database_url,
         services,
         client,
         sidecar,
