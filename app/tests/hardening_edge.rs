@@ -6,7 +6,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{engines, spawn_app, spawn_app_with, Engine, Options, TestApp};
+use common::{spawn_app, spawn_app_with, Engine, Options, TestApp};
 use identity::Role;
 use reqwest::Method;
 use serde_json::json;
@@ -67,6 +67,7 @@ async fn healthz_answers(app: &TestApp) {
     assert_eq!(r.status(), 200);
 }
 
+// Engine-independent: the server loop cuts the connection before any handler runs.
 #[tokio::test]
 async fn a_client_that_never_finishes_its_headers_is_cut_off() {
     let app = tight_app().await;
@@ -99,6 +100,7 @@ async fn a_client_that_never_finishes_its_headers_is_cut_off() {
     app.shutdown().await;
 }
 
+// Engine-independent: the body never completes, so nothing reaches the database.
 #[tokio::test]
 async fn a_body_that_trickles_in_is_cut_off() {
     let app = tight_app().await;
@@ -134,6 +136,7 @@ async fn a_body_that_trickles_in_is_cut_off() {
     app.shutdown().await;
 }
 
+// Engine-independent: connection timeouts belong to the server loop, not to a store.
 #[tokio::test]
 async fn an_idle_keep_alive_connection_is_closed() {
     let app = tight_app().await;
@@ -150,6 +153,7 @@ async fn an_idle_keep_alive_connection_is_closed() {
     app.shutdown().await;
 }
 
+// Engine-independent: the connection cap is enforced before any request is read.
 #[tokio::test]
 async fn connections_over_the_cap_wait_until_a_slot_frees() {
     let app = spawn_app_with(
@@ -186,9 +190,8 @@ async fn staff_cookie(app: &TestApp, role: Role) -> String {
     app.login(&key).await
 }
 
-#[tokio::test]
-async fn nul_bytes_are_a_clear_400_on_every_engine() {
-    for engine in engines() {
+on_both_engines! {
+    async fn nul_bytes_are_a_clear_400_on_every_engine(engine: Engine) {
         let app = spawn_app(engine).await;
         for path in [
             "/api/v1/articles?q=a%00b",
@@ -262,6 +265,7 @@ async fn nul_bytes_are_a_clear_400_on_every_engine() {
     }
 }
 
+// Engine-independent: the body cap refuses the request before the form handler runs.
 #[tokio::test]
 async fn a_chunked_body_over_the_cap_is_413() {
     let app = spawn_app(Engine::Sqlite).await;
@@ -298,6 +302,7 @@ async fn a_chunked_body_over_the_cap_is_413() {
     app.shutdown().await;
 }
 
+// Engine-independent: headers and allowed methods are set by the HTTP layer.
 #[tokio::test]
 async fn security_headers_and_allowed_methods() {
     let app = spawn_app(Engine::Sqlite).await;
@@ -345,6 +350,7 @@ async fn security_headers_and_allowed_methods() {
     app.shutdown().await;
 }
 
+// Engine-independent: it reads the OpenAPI document and a parameter refused before any query.
 #[tokio::test]
 async fn the_contract_states_ranges_nullables_and_edge_answers() {
     let app = spawn_app(Engine::Sqlite).await;
@@ -380,49 +386,50 @@ async fn the_contract_states_ranges_nullables_and_edge_answers() {
     app.shutdown().await;
 }
 
-#[tokio::test]
-async fn json_fields_of_the_wrong_type_are_refused_by_name() {
-    let app = spawn_app(Engine::Sqlite).await;
-    for (path, body, message) in [
-        (
-            "/api/v1/notify",
-            json!({"email": "a@b.org", "list": "magazine", "website": false}),
-            "website must be a string",
-        ),
-        (
-            "/api/v1/contact",
-            json!({"first_name": 12, "last_name": "L", "email": "a@b.org",
-                   "subject": "S", "message": "M", "inquiry_type": "general"}),
-            "first_name must be a string",
-        ),
-        (
-            "/api/v1/views",
-            json!({"path": false}),
-            "path must be a string",
-        ),
-        (
-            "/api/v1/notify",
-            json!(["a"]),
-            "the body must be a JSON object",
-        ),
-    ] {
+on_both_engines! {
+    async fn json_fields_of_the_wrong_type_are_refused_by_name(engine: Engine) {
+        let app = spawn_app(engine).await;
+        for (path, body, message) in [
+            (
+                "/api/v1/notify",
+                json!({"email": "a@b.org", "list": "magazine", "website": false}),
+                "website must be a string",
+            ),
+            (
+                "/api/v1/contact",
+                json!({"first_name": 12, "last_name": "L", "email": "a@b.org",
+                       "subject": "S", "message": "M", "inquiry_type": "general"}),
+                "first_name must be a string",
+            ),
+            (
+                "/api/v1/views",
+                json!({"path": false}),
+                "path must be a string",
+            ),
+            (
+                "/api/v1/notify",
+                json!(["a"]),
+                "the body must be a JSON object",
+            ),
+        ] {
+            let r = app
+                .request(Method::POST, path, None)
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), 400, "{path} {body}");
+            let answer: serde_json::Value = r.json().await.unwrap();
+            assert_eq!(answer["message"], message, "{path}");
+        }
+        // The right types still go through.
         let r = app
-            .request(Method::POST, path, None)
-            .json(&body)
+            .request(Method::POST, "/api/v1/notify", None)
+            .json(&json!({"email": "reader@example.org", "list": "magazine"}))
             .send()
             .await
             .unwrap();
-        assert_eq!(r.status(), 400, "{path} {body}");
-        let answer: serde_json::Value = r.json().await.unwrap();
-        assert_eq!(answer["message"], message, "{path}");
+        assert_eq!(r.status(), 200);
+        app.shutdown().await;
     }
-    // The right types still go through.
-    let r = app
-        .request(Method::POST, "/api/v1/notify", None)
-        .json(&json!({"email": "reader@example.org", "list": "magazine"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    app.shutdown().await;
 }

@@ -6,7 +6,7 @@
 mod common;
 mod upload_support;
 
-use common::{engines, spawn_app, Engine, TestApp};
+use common::{spawn_app, Engine, TestApp};
 use identity::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -88,9 +88,8 @@ fn private_files(app: &TestApp) -> Vec<std::path::PathBuf> {
     out
 }
 
-#[tokio::test]
-async fn a_nul_in_a_multipart_text_field_is_refused_with_400_not_500() {
-    for engine in engines() {
+on_both_engines! {
+    async fn a_nul_in_a_multipart_text_field_is_refused_with_400_not_500(engine: Engine) {
         let app = spawn_app(engine).await;
         for over in [
             json!({"full_name": "Ada\u{0}Mensah"}),
@@ -125,9 +124,8 @@ async fn a_nul_in_a_multipart_text_field_is_refused_with_400_not_500() {
     }
 }
 
-#[tokio::test]
-async fn four_ten_megabyte_documents_are_stored_byte_for_byte() {
-    for engine in engines() {
+on_both_engines! {
+    async fn four_ten_megabyte_documents_are_stored_byte_for_byte(engine: Engine) {
         let app = spawn_app(engine).await;
         let size = 10 * 1024 * 1024;
         let docs: Vec<Vec<u8>> = (0..4)
@@ -170,69 +168,72 @@ async fn four_ten_megabyte_documents_are_stored_byte_for_byte() {
     }
 }
 
-#[tokio::test]
-async fn limits_are_counted_while_reading_and_the_rules_keep_their_order() {
-    let app = spawn_app(Engine::Sqlite).await;
-    let big = pdf(10 * 1024 * 1024 + 1);
-    // A missing field is still reported first, even with an oversized file.
-    let form = file(
-        application(json!({"country": " "})),
-        "cv_file",
-        "cv.pdf",
-        big.clone(),
-    );
-    let (status, body) = apply(&app, form).await;
-    assert_eq!(status, 400, "{body}");
-    assert_eq!(body["title"], "Missing Information");
-    // Then the size, with the product's message.
-    let (status, body) = apply(
-        &app,
-        file(application(json!({})), "portfolio_file", "p.pdf", big),
-    )
-    .await;
-    assert_eq!(status, 413, "{body}");
-    assert_eq!(body["title"], "File Too Large");
-    assert_eq!(
-        body["message"],
-        "Your portfolio file is larger than 10 MB. Please upload a smaller file."
-    );
-    // Over-long text is cut while reading and refused by its length rule.
-    let (status, body) = apply(&app, application(json!({"why_join": "w".repeat(200_000)}))).await;
-    assert_eq!(status, 400, "{body}");
-    assert_eq!(body["title"], "Too Long");
-    // A field sent twice is a malformed form, as before.
-    let form = application(json!({})).text("full_name", "Someone Else");
-    let (status, body) = apply(&app, form).await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (400, Some("invalid_request")),
-        "{body}"
-    );
-    assert!(private_files(&app).is_empty());
-    assert!(app.services.outbox.list(10).await.unwrap().is_empty());
+on_both_engines! {
+    async fn limits_are_counted_while_reading_and_the_rules_keep_their_order(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let big = pdf(10 * 1024 * 1024 + 1);
+        // A missing field is still reported first, even with an oversized file.
+        let form = file(
+            application(json!({"country": " "})),
+            "cv_file",
+            "cv.pdf",
+            big.clone(),
+        );
+        let (status, body) = apply(&app, form).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(body["title"], "Missing Information");
+        // Then the size, with the product's message.
+        let (status, body) = apply(
+            &app,
+            file(application(json!({})), "portfolio_file", "p.pdf", big),
+        )
+        .await;
+        assert_eq!(status, 413, "{body}");
+        assert_eq!(body["title"], "File Too Large");
+        assert_eq!(
+            body["message"],
+            "Your portfolio file is larger than 10 MB. Please upload a smaller file."
+        );
+        // Over-long text is cut while reading and refused by its length rule.
+        let (status, body) =
+            apply(&app, application(json!({"why_join": "w".repeat(200_000)}))).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(body["title"], "Too Long");
+        // A field sent twice is a malformed form, as before.
+        let form = application(json!({})).text("full_name", "Someone Else");
+        let (status, body) = apply(&app, form).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (400, Some("invalid_request")),
+            "{body}"
+        );
+        assert!(private_files(&app).is_empty());
+        assert!(app.services.outbox.list(10).await.unwrap().is_empty());
 
-    // Magazines: the size is counted while the PDF arrives, even without a Content-Length.
-    let (_, key) = app
-        .services
-        .identity
-        .add_staff("Ada", Role::Admin)
-        .await
-        .unwrap();
-    let admin = app.login(&key).await;
-    let pieces = [Piece::pdf("file", "Big.pdf", 50 * 1024 * 1024 + 10)];
-    let (status, body) = post_multipart(
-        &app.address,
-        "/api/v1/staff/magazines",
-        Some(&admin),
-        &pieces,
-        true,
-    )
-    .await;
-    assert_eq!(status, 413, "{body}");
-    assert_eq!(body["code"], "file_too_large");
-    app.shutdown().await;
+        // Magazines: the size is counted while the PDF arrives, even without a Content-Length.
+        let (_, key) = app
+            .services
+            .identity
+            .add_staff("Ada", Role::Admin)
+            .await
+            .unwrap();
+        let admin = app.login(&key).await;
+        let pieces = [Piece::pdf("file", "Big.pdf", 50 * 1024 * 1024 + 10)];
+        let (status, body) = post_multipart(
+            &app.address,
+            "/api/v1/staff/magazines",
+            Some(&admin),
+            &pieces,
+            true,
+        )
+        .await;
+        assert_eq!(status, 413, "{body}");
+        assert_eq!(body["code"], "file_too_large");
+        app.shutdown().await;
+    }
 }
 
+// Engine-independent: the image is refused while it is decoded, before anything is stored.
 #[tokio::test]
 async fn a_decompression_bomb_cover_is_refused_with_a_clear_message() {
     let app = spawn_app(Engine::Sqlite).await;
