@@ -7,7 +7,7 @@ mod common;
 use std::collections::HashMap;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use common::{engines, spawn_app, spawn_app_with, Options, TestApp};
+use common::{spawn_app, spawn_app_with, Options, TestApp};
 use identity::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -38,9 +38,8 @@ async fn disable(app: &TestApp, cookie: &str, id: &str) -> u16 {
     .as_u16()
 }
 
-#[tokio::test]
-async fn two_admins_disabling_each_other_at_once_leave_exactly_one_active() {
-    for engine in engines() {
+on_both_engines! {
+    async fn two_admins_disabling_each_other_at_once_leave_exactly_one_active(engine: Engine) {
         let app = spawn_app(engine).await;
         let identity = &app.services.identity;
         let mut keys: HashMap<String, String> = HashMap::new();
@@ -80,9 +79,8 @@ async fn two_admins_disabling_each_other_at_once_leave_exactly_one_active() {
     }
 }
 
-#[tokio::test]
-async fn disabling_admins_keeps_the_rule_and_other_roles_are_unaffected() {
-    for engine in engines() {
+on_both_engines! {
+    async fn disabling_admins_keeps_the_rule_and_other_roles_are_unaffected(engine: Engine) {
         let app = spawn_app(engine).await;
         let identity = &app.services.identity;
         let (a, _) = identity.add_staff("Ann", Role::Admin).await.unwrap();
@@ -130,9 +128,8 @@ fn behind_proxy(window: Duration) -> Options {
     options
 }
 
-#[tokio::test]
-async fn concurrent_bad_sign_ins_from_one_address_get_at_most_five_answers_of_401() {
-    for engine in engines() {
+on_both_engines! {
+    async fn concurrent_bad_sign_ins_from_one_address_get_at_most_five_answers_of_401(engine: Engine) {
         let app = spawn_app_with(engine, behind_proxy(Duration::from_secs(60))).await;
         let (_, key) = app
             .services
@@ -201,10 +198,9 @@ async fn sleep_until_before_boundary(window: Duration, before: Duration) {
     tokio::time::sleep(wait - before).await;
 }
 
-#[tokio::test]
-async fn bad_keys_straddling_a_window_boundary_are_still_limited() {
-    let window = Duration::from_secs(3);
-    for engine in engines() {
+on_both_engines! {
+    async fn bad_keys_straddling_a_window_boundary_are_still_limited(engine: Engine) {
+        let window = Duration::from_secs(3);
         let app = spawn_app_with(engine, behind_proxy(window)).await;
         let from = "203.0.113.77";
         sleep_until_before_boundary(window, Duration::from_millis(700)).await;
@@ -245,9 +241,8 @@ async fn bad_keys_straddling_a_window_boundary_are_still_limited() {
     }
 }
 
-#[tokio::test]
-async fn a_correct_key_frees_its_place_and_the_global_cap_still_applies() {
-    for engine in engines() {
+on_both_engines! {
+    async fn a_correct_key_frees_its_place_and_the_global_cap_still_applies(engine: Engine) {
         let mut options = behind_proxy(Duration::from_secs(60));
         options.identity.failures_global = 8;
         let app = spawn_app_with(engine, options).await;

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{engines, spawn_app, spawn_app_with, Engine, Options, TestApp};
+use common::{spawn_app, spawn_app_with, Engine, Options, TestApp};
 use content::{Category, NewArticle, Status};
 use identity::Role;
 use reqwest::Method;
@@ -70,14 +70,13 @@ fn body(author: &str) -> Value {
     json!({"title": "Matrix piece", "content": "Text", "status": "draft", "author_id": author})
 }
 
-#[tokio::test]
-async fn permission_matrix_over_every_staff_endpoint() {
-    for engine in engines() {
+on_both_engines! {
+    async fn permission_matrix_over_every_staff_endpoint(engine: Engine) {
         let app = spawn_app(engine).await;
         let s = staff(&app).await;
         // An expired session: the same user signs in, then the session ages past the idle limit.
         let expired_app = spawn_app_with(
-            Engine::Sqlite,
+            engine,
             Options {
                 identity: identity::IdentitySettings {
                     session_idle: Duration::from_secs(1),
@@ -195,9 +194,8 @@ async fn permission_matrix_over_every_staff_endpoint() {
     }
 }
 
-#[tokio::test]
-async fn keys_are_never_stored_and_rotation_and_disabling_end_access() {
-    for engine in engines() {
+on_both_engines! {
+    async fn keys_are_never_stored_and_rotation_and_disabling_end_access(engine: Engine) {
         let app = spawn_app(engine).await;
         let (user, key) = app
             .services
@@ -280,129 +278,132 @@ async fn keys_are_never_stored_and_rotation_and_disabling_end_access() {
     }
 }
 
-#[tokio::test]
-async fn cookie_attributes_and_the_last_admin() {
-    let app = spawn_app(Engine::Sqlite).await;
-    let (admin, key) = app
-        .services
-        .identity
-        .add_staff("Only Admin", Role::Admin)
-        .await
-        .unwrap();
-    let r = app
-        .request(Method::POST, "/api/v1/session", None)
-        .json(&json!({"access_key": key}))
-        .send()
-        .await
-        .unwrap();
-    let cookie = r.headers()["set-cookie"].to_str().unwrap().to_string();
-    for attr in ["HttpOnly", "SameSite=Lax", "Path=/"] {
-        assert!(cookie.contains(attr), "{cookie}");
-    }
-    let user: Value = r.json().await.unwrap();
-    assert_eq!(user["role"], "admin");
-    assert!(user.get("access_key").is_none());
-    assert!(app
-        .services
-        .identity
-        .set_active(&admin.id, false)
-        .await
-        .is_err());
-    app.shutdown().await;
-}
-
-#[tokio::test]
-async fn failed_sign_ins_are_limited_per_address_without_locking_out_others() {
-    let app = spawn_app_with(
-        Engine::Sqlite,
-        Options {
-            trust_proxy: true,
-            ..Options::default()
-        },
-    )
-    .await;
-    let (_, key) = app
-        .services
-        .identity
-        .add_staff("Real", Role::Writer)
-        .await
-        .unwrap();
-    let attempt = |from: &'static str, k: String| {
-        app.request(Method::POST, "/api/v1/session", None)
-            .header("x-forwarded-for", from)
-            .json(&json!({ "access_key": k }))
+on_both_engines! {
+    async fn cookie_attributes_and_the_last_admin(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let (admin, key) = app
+            .services
+            .identity
+            .add_staff("Only Admin", Role::Admin)
+            .await
+            .unwrap();
+        let r = app
+            .request(Method::POST, "/api/v1/session", None)
+            .json(&json!({"access_key": key}))
             .send()
-    };
-    for _ in 0..5 {
-        let r = attempt("203.0.113.9", "agora_wrong".into()).await.unwrap();
-        assert_eq!(r.status().as_u16(), 401);
+            .await
+            .unwrap();
+        let cookie = r.headers()["set-cookie"].to_str().unwrap().to_string();
+        for attr in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+            assert!(cookie.contains(attr), "{cookie}");
+        }
+        let user: Value = r.json().await.unwrap();
+        assert_eq!(user["role"], "admin");
+        assert!(user.get("access_key").is_none());
+        assert!(app
+            .services
+            .identity
+            .set_active(&admin.id, false)
+            .await
+            .is_err());
+        app.shutdown().await;
     }
-    let r = attempt("203.0.113.9", key.clone()).await.unwrap();
-    assert_eq!(
-        r.status().as_u16(),
-        429,
-        "even a correct key waits at this address"
-    );
-    let retry: u64 = r.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!((1..=60).contains(&retry));
-    let b: Value = r.json().await.unwrap();
-    assert_eq!(b["code"], "too_many_attempts");
-    let r = attempt("198.51.100.7", key).await.unwrap();
-    assert_eq!(
-        r.status().as_u16(),
-        200,
-        "another address is not locked out"
-    );
-    app.shutdown().await;
 }
 
-#[tokio::test]
-async fn cross_site_writes_are_refused() {
-    let app = spawn_app(Engine::Sqlite).await;
-    let (_, key) = app
-        .services
-        .identity
-        .add_staff("Wes", Role::Writer)
-        .await
-        .unwrap();
-    let cookie = app.login(&key).await;
-    let send = |origin: Option<&'static str>, site: Option<&'static str>| {
-        let mut r = app
-            .request(Method::POST, "/api/v1/staff/articles", Some(&cookie))
-            .json(&json!({"title": "T", "content": "C", "status": "draft"}));
-        if let Some(o) = origin {
-            r = r.header("origin", o);
-        }
-        if let Some(s) = site {
-            r = r.header("sec-fetch-site", s);
-        }
-        r.send()
-    };
-    let r = send(Some("https://evil.example"), None).await.unwrap();
-    assert_eq!(r.status().as_u16(), 403);
-    let b: Value = r.json().await.unwrap();
-    assert_eq!(b["code"], "cross_site_request");
-    assert_eq!(
-        send(None, Some("cross-site"))
+on_both_engines! {
+    async fn failed_sign_ins_are_limited_per_address_without_locking_out_others(engine: Engine) {
+        let app = spawn_app_with(
+            engine,
+            Options {
+                trust_proxy: true,
+                ..Options::default()
+            },
+        )
+        .await;
+        let (_, key) = app
+            .services
+            .identity
+            .add_staff("Real", Role::Writer)
             .await
+            .unwrap();
+        let attempt = |from: &'static str, k: String| {
+            app.request(Method::POST, "/api/v1/session", None)
+                .header("x-forwarded-for", from)
+                .json(&json!({ "access_key": k }))
+                .send()
+        };
+        for _ in 0..5 {
+            let r = attempt("203.0.113.9", "agora_wrong".into()).await.unwrap();
+            assert_eq!(r.status().as_u16(), 401);
+        }
+        let r = attempt("203.0.113.9", key.clone()).await.unwrap();
+        assert_eq!(
+            r.status().as_u16(),
+            429,
+            "even a correct key waits at this address"
+        );
+        let retry: u64 = r.headers()["retry-after"]
+            .to_str()
             .unwrap()
-            .status()
-            .as_u16(),
-        403
-    );
-    assert_eq!(
-        send(Some("https://agora.test"), None)
+            .parse()
+            .unwrap();
+        assert!((1..=60).contains(&retry));
+        let b: Value = r.json().await.unwrap();
+        assert_eq!(b["code"], "too_many_attempts");
+        let r = attempt("198.51.100.7", key).await.unwrap();
+        assert_eq!(
+            r.status().as_u16(),
+            200,
+            "another address is not locked out"
+        );
+        app.shutdown().await;
+    }
+}
+
+on_both_engines! {
+    async fn cross_site_writes_are_refused(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let (_, key) = app
+            .services
+            .identity
+            .add_staff("Wes", Role::Writer)
             .await
-            .unwrap()
-            .status()
-            .as_u16(),
-        201
-    );
-    app.shutdown().await;
+            .unwrap();
+        let cookie = app.login(&key).await;
+        let send = |origin: Option<&'static str>, site: Option<&'static str>| {
+            let mut r = app
+                .request(Method::POST, "/api/v1/staff/articles", Some(&cookie))
+                .json(&json!({"title": "T", "content": "C", "status": "draft"}));
+            if let Some(o) = origin {
+                r = r.header("origin", o);
+            }
+            if let Some(s) = site {
+                r = r.header("sec-fetch-site", s);
+            }
+            r.send()
+        };
+        let r = send(Some("https://evil.example"), None).await.unwrap();
+        assert_eq!(r.status().as_u16(), 403);
+        let b: Value = r.json().await.unwrap();
+        assert_eq!(b["code"], "cross_site_request");
+        assert_eq!(
+            send(None, Some("cross-site"))
+                .await
+                .unwrap()
+                .status()
+                .as_u16(),
+            403
+        );
+        assert_eq!(
+            send(Some("https://agora.test"), None)
+                .await
+                .unwrap()
+                .status()
+                .as_u16(),
+            201
+        );
+        app.shutdown().await;
+    }
 }
 
 async fn send(
@@ -422,9 +423,8 @@ async fn send(
     (status, r.json().await.unwrap_or(Value::Null))
 }
 
-#[tokio::test]
-async fn the_article_lifecycle_is_public_only_when_published() {
-    for engine in engines() {
+on_both_engines! {
+    async fn the_article_lifecycle_is_public_only_when_published(engine: Engine) {
         let app = spawn_app(engine).await;
         let (_, key) = app
             .services
@@ -535,63 +535,65 @@ async fn the_article_lifecycle_is_public_only_when_published() {
     }
 }
 
-#[tokio::test]
-async fn the_content_director_writes_on_behalf_of_active_writers_only() {
-    let app = spawn_app(Engine::Sqlite).await;
-    let id = &app.services.identity;
-    let (writer, _) = id.add_staff("Willa Writer", Role::Writer).await.unwrap();
-    let (admin, _) = id.add_staff("Adam Admin", Role::Admin).await.unwrap();
-    let (_, dk) = id
-        .add_staff("Dora Director", Role::ContentDirector)
-        .await
-        .unwrap();
-    let d = app.login(&dk).await;
-    let (status, writers) = send(&app, Method::GET, "/api/v1/staff/writers", &d, Value::Null).await;
-    assert_eq!(status, 200);
-    assert_eq!(
-        writers
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|w| w["name"] == "Willa Writer")
-            .count(),
-        1
-    );
-    let article = |author: Option<&str>| json!({"title": "On Behalf", "content": "Text", "status": "published", "author_id": author});
-    let (status, b) = send(
-        &app,
-        Method::POST,
-        "/api/v1/staff/articles",
-        &d,
-        article(None),
-    )
-    .await;
-    assert_eq!(
-        (status, b["message"].as_str()),
-        (400, Some("Please select a writer for the article"))
-    );
-    let (status, _) = send(
-        &app,
-        Method::POST,
-        "/api/v1/staff/articles",
-        &d,
-        article(Some(&admin.id)),
-    )
-    .await;
-    assert_eq!(status, 400, "an admin is not a writer");
-    let (status, a) = send(
-        &app,
-        Method::POST,
-        "/api/v1/staff/articles",
-        &d,
-        article(Some(&writer.id)),
-    )
-    .await;
-    assert_eq!(status, 201);
-    assert_eq!(a["author_name"], "Willa Writer");
-    let (_, public) = app.json("/api/v1/articles/on-behalf").await;
-    assert_eq!(public["author_name"], "Willa Writer");
-    app.shutdown().await;
+on_both_engines! {
+    async fn the_content_director_writes_on_behalf_of_active_writers_only(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let id = &app.services.identity;
+        let (writer, _) = id.add_staff("Willa Writer", Role::Writer).await.unwrap();
+        let (admin, _) = id.add_staff("Adam Admin", Role::Admin).await.unwrap();
+        let (_, dk) = id
+            .add_staff("Dora Director", Role::ContentDirector)
+            .await
+            .unwrap();
+        let d = app.login(&dk).await;
+        let (status, writers) =
+            send(&app, Method::GET, "/api/v1/staff/writers", &d, Value::Null).await;
+        assert_eq!(status, 200);
+        assert_eq!(
+            writers
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|w| w["name"] == "Willa Writer")
+                .count(),
+            1
+        );
+        let article = |author: Option<&str>| json!({"title": "On Behalf", "content": "Text", "status": "published", "author_id": author});
+        let (status, b) = send(
+            &app,
+            Method::POST,
+            "/api/v1/staff/articles",
+            &d,
+            article(None),
+        )
+        .await;
+        assert_eq!(
+            (status, b["message"].as_str()),
+            (400, Some("Please select a writer for the article"))
+        );
+        let (status, _) = send(
+            &app,
+            Method::POST,
+            "/api/v1/staff/articles",
+            &d,
+            article(Some(&admin.id)),
+        )
+        .await;
+        assert_eq!(status, 400, "an admin is not a writer");
+        let (status, a) = send(
+            &app,
+            Method::POST,
+            "/api/v1/staff/articles",
+            &d,
+            article(Some(&writer.id)),
+        )
+        .await;
+        assert_eq!(status, 201);
+        assert_eq!(a["author_name"], "Willa Writer");
+        let (_, public) = app.json("/api/v1/articles/on-behalf").await;
+        assert_eq!(public["author_name"], "Willa Writer");
+        app.shutdown().await;
+    }
 }
 
 fn png_bytes(width: u32, height: u32, noise: bool) -> Vec<u8> {
@@ -630,6 +632,7 @@ async fn upload(app: &TestApp, cookie: Option<&str>, name: &str, bytes: Vec<u8>)
     (status, r.json().await.unwrap_or(Value::Null))
 }
 
+// Engine-independent: covers are checked and stored as files; none of it reaches the database.
 #[tokio::test]
 async fn cover_uploads_are_checked_by_content_and_stored_safely() {
     let app = spawn_app(Engine::Sqlite).await;
