@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::mail::{free_port, wait_for, Sink};
-use common::{engines, fresh_database_url, spawn_app, spawn_app_with};
+use common::{fresh_database_url, spawn_app, spawn_app_with};
 use common::{Options, TempDir, TestApp};
 use kernel::outbox::{
     enqueue_pg, enqueue_sqlite, outbox_store_for, Attachment, Email, Mailer, Outbox, OutboxRow,
@@ -236,9 +236,8 @@ fn copies_of_the_cv(dir: &Path) -> usize {
 // ---------------------------------------------------------------------------------------
 // Delivery removes the body
 
-#[tokio::test]
-async fn delivered_mail_leaves_metadata_and_no_token_in_the_database() {
-    for engine in engines() {
+on_both_engines! {
+    async fn delivered_mail_leaves_metadata_and_no_token_in_the_database(engine: Engine) {
         // The default transport: files under DATA_DIR/outbox.
         let app = spawn_app(engine).await;
         let (status, _) = post(
@@ -313,9 +312,8 @@ async fn delivered_mail_leaves_metadata_and_no_token_in_the_database() {
     }
 }
 
-#[tokio::test]
-async fn during_an_smtp_outage_the_body_is_kept_until_delivery() {
-    for engine in engines() {
+on_both_engines! {
+    async fn during_an_smtp_outage_the_body_is_kept_until_delivery(engine: Engine) {
         let port = free_port();
         let inbox = TempDir::new();
         let app = spawn_app_with(
@@ -373,9 +371,8 @@ async fn during_an_smtp_outage_the_body_is_kept_until_delivery() {
 // ---------------------------------------------------------------------------------------
 // Applicants' documents
 
-#[tokio::test]
-async fn application_documents_are_stored_once_after_delivery() {
-    for engine in engines() {
+on_both_engines! {
+    async fn application_documents_are_stored_once_after_delivery(engine: Engine) {
         // Over SMTP, through an outage: the private copy is kept until the message leaves.
         let port = free_port();
         let inbox = TempDir::new();
@@ -503,9 +500,8 @@ fn agora(dir: &TempDir, database_url: &str, args: &[&str]) -> (bool, String) {
     )
 }
 
-#[tokio::test]
-async fn given_up_mail_loses_its_body_after_the_retention_or_when_discarded() {
-    for engine in engines() {
+on_both_engines! {
+    async fn given_up_mail_loses_its_body_after_the_retention_or_when_discarded(engine: Engine) {
         let dir = TempDir::new();
         let url = fresh_database_url(engine, &dir).await;
         let db = Db::connect(&url).await.unwrap();
