@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{engines, spawn_app, TestApp};
+use common::{spawn_app, TestApp};
 use identity::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -49,9 +49,8 @@ async fn staff_articles(app: &TestApp, cookie: &str) -> Vec<Value> {
         .unwrap()
 }
 
-#[tokio::test]
-async fn concurrent_creates_with_the_same_title_all_succeed_with_distinct_slugs() {
-    for engine in engines() {
+on_both_engines! {
+    async fn concurrent_creates_with_the_same_title_all_succeed_with_distinct_slugs(engine: Engine) {
         let app = spawn_app(engine).await;
         let w = writer(&app).await;
         for round in 0..3 {
@@ -87,9 +86,8 @@ async fn concurrent_creates_with_the_same_title_all_succeed_with_distinct_slugs(
     }
 }
 
-#[tokio::test]
-async fn concurrent_renames_to_the_same_slug_all_succeed_and_lose_nothing() {
-    for engine in engines() {
+on_both_engines! {
+    async fn concurrent_renames_to_the_same_slug_all_succeed_and_lose_nothing(engine: Engine) {
         let app = spawn_app(engine).await;
         let w = writer(&app).await;
         let mut ids = Vec::new();
@@ -148,9 +146,8 @@ async fn concurrent_renames_to_the_same_slug_all_succeed_and_lose_nothing() {
     }
 }
 
-#[tokio::test]
-async fn a_rename_racing_a_delete_is_all_or_nothing() {
-    for engine in engines() {
+on_both_engines! {
+    async fn a_rename_racing_a_delete_is_all_or_nothing(engine: Engine) {
         let app = spawn_app(engine).await;
         let w = writer(&app).await;
         for trial in 0..15 {

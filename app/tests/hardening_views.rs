@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{engines, spawn_app_with, Engine, Options, TestApp};
+use common::{spawn_app_with, Engine, Options, TestApp};
 use content::{Category, NewArticle, Status};
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -58,9 +58,8 @@ async fn spawn(engine: Engine) -> TestApp {
     .await
 }
 
-#[tokio::test]
-async fn a_thousand_beacons_for_made_up_paths_add_no_views() {
-    for engine in engines() {
+on_both_engines! {
+    async fn a_thousand_beacons_for_made_up_paths_add_no_views(engine: Engine) {
         let app = spawn(engine).await;
         article(&app, "A Real Article", Status::Published).await;
         for i in 0..1000 {
@@ -80,9 +79,8 @@ async fn a_thousand_beacons_for_made_up_paths_add_no_views() {
     }
 }
 
-#[tokio::test]
-async fn beacons_from_one_address_are_capped_and_real_pages_still_count() {
-    for engine in engines() {
+on_both_engines! {
+    async fn beacons_from_one_address_are_capped_and_real_pages_still_count(engine: Engine) {
         let app = spawn(engine).await;
         let (id, slug) = article(&app, "Youth Climate Assemblies", Status::Published).await;
         let (_, draft) = article(&app, "Unfinished Draft", Status::Draft).await;
