@@ -21,6 +21,7 @@ const DOCUMENT_BYTES: usize = 10 * 1024 * 1024;
 /// themselves are 320 MB.
 const GROWTH_LIMIT_MB: u64 = 80;
 
+// SQLite only: the peak must be this one case's, and it measures upload buffering, not the engine.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_applications_with_four_ten_megabyte_documents_stay_small_in_memory() {
     let dir = TempDir::new();

@@ -80,6 +80,7 @@ fn decode(got: &Got) -> Vec<u8> {
     out
 }
 
+// Engine-independent: compression of rendered pages, whatever store the rows came from.
 #[tokio::test]
 async fn every_variant_decodes_to_the_identity_bytes() {
     let app = ssr_app(Options::default()).await;
@@ -160,6 +161,7 @@ async fn every_variant_decodes_to_the_identity_bytes() {
     app.shutdown().await;
 }
 
+// Engine-independent: content negotiation happens in the HTTP layer.
 #[tokio::test]
 async fn q_values_are_respected_for_pages_and_assets() {
     let app = ssr_app(Options::default()).await;
@@ -205,6 +207,7 @@ async fn settled(app: &TestApp, path: &str) -> Got {
     panic!("{path} was never compressed at the best settings");
 }
 
+// Engine-independent: validators come from the page cache, told of changes by an event.
 #[tokio::test]
 async fn validators_answer_304_until_the_content_changes() {
     let app = ssr_app(Options::default()).await;
@@ -299,6 +302,7 @@ async fn validators_answer_304_until_the_content_changes() {
 
 const PUBLIC: &str = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
+// Engine-independent: cache headers are set by the HTTP layer from the session's presence.
 #[tokio::test]
 async fn public_pages_may_be_shared_and_personal_answers_never_are() {
     let app = ssr_app(Options::default()).await;
@@ -359,6 +363,7 @@ async fn public_pages_may_be_shared_and_personal_answers_never_are() {
     app.shutdown().await;
 }
 
+// Engine-independent: the purge follows the change event, not the engine that stored it.
 #[tokio::test]
 async fn the_cdn_is_told_when_content_changes() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};

@@ -147,6 +147,7 @@ async fn twelve_at_once(app: &TestApp, path: &str) -> Vec<Got> {
     got
 }
 
+// Engine-independent: render sharing is in the page cache, in front of a stub sidecar.
 #[tokio::test]
 async fn readers_asking_at_once_share_one_render() {
     let (url, stub) = stub_sidecar(Duration::from_millis(300)).await;
@@ -176,6 +177,7 @@ async fn readers_asking_at_once_share_one_render() {
     app.shutdown().await;
 }
 
+// Engine-independent: compression and validators of the page cache, in front of a stub sidecar.
 #[tokio::test]
 async fn a_page_is_sent_at_once_and_compressed_at_the_best_settings_after() {
     let (url, stub) = stub_sidecar(Duration::ZERO).await;

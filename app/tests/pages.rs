@@ -33,6 +33,7 @@ fn root_markup(html: &str) -> &str {
     &html[start..]
 }
 
+// Engine-independent: rendering; the listings it shows are checked on both engines in api.rs.
 #[tokio::test]
 async fn pages_are_server_rendered_with_head_tags() {
     let app = ssr_app().await;
@@ -75,6 +76,7 @@ async fn pages_are_server_rendered_with_head_tags() {
     app.shutdown().await;
 }
 
+// Engine-independent: rendering; lookups by slug and by id are checked on both engines in api.rs.
 #[tokio::test]
 async fn article_page_has_social_tags_and_ids_redirect_to_slugs() {
     let app = ssr_app().await;
@@ -111,6 +113,7 @@ async fn article_page_has_social_tags_and_ids_redirect_to_slugs() {
     app.shutdown().await;
 }
 
+// Engine-independent: rendering; a missing slug is checked on both engines in api.rs.
 #[tokio::test]
 async fn unknown_paths_and_slugs_are_404_pages() {
     let app = ssr_app().await;
@@ -126,6 +129,7 @@ async fn unknown_paths_and_slugs_are_404_pages() {
     app.shutdown().await;
 }
 
+// Engine-independent: the page cache is dropped by the change event, not by the store.
 #[tokio::test]
 async fn page_cache_follows_content_changes() {
     let app = ssr_app().await;
@@ -141,6 +145,7 @@ async fn page_cache_follows_content_changes() {
     app.shutdown().await;
 }
 
+// Engine-independent: it is about the sidecar process, not the data.
 #[tokio::test]
 async fn a_dead_sidecar_means_a_shell_with_correct_head_then_a_restart() {
     let app = spawn_app_with(
@@ -197,6 +202,7 @@ async fn a_dead_sidecar_means_a_shell_with_correct_head_then_a_restart() {
     app.shutdown().await;
 }
 
+// Engine-independent: static assets never reach the database.
 #[tokio::test]
 async fn assets_are_fingerprinted_precompressed_and_immutable() {
     let app = ssr_app().await;
