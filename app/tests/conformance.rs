@@ -9,7 +9,12 @@ on_both_engines! {
     async fn content_store_conforms(engine: Engine) {
         let dir = TempDir::new();
         let db = fresh_db(engine, &dir).await;
-        content::conformance::run(content::store_for(&db)).await;
+        let author = kernel::ids::new_id();
+        identity::store_for(&db)
+            .insert(&author, "Maya", "writer", kernel::ids::now())
+            .await
+            .unwrap();
+        content::conformance::run(content::store_for(&db), &author).await;
         db.close().await;
     }
 }

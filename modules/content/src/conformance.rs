@@ -44,8 +44,9 @@ fn query(q: &str, categories: Vec<Category>, limit: i64, offset: i64, sort: Sort
     }
 }
 
-/// Runs every check against a store over an empty database.
-pub async fn run(store: Arc<dyn ContentStore>) {
+/// Runs every check against a store over a database with no articles; `author` is the id of
+/// an existing staff member (articles reference their author).
+pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     let rows = [
         row(
             "Alpha Climate",
@@ -210,4 +211,52 @@ pub async fn run(store: Arc<dyn ContentStore>) {
         ]
     );
     assert!(store.published_titles(&[]).await.unwrap().is_empty());
+
+    // Staff views: every status, newest first, of one author when asked.
+    let mut mine = row("Zeta Mine", Category::HumanRights, "draft", 0, false);
+    mine.author_id = Some(author.into());
+    store.insert(&mine).await.unwrap();
+    let all = store.staff_list(None).await.unwrap();
+    assert_eq!(all.len(), 6);
+    assert!(all.iter().any(|r| r.status == "draft"));
+    assert!(all
+        .windows(2)
+        .all(|w| w[0].card.created_at >= w[1].card.created_at));
+    let own = store.staff_list(Some(author)).await.unwrap();
+    assert_eq!(own.len(), 1);
+    assert_eq!(own[0].card.title, "Zeta Mine");
+    assert!(own[0].content.contains("**Zeta Mine**"));
+    assert!(store
+        .staff_get(&mine.id, Some(author))
+        .await
+        .unwrap()
+        .is_some());
+    assert!(store
+        .staff_get(&mine.id, Some("w2"))
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store.staff_get(&mine.id, None).await.unwrap().is_some());
+    assert!(store.staff_get("nope", None).await.unwrap().is_none());
+
+    // Publishing: public at once; the first publication time is kept.
+    assert!(store.find_published("zeta-mine").await.unwrap().is_none());
+    let at = kernel::ids::now();
+    assert!(store.publish(&mine.id, at).await.unwrap());
+    assert!(store.find_published("zeta-mine").await.unwrap().is_some());
+    assert!(store
+        .publish(&mine.id, at + Duration::hours(1))
+        .await
+        .unwrap());
+    let published = store.staff_get(&mine.id, None).await.unwrap().unwrap();
+    assert_eq!(published.status, "published");
+    assert_eq!(published.first_published_at, Some(at));
+    assert!(!store.publish("nope", at).await.unwrap());
+
+    // Deleting: gone everywhere, once.
+    assert!(store.delete(&mine.id).await.unwrap());
+    assert!(!store.delete(&mine.id).await.unwrap());
+    assert!(store.find_published("zeta-mine").await.unwrap().is_none());
+    assert!(store.staff_get(&mine.id, None).await.unwrap().is_none());
+    assert_eq!(store.count_all().await.unwrap(), 5);
 }

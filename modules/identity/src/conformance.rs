@@ -136,4 +136,118 @@ pub async fn run(store: Arc<dyn IdentityStore>) {
         }
     );
     store.forget_attempts(&[]).await.unwrap();
+
+    // Members and their keys: only an active member's key opens anything.
+    let mut everyone: Vec<String> = store
+        .users()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|u| u.id)
+        .collect();
+    everyone.sort();
+    assert_eq!(everyone, ["u1", "u2", "u4"]);
+    assert!(store.set_key_hash("u4", "key-4").await.unwrap());
+    assert!(!store.set_key_hash("nobody", "key-x").await.unwrap());
+    assert_eq!(store.user_by_key("key-4").await.unwrap().unwrap().id, "u4");
+    assert!(store.user_by_key("key-x").await.unwrap().is_none());
+    assert!(store.set_key_hash("u1", "key-1").await.unwrap());
+    assert!(
+        store.user_by_key("key-1").await.unwrap().is_none(),
+        "u1 is disabled"
+    );
+    assert!(store.set_active("u1", true).await.unwrap());
+    assert_eq!(store.user_by_key("key-1").await.unwrap().unwrap().id, "u1");
+    assert!(!store.set_active("nobody", true).await.unwrap());
+    let login = now + chrono::Duration::seconds(1);
+    store.touch_login("u4", login).await.unwrap();
+    assert_eq!(
+        store.user("u4").await.unwrap().unwrap().last_login_at,
+        Some(login)
+    );
+
+    // Sessions: live until they expire or sit idle, each use keeping them awake.
+    let s = chrono::Duration::seconds;
+    let expires = now + chrono::Duration::hours(1);
+    store
+        .create_session("s1", "u4", now, expires)
+        .await
+        .unwrap();
+    let user = store.session_user("s1", now, now - s(600)).await.unwrap();
+    assert_eq!(user.unwrap().id, "u4");
+    assert!(store
+        .session_user("nope", now, now - s(600))
+        .await
+        .unwrap()
+        .is_none());
+    // Used at now+10: awake; a use at now+20 that needs a use since now+5 finds it.
+    assert!(store
+        .session_user("s1", now + s(10), now - s(590))
+        .await
+        .unwrap()
+        .is_some());
+    assert!(store
+        .session_user("s1", now + s(20), now + s(5))
+        .await
+        .unwrap()
+        .is_some());
+    assert!(
+        store
+            .session_user("s1", now + s(60), now + s(30))
+            .await
+            .unwrap()
+            .is_none(),
+        "idle: not used since now+20"
+    );
+    assert!(
+        store
+            .session_user("s1", expires + s(1), now - s(600))
+            .await
+            .unwrap()
+            .is_none(),
+        "expired"
+    );
+    store.delete_session("s1").await.unwrap();
+    assert!(store
+        .session_user("s1", now, now - s(600))
+        .await
+        .unwrap()
+        .is_none());
+    store
+        .create_session("s2", "u4", now, expires)
+        .await
+        .unwrap();
+    store
+        .create_session("s3", "u4", now, expires)
+        .await
+        .unwrap();
+    store
+        .create_session("s4", "u1", now, expires)
+        .await
+        .unwrap();
+    store.delete_sessions_of("u4").await.unwrap();
+    assert!(store
+        .session_user("s2", now, now - s(600))
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store
+        .session_user("s3", now, now - s(600))
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store
+        .session_user("s4", now, now - s(600))
+        .await
+        .unwrap()
+        .is_some());
+    assert!(store.set_active("u1", false).await.unwrap());
+    assert!(
+        store
+            .session_user("s4", now, now - s(600))
+            .await
+            .unwrap()
+            .is_none(),
+        "a disabled member's session opens nothing"
+    );
 }
