@@ -43,7 +43,7 @@ pub fn available(engine: Engine) -> bool {
 /// `name::postgres`.
 #[macro_export]
 macro_rules! on_both_engines {
-    ($(#[$meta:meta])* async fn $name:ident($engine:ident: Engine) $body:block) => {
+    ($(#[$meta:meta])* async fn $name:ident($engine:ident: Engine $(,)?) $body:block) => {
         $(#[$meta])*
         mod $name {
             #[allow(unused_imports)]

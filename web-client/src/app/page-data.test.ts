@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readPageData } from "./page-data";
+import { sample } from "./page-data.sample";
 
 describe("readPageData", () => {
   it("falls back to defaults without a payload", () => {
@@ -26,5 +27,11 @@ describe("readPageData", () => {
     );
     expect(data.site.name).toBe("Agora X");
     expect(data.status).toBe(404);
+  });
+
+  it("reads every field the server sends (the sample is kept current by the app's tests)", () => {
+    expect(readPageData(JSON.stringify(sample), "/elsewhere")).toEqual(sample);
+    expect(sample.list_query?.categories).toEqual(["Youth Activism"]);
+    expect(sample.article?.content_html).toContain("<strong>");
   });
 });
