@@ -313,7 +313,9 @@ mod tests {
              export const sample: PageData = {};\n",
             sample_json()
         );
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(SAMPLE);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(SAMPLE);
         if std::env::var_os("UPDATE_SAMPLES").is_some() {
             std::fs::write(&path, &expected).unwrap();
         }
