@@ -14,8 +14,7 @@ use common::mail::{free_port, wait_for, Sink};
 use common::{fresh_database_url, spawn_app, spawn_app_with};
 use common::{Options, TempDir, TestApp};
 use kernel::outbox::{
-    enqueue_pg, enqueue_sqlite, outbox_store_for, Attachment, Email, Mailer, Outbox, OutboxRow,
-    OutboxSettings,
+    outbox_store_for, Attachment, Email, Mailer, Outbox, OutboxRow, OutboxSettings,
 };
 use kernel::storage::{LocalStorage, Storage};
 use kernel::Db;
@@ -451,20 +450,7 @@ on_both_engines! {
 // Messages given up on: retention and discard
 
 async fn queue(db: &Db, email: &Email) -> String {
-    match db {
-        Db::Sqlite(pool) => {
-            let mut tx = pool.begin().await.unwrap();
-            let id = enqueue_sqlite(&mut tx, email).await.unwrap();
-            tx.commit().await.unwrap();
-            id
-        }
-        Db::Postgres(pool) => {
-            let mut tx = pool.begin().await.unwrap();
-            let id = enqueue_pg(&mut tx, email).await.unwrap();
-            tx.commit().await.unwrap();
-            id
-        }
-    }
+    kernel::outbox::conformance::enqueue(db, email).await
 }
 
 fn outbox_with(db: &Db, private: &Path, retention: Duration) -> Outbox {

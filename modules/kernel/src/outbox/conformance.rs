@@ -7,7 +7,8 @@ use chrono::Duration;
 use super::{enqueue_pg, enqueue_sqlite, outbox_store_for, Attachment, Email, OutboxRow};
 use crate::Db;
 
-async fn enqueue(db: &Db, email: &Email) -> String {
+/// Queues `email` in a transaction of its own (as a module's write would); its id.
+pub async fn enqueue(db: &Db, email: &Email) -> String {
     match db {
         Db::Sqlite(pool) => {
             let mut tx = pool.begin().await.unwrap();
