@@ -10,10 +10,8 @@ mod stats;
 mod store;
 
 pub use api::{AnalyticsApi, ArticleTitles, KnownPages};
-pub use limit::{RateLimiter, BEACONS_PER_MINUTE};
+pub use limit::BEACONS_PER_MINUTE;
 pub use recorder::{Recorder, RecorderSettings};
-pub use rules::{is_bot, is_public_page};
-pub use stats::{figures, start_of_day, Figures, CHART_DAYS};
 pub use store::{store_for, AnalyticsStore, View};
 
 #[cfg(feature = "conformance")]

@@ -13,13 +13,12 @@ mod staff_api;
 mod store;
 
 pub use api::ContentApi;
-pub use derive::{render_markdown, Rendered};
-pub use dto::{Article, ArticleCard, ArticleInput, ArticleList, StaffArticle};
-pub use listing::{MAX_QUERY_CHARS, PAGE_STEP};
-pub use model::{Category, ListQuery, NewArticle, Sort, Status, MAX_LIMIT};
+pub use derive::Rendered;
+pub use dto::{Article, ArticleCard, ArticleList};
+pub use model::{Category, ListQuery, NewArticle, Status};
 pub use service::{AuthorDirectory, ContentError, ContentService, Lookup};
 pub use staff_api::ContentStaffApi;
-pub use store::{store_for, ContentStore};
+pub use store::store_for;
 
 #[cfg(feature = "conformance")]
 pub mod conformance;

@@ -17,7 +17,7 @@ pub use model::{Role, StaffRecord, StaffUser, Writer};
 pub use service::{IdentityError, IdentityService};
 pub use settings::IdentitySettings;
 pub use staff_api::StaffAdminApi;
-pub use store::{store_for, IdentityStore};
+pub use store::store_for;
 
 #[cfg(feature = "conformance")]
 pub mod conformance;

@@ -7,11 +7,8 @@ mod magazines;
 mod serve;
 
 pub use api::MediaApi;
-pub use covers::{
-    process_cover, CoverError, ProcessedCover, MAX_COVER_BODY_BYTES, MAX_COVER_BYTES,
-    MAX_COVER_WIDTH,
-};
-pub use magazines::{title_from_file_name, Magazine, MagazineApi};
+pub use covers::MAX_COVER_BODY_BYTES;
+pub use magazines::{Magazine, MagazineApi};
 pub use serve::MediaEndpoint;
 
 #[cfg(feature = "conformance")]

@@ -110,9 +110,6 @@ fn hash_password(password: String) -> Result<String, OutreachError> {
         .map_err(|e| OutreachError::Hashing(e.to_string()))
 }
 
-/// What following a confirmation link did, for the page the reader lands on.
-pub use crate::store::Confirmation as ConfirmOutcome;
-
 impl OutreachService {
     /// Registers a reader account (or, when the address is taken, emails its owner) and
     /// queues the confirmation email. Answers the same either way.

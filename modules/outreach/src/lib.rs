@@ -11,13 +11,11 @@ mod service;
 mod store;
 mod validate;
 
-pub use accounts::{ConfirmOutcome, INTERESTS};
 pub use api::OutreachApi;
-pub use application::{ApplicationInput, IncomingFile, ENGLISH_LEVELS, ROLES};
-pub use files::{MAX_APPLICATION_BODY_BYTES, MAX_DOCUMENT_BYTES};
-pub use model::{ContactInput, NotifyInput, NotifyList};
-pub use service::{Form, OutreachError, OutreachService, OutreachSettings};
-pub use store::{store_for, OutreachStore};
+pub use files::MAX_APPLICATION_BODY_BYTES;
+pub use model::NotifyList;
+pub use service::{Form, OutreachService, OutreachSettings};
+pub use store::store_for;
 
 #[cfg(feature = "conformance")]
 pub mod conformance;
