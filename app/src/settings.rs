@@ -362,7 +362,7 @@ pub fn resolve_key_secret(settings: &mut Settings) -> std::io::Result<()> {
         }
     }
     std::fs::create_dir_all(&settings.data_dir)?;
-    let secret = identity::new_secret();
+    let secret = kernel::secret::new_hex_secret();
     std::fs::write(&path, &secret)?;
     #[cfg(unix)]
     {

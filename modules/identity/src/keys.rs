@@ -42,11 +42,6 @@ impl KeyHasher {
     }
 }
 
-/// A new random secret for [`KeyHasher`], as hex.
-pub fn new_secret() -> String {
-    kernel::secret::new_hex_secret()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

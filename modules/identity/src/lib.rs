@@ -12,7 +12,6 @@ mod store;
 
 pub use api::{forbidden, IdentityApi};
 pub use guard::{StaffSession, SESSION_COOKIE};
-pub use keys::new_secret;
 pub use model::{Role, StaffRecord, StaffUser, Writer};
 pub use service::{IdentityError, IdentityService};
 pub use settings::IdentitySettings;
