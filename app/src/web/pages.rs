@@ -112,7 +112,6 @@ impl Endpoint for PageEndpoint {
         }
         let query = req.uri().query().unwrap_or_default();
         let personal = signed_in(req.headers());
-        let key = self.resolver.cache_key(path, query);
         let version = self.content.version();
         let url = match req.uri().path_and_query() {
             Some(pq) => pq.as_str(),
@@ -122,6 +121,7 @@ impl Endpoint for PageEndpoint {
             let resolved = not_kept(self.resolver.resolve(path, url, query).await);
             return self.answer_once(&req, &resolved, personal, head_only);
         };
+        let key = self.resolver.cache_key(path, query);
         let remote = req.remote_addr().as_socket_addr().copied();
         let stale = match cached
             .lookup(&key, path, req.headers(), remote, head_only)
