@@ -24,14 +24,19 @@ trap cleanup EXIT
 
 DATA_DIR=$dir/data PORT=$port DATABASE_URL=sqlite://$dir/data/agora.db \
   OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$sink_port OTEL_BSP_SCHEDULE_DELAY=200 \
-  SSR_URL=http://127.0.0.1:9 "$bin" serve >"$dir/app.log" 2>&1 &
+  "$bin" serve >"$dir/app.log" 2>&1 &
 app=$!
-for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
+for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
 curl -fs "http://127.0.0.1:$port/api/v1/articles" >/dev/null
+# The second is answered from the page cache, before routing: its span is trace-only.
+curl -fs "http://127.0.0.1:$port/about" >/dev/null
+curl -fs "http://127.0.0.1:$port/about" >/dev/null
 # SIGTERM flushes the exporter.
 kill -TERM "$app"; wait "$app"; app=""
-if grep -q "^/v1/traces" "$dir/exports" 2>/dev/null && grep -aq "/api/v1/articles" "$dir/exports"; then
-  echo "OpenTelemetry: request spans exported over OTLP/HTTP"
+# A span attribute in OTLP protobuf: key "cache", string value "hit".
+if grep -q "^/v1/traces" "$dir/exports" 2>/dev/null && grep -aq "/api/v1/articles" "$dir/exports" \
+  && python3 -c 'import sys; sys.exit(b"cache\x12\x05\n\x03hit" not in open(sys.argv[1], "rb").read())' "$dir/exports"; then
+  echo "OpenTelemetry: request spans exported over OTLP/HTTP (routed, and answered from the page cache)"
 else
   echo "OpenTelemetry: no request span reached the collector"; tail -20 "$dir/app.log"; exit 1
 fi

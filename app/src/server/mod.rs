@@ -149,7 +149,8 @@ struct App {
 
 impl App {
     /// A stored public page, answered without routing (see `CachedPages`), with the span
-    /// the tracing middleware would have made for it.
+    /// the tracing middleware would have made for it (for the trace exporter: it holds no
+    /// event, so the logs never show it).
     async fn stored_page(
         &self,
         req: &hyper::Request<Incoming>,
@@ -165,6 +166,7 @@ impl App {
             .answer(req.method(), req.uri(), req.headers(), Some(remote))
             .await?;
         tracing::info_span!(
+            target: observability::TRACE_ONLY,
             "request",
             http.method = req.method().as_str(),
             http.route = crate::web::route_of(req.uri().path()),

@@ -1,5 +1,5 @@
-//! The ceiling of the app's stack for `make bench`: Tokio and hyper (the same versions and
-//! connection builder as the app) answering every request with one file's bytes held in
+//! The ceiling of the app's stack for `make bench`: Tokio and hyper (the same versions,
+//! connection builder and allocator as the app) answering every request with one file's bytes held in
 //! memory, with a content type and length and nothing else — no routing, no cache lookup,
 //! no headers to choose. The app serving a cached page cannot be faster than this.
 //!
@@ -14,6 +14,10 @@ use hyper::header::{HeaderValue, CONTENT_ENCODING, CONTENT_TYPE};
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use hyper_util::server::conn::auto;
 use tokio::net::TcpListener;
+
+/// The app's allocator, so that the ceiling is the same stack.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
