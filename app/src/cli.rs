@@ -206,23 +206,23 @@ async fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Openapi => Ok(()),
         Command::Migrate => {
-            Services::connect(&settings).await?;
+            Services::connect(&settings, kernel::clock::system()).await?;
             tracing::info!("migrations applied");
             Ok(())
         }
         Command::Staff { command } => {
-            let services = Services::connect(&settings).await?;
+            let services = Services::connect(&settings, kernel::clock::system()).await?;
             staff(&services, command).await
         }
         Command::Outbox { command } => {
-            let services = Services::connect(&settings).await?;
+            let services = Services::connect(&settings, kernel::clock::system()).await?;
             outbox(&services, command).await
         }
         Command::Seed { demo } => {
             if !demo {
                 anyhow::bail!("nothing to seed: pass --demo");
             }
-            let services = Services::connect(&settings).await?;
+            let services = Services::connect(&settings, kernel::clock::system()).await?;
             let report = crate::seed::demo(&services, &settings.data_dir).await?;
             println!("{report}");
             Ok(())

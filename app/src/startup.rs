@@ -27,7 +27,7 @@ pub fn openapi_json() -> String {
     settings.identity = IdentitySettings::with_secret("-");
     // Nothing is sent or written: the mailer is only built.
     settings.mail.smtp_url = Some("smtp://127.0.0.1:25".into());
-    let services = match Services::new(db, &settings) {
+    let services = match Services::new(db, &settings, kernel::clock::system()) {
         Ok(s) => s,
         Err(e) => return format!("{{\"error\": \"{e}\"}}"),
     };
@@ -45,10 +45,20 @@ pub struct Application {
 impl Application {
     /// Connects, migrates, starts the sidecar and binds the port (0 picks a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Application> {
+        Self::build_with_clock(settings, kernel::clock::system()).await
+    }
+
+    /// `build`, with the modules reading the time from `clock` (tests move it forward).
+    pub async fn build_with_clock(
+        settings: Settings,
+        clock: kernel::clock::SharedClock,
+    ) -> anyhow::Result<Application> {
         // Node takes a few hundred milliseconds to load the renderer: it starts while the
         // database is connected and migrated, not after.
-        let (services, sidecar) =
-            tokio::join!(Services::connect(&settings), Sidecar::start(&settings.ssr));
+        let (services, sidecar) = tokio::join!(
+            Services::connect(&settings, clock),
+            Sidecar::start(&settings.ssr)
+        );
         let sidecar = sidecar?;
         let bound = match services {
             Ok(services) => tokio::net::TcpListener::bind((settings.bind.as_str(), settings.port))

@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use content::{ContentApi, ContentService, ContentStaffApi};
 use identity::{IdentityApi, IdentityService};
+use kernel::clock::SharedClock;
+use kernel::limiter::Limiter;
 use kernel::outbox::{outbox_store_for, Mailer, Outbox};
 use kernel::storage::LocalStorage;
 use kernel::Db;
@@ -35,11 +37,15 @@ pub struct Services {
 }
 
 impl Services {
-    /// Builds every module from `settings` (whose key secret must already be resolved).
-    pub fn new(db: Db, settings: &Settings) -> anyhow::Result<Services> {
+    /// Builds every module from `settings` (whose key secret must already be resolved), with
+    /// `clock` as their time.
+    pub fn new(db: Db, settings: &Settings, clock: SharedClock) -> anyhow::Result<Services> {
+        let limiter = Limiter::new(&db, clock.clone());
         let identity = Arc::new(IdentityService::new(
             identity::store_for(&db),
             settings.identity.clone(),
+            limiter.clone(),
+            clock.clone(),
         ));
         let authors = Arc::new(IdentityAuthors(identity.clone()));
         let content = Arc::new(ContentService::new(content::store_for(&db), authors));
@@ -73,6 +79,8 @@ impl Services {
                 confirmation_ttl: settings.forms.confirmation_ttl,
             },
             private,
+            limiter,
+            clock,
         ));
         let analytics = analytics::store_for(&db);
         let views = analytics::Recorder::start(analytics.clone(), settings.views.clone());
@@ -90,12 +98,12 @@ impl Services {
     }
 
     /// Connects and migrates.
-    pub async fn connect(settings: &Settings) -> anyhow::Result<Services> {
+    pub async fn connect(settings: &Settings, clock: SharedClock) -> anyhow::Result<Services> {
         let mut settings = settings.clone();
         crate::settings::resolve_key_secret(&mut settings)?;
         let db = Db::connect(&settings.database_url).await?;
         db.migrate().await?;
-        Services::new(db, &settings)
+        Services::new(db, &settings, clock)
     }
 }
 

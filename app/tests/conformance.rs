@@ -60,6 +60,15 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn rate_limiter_conforms(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        kernel::limiter::conformance::run(&db).await;
+        db.close().await;
+    }
+}
+
+on_both_engines! {
     async fn outbox_store_conforms(engine: Engine) {
         let dir = TempDir::new();
         let db = fresh_db(engine, &dir).await;

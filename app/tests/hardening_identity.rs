@@ -5,10 +5,12 @@
 mod common;
 
 use std::collections::HashMap;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::sync::Arc;
+use std::time::Duration;
 
 use common::{spawn_app, spawn_app_with, Options, TestApp};
 use identity::Role;
+use kernel::clock::{Clock as _, ManualClock};
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -185,32 +187,24 @@ on_both_engines! {
     }
 }
 
-/// Sleeps until `before` ahead of the next multiple of `window` on the wall clock (where a
-/// calendar-aligned window would start afresh).
-async fn sleep_until_before_boundary(window: Duration, before: Duration) {
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
-    let w = window.as_millis();
-    let into = now.as_millis() % w;
-    let mut wait = Duration::from_millis(u64::try_from(w - into).unwrap());
-    if wait < before + Duration::from_millis(100) {
-        wait += window;
-    }
-    tokio::time::sleep(wait - before).await;
-}
-
 on_both_engines! {
     async fn bad_keys_straddling_a_window_boundary_are_still_limited(engine: Engine) {
-        let window = Duration::from_secs(3);
-        let app = spawn_app_with(engine, behind_proxy(window)).await;
+        let window = Duration::from_secs(60);
+        let clock = Arc::new(ManualClock::new());
+        let mut options = behind_proxy(window);
+        options.clock = Some(clock.clone());
+        let app = spawn_app_with(engine, options).await;
         let from = "203.0.113.77";
-        sleep_until_before_boundary(window, Duration::from_millis(700)).await;
-        let started = std::time::Instant::now();
+        // 700 ms before a multiple of the window on the clock, where a calendar-aligned
+        // window would start afresh.
+        let into = u64::try_from(clock.now().timestamp_millis()).unwrap() % 60_000;
+        clock.advance(Duration::from_millis(60_000 - into) - Duration::from_millis(700));
         let mut answers = Vec::new();
         for _ in 0..5 {
             answers.push(attempt(&app, from, "agora_wrong").await.status().as_u16());
         }
         // Cross the boundary where a fixed calendar window would start counting from zero.
-        tokio::time::sleep(Duration::from_millis(900)).await;
+        clock.advance(Duration::from_millis(900));
         let mut retry_after = Vec::new();
         for _ in 0..5 {
             let r = attempt(&app, from, "agora_wrong").await;
@@ -219,23 +213,15 @@ on_both_engines! {
                 retry_after.push(v.to_str().unwrap().parse::<u64>().unwrap());
             }
         }
-        let span = started.elapsed();
-        assert!(span < window, "the attempts took {span:?}");
-        let unauthorized = answers.iter().filter(|s| **s == 401).count();
-        assert_eq!(
-            unauthorized, 5,
-            "{engine:?}: {answers:?} within {span:?} (limit 5 per {window:?})"
-        );
+        assert_eq!(&answers[..5], &[401; 5], "{engine:?}: {answers:?}");
         assert_eq!(&answers[5..], &[429; 5], "{engine:?}: {answers:?}");
-        // Retry-After points at when the oldest failure leaves the window.
-        assert!(
-            retry_after.iter().all(|s| (1..=3).contains(s)),
-            "{retry_after:?}"
-        );
-        // A sliding window: once the first failures are older than the window, the address
-        // may try again.
-        tokio::time::sleep(window.saturating_sub(started.elapsed()) + Duration::from_millis(300))
-            .await;
+        // Retry-After points at when the oldest failure leaves the window: 59.1 s.
+        assert_eq!(retry_after, vec![60; 5]);
+        // A sliding window: not before the first failures are older than the window (the
+        // refused attempts never counted), then the address may try again.
+        clock.advance(Duration::from_millis(59_000));
+        assert_eq!(attempt(&app, from, "agora_wrong").await.status(), 429);
+        clock.advance(Duration::from_millis(200));
         assert_eq!(attempt(&app, from, "agora_wrong").await.status(), 401);
         app.shutdown().await;
     }

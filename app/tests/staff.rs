@@ -75,13 +75,15 @@ on_both_engines! {
         let app = spawn_app(engine).await;
         let s = staff(&app).await;
         // An expired session: the same user signs in, then the session ages past the idle limit.
+        let clock = std::sync::Arc::new(kernel::clock::ManualClock::new());
         let expired_app = spawn_app_with(
             engine,
             Options {
                 identity: identity::IdentitySettings {
-                    session_idle: Duration::from_secs(1),
+                    session_idle: Duration::from_secs(3600),
                     ..identity::IdentitySettings::with_secret("t")
                 },
+                clock: Some(clock.clone()),
                 ..Options::default()
             },
         )
@@ -93,7 +95,7 @@ on_both_engines! {
             .await
             .unwrap();
         let expired = expired_app.login(&k).await;
-        tokio::time::sleep(Duration::from_millis(2100)).await;
+        clock.advance(Duration::from_secs(3601));
         let r = expired_app
             .request(Method::GET, "/api/v1/staff/articles", Some(&expired))
             .send()

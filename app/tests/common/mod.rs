@@ -144,6 +144,9 @@ pub struct Options {
     pub cdn: Option<agora::settings::CdnSettings>,
     /// An external rendering sidecar (a test double) instead of the real one.
     pub ssr_url: Option<String>,
+    /// A clock the test moves forward (sessions, links and rate windows expire without
+    /// sleeping); the system clock otherwise.
+    pub clock: Option<Arc<kernel::clock::ManualClock>>,
 }
 
 impl Default for Options {
@@ -162,6 +165,7 @@ impl Default for Options {
             server: agora::server::ServerLimits::default(),
             cdn: None,
             ssr_url: None,
+            clock: None,
         }
     }
 }
@@ -214,7 +218,13 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     settings.mail.poll = Duration::from_secs(1);
     settings.mail.outbox.base_backoff = Duration::from_millis(200);
     settings.mail.outbox.max_backoff = Duration::from_secs(1);
-    let app = Application::build(settings).await.unwrap();
+    let clock: kernel::clock::SharedClock = match options.clock {
+        Some(clock) => clock,
+        None => kernel::clock::system(),
+    };
+    let app = Application::build_with_clock(settings, clock)
+        .await
+        .unwrap();
     let address = format!("http://127.0.0.1:{}", app.port());
     let services = app.services.clone();
     let sidecar = app.sidecar.clone();

@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use chrono::Duration as ChronoDuration;
 
+use kernel::clock::SharedClock;
+use kernel::limiter::{Admission, Limiter, Rule};
 use kernel::secret::{hash_token, new_token};
 
 use crate::keys::{new_access_key, KeyHasher};
@@ -34,6 +36,8 @@ pub struct IdentityService {
     store: Arc<dyn IdentityStore>,
     hasher: KeyHasher,
     settings: IdentitySettings,
+    limiter: Limiter,
+    clock: SharedClock,
 }
 
 fn user(row: UserRow) -> Option<StaffUser> {
@@ -49,11 +53,18 @@ fn chrono(d: std::time::Duration) -> ChronoDuration {
 }
 
 impl IdentityService {
-    pub fn new(store: Arc<dyn IdentityStore>, settings: IdentitySettings) -> Self {
+    pub fn new(
+        store: Arc<dyn IdentityStore>,
+        settings: IdentitySettings,
+        limiter: Limiter,
+        clock: SharedClock,
+    ) -> Self {
         Self {
             store,
             hasher: KeyHasher::new(settings.key_secret.clone().into_bytes()),
             settings,
+            limiter,
+            clock,
         }
     }
 
@@ -73,7 +84,7 @@ impl IdentityService {
         }
         let id = kernel::ids::new_id();
         self.store
-            .insert(&id, name, role.as_str(), kernel::ids::now())
+            .insert(&id, name, role.as_str(), self.clock.now())
             .await?;
         Ok(id)
     }
@@ -99,7 +110,7 @@ impl IdentityService {
         }
         let id = kernel::ids::new_id();
         self.store
-            .insert(&id, name, role.as_str(), kernel::ids::now())
+            .insert(&id, name, role.as_str(), self.clock.now())
             .await?;
         let key = new_access_key();
         self.store
@@ -192,21 +203,6 @@ impl IdentityService {
             .is_some_and(|u| u.active && u.role == Role::Writer.as_str()))
     }
 
-    /// The failure window in milliseconds (at least one).
-    fn window_ms(&self) -> i64 {
-        i64::try_from(self.settings.failure_window.as_millis())
-            .unwrap_or(i64::MAX)
-            .max(1)
-    }
-
-    /// Seconds until the oldest counted attempt (made at `oldest_ms`) leaves the window.
-    fn retry_after(&self, now_ms: i64, oldest_ms: Option<i64>) -> u64 {
-        let window = self.window_ms();
-        let left = oldest_ms.map_or(window, |o| o.saturating_add(window) - now_ms);
-        let secs = (left.clamp(1, window) + 999) / 1000;
-        u64::try_from(secs).unwrap_or(1).max(1)
-    }
-
     /// Signs in with an access key from `client` (an address); returns the user and a new
     /// session token for the cookie.
     ///
@@ -220,45 +216,40 @@ impl IdentityService {
         key: &str,
         client: &str,
     ) -> Result<(StaffUser, String), IdentityError> {
-        let now = kernel::ids::now();
-        let now_ms = now.timestamp_millis();
-        let since_ms = now_ms.saturating_sub(self.window_ms());
-        let ip_attempt = kernel::ids::new_id();
+        let now = self.clock.now();
+        let window = self.settings.failure_window;
+        let ip_bucket = format!("sign-in:ip:{client}");
         let ip = self
-            .store
-            .record_attempt(
-                &ip_attempt,
-                &format!("ip:{client}"),
-                now_ms,
-                since_ms,
-                Some(self.settings.failures_per_address),
-            )
+            .limiter
+            .hit(Rule {
+                bucket: &ip_bucket,
+                window,
+                limit: Some(self.settings.failures_per_address),
+            })
             .await?;
-        if !ip.recorded {
-            return Err(IdentityError::RateLimited {
-                retry_after: self.retry_after(now_ms, ip.oldest_ms),
-            });
-        }
+        let (ip_hit, ip_others) = match ip {
+            Admission::Admitted { hit, others } => (hit, others),
+            Admission::Refused { retry_after } => {
+                return Err(IdentityError::RateLimited { retry_after })
+            }
+        };
         // The global cap only slows addresses that already failed, so a correct key from a
         // clean address always gets through; every failure counts towards it.
-        let global_attempt = kernel::ids::new_id();
         let global = self
-            .store
-            .record_attempt(
-                &global_attempt,
-                "global",
-                now_ms,
-                since_ms,
-                (ip.others > 0).then_some(self.settings.failures_global),
-            )
+            .limiter
+            .hit(Rule {
+                bucket: "sign-in:global",
+                window,
+                limit: (ip_others > 0).then_some(self.settings.failures_global),
+            })
             .await?;
-        if !global.recorded {
-            self.store.forget_attempts(&[ip_attempt]).await?;
-            return Err(IdentityError::RateLimited {
-                retry_after: self.retry_after(now_ms, global.oldest_ms),
-            });
-        }
-        self.store.prune_attempts(since_ms).await?;
+        let global_hit = match global {
+            Admission::Admitted { hit, .. } => hit,
+            Admission::Refused { retry_after } => {
+                self.limiter.forget(&[ip_hit]).await?;
+                return Err(IdentityError::RateLimited { retry_after });
+            }
+        };
         let found = self
             .store
             .user_by_key(&self.hasher.hash_key(key))
@@ -269,9 +260,7 @@ impl IdentityService {
             tracing::info!(client, "failed access-key sign-in");
             return Err(IdentityError::InvalidKey);
         };
-        self.store
-            .forget_attempts(&[ip_attempt, global_attempt])
-            .await?;
+        self.limiter.forget(&[ip_hit, global_hit]).await?;
         let token = new_token();
         self.store
             .create_session(
@@ -291,7 +280,7 @@ impl IdentityService {
         if token.is_empty() || token.len() > 200 {
             return Ok(None);
         }
-        let now = kernel::ids::now();
+        let now = self.clock.now();
         let idle_cutoff = now - chrono(self.settings.session_idle);
         Ok(self
             .store

@@ -1,10 +1,12 @@
 //! Shared plumbing for every module: the database handle and migrations, the API error body,
-//! identifiers and time helpers, tokens, storage and uploads. No business rules live here.
+//! identifiers, the clock, the rate limiter, tokens, storage and uploads. No business rules live here.
 
+pub mod clock;
 pub mod db;
 pub mod error;
 pub mod http;
 pub mod ids;
+pub mod limiter;
 pub mod memory;
 pub mod outbox;
 pub mod secret;

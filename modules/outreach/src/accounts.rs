@@ -124,7 +124,7 @@ impl OutreachService {
             .map_err(|e| OutreachError::Hashing(e.to_string()))??;
         let s = &self.settings;
         let token = new_token();
-        let expires_at = kernel::ids::now()
+        let expires_at = self.clock.now()
             + chrono::Duration::from_std(s.confirmation_ttl).unwrap_or(chrono::Duration::days(2));
         let link = format!("{}/api/v1/accounts/confirm?token={token}", s.site_url);
         let hours = s.confirmation_ttl.as_secs() / 3600;
@@ -158,7 +158,7 @@ impl OutreachService {
                         .map(str::to_string),
                     interests: serde_json::to_string(&input.interests)
                         .unwrap_or_else(|_| "[]".into()),
-                    created_at: kernel::ids::now(),
+                    created_at: self.clock.now(),
                 };
                 let created = self
                     .store
@@ -202,7 +202,7 @@ impl OutreachService {
         }
         Ok(self
             .store
-            .confirm(&hash_token(token), kernel::ids::now())
+            .confirm(&hash_token(token), self.clock.now())
             .await?)
     }
 }

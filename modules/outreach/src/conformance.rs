@@ -46,54 +46,6 @@ async fn queued(outbox: &dyn OutboxStore) -> Vec<String> {
 pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
     let now = kernel::ids::now();
 
-    // Form limits: a count per bucket (a bucket names its window); pruning forgets the
-    // buckets of windows that started before the given time.
-    let window = now - Duration::minutes(10);
-    let later = now - Duration::minutes(1);
-    assert_eq!(
-        store
-            .count_submission("contact:a:old", window)
-            .await
-            .unwrap(),
-        1
-    );
-    assert_eq!(
-        store
-            .count_submission("contact:a:old", window)
-            .await
-            .unwrap(),
-        2
-    );
-    assert_eq!(
-        store
-            .count_submission("contact:b:old", window)
-            .await
-            .unwrap(),
-        1
-    );
-    assert_eq!(
-        store
-            .count_submission("contact:a:new", later)
-            .await
-            .unwrap(),
-        1
-    );
-    store.prune_submissions(later).await.unwrap();
-    assert_eq!(
-        store
-            .count_submission("contact:a:old", window)
-            .await
-            .unwrap(),
-        1
-    );
-    assert_eq!(
-        store
-            .count_submission("contact:a:new", later)
-            .await
-            .unwrap(),
-        2
-    );
-
     // Notify lists: one signup per address and list, renewed after unsubscribing; each new
     // signup queues its confirmation, a repeated one queues nothing.
     assert!(!store

@@ -3,7 +3,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
+use kernel::clock::SharedClock;
+use kernel::limiter::{Admission, Limiter, Rule};
 use kernel::outbox::Email;
 use kernel::secret::{hash_token, new_token};
 use kernel::storage::Storage;
@@ -110,6 +111,8 @@ pub struct OutreachService {
     pub(crate) settings: OutreachSettings,
     /// Private storage (never served publicly) for applicants' documents.
     pub(crate) files: Arc<dyn Storage>,
+    limiter: Limiter,
+    pub(crate) clock: SharedClock,
 }
 
 pub(crate) fn too_long(field: &str, value: &str, max: usize) -> Result<(), OutreachError> {
@@ -128,38 +131,32 @@ impl OutreachService {
         store: Arc<dyn OutreachStore>,
         settings: OutreachSettings,
         files: Arc<dyn Storage>,
+        limiter: Limiter,
+        clock: SharedClock,
     ) -> Self {
         Self {
             store,
             settings,
             files,
+            limiter,
+            clock,
         }
-    }
-
-    fn window(&self, now: DateTime<Utc>) -> (DateTime<Utc>, u64) {
-        let window = self.settings.form_window.as_secs().max(1);
-        let secs = u64::try_from(now.timestamp()).unwrap_or(0);
-        let start = secs - secs % window;
-        let retry = (start + window).saturating_sub(secs).max(1);
-        let start = DateTime::from_timestamp(i64::try_from(start).unwrap_or(0), 0).unwrap_or(now);
-        (start, retry)
     }
 
     /// Counts a submission of `form` from `client`; refuses it once the address has used up
-    /// its budget for the current window. The count lives in the database, so every app
-    /// instance shares it.
+    /// its budget for the window (sliding: the window ends now). The counts live in the
+    /// database, so every app instance shares them.
     pub async fn admit(&self, form: Form, client: &str) -> Result<(), OutreachError> {
-        let now = kernel::ids::now();
-        let (start, retry_after) = self.window(now);
-        let bucket = format!("{}:{client}:{}", form.name(), start.timestamp());
-        let count = self.store.count_submission(&bucket, start).await?;
-        if count == 1 {
-            // First submission of a new window: forget old windows.
-            let keep = chrono::Duration::from_std(self.settings.form_window)
-                .unwrap_or(chrono::Duration::hours(1));
-            self.store.prune_submissions(start - keep).await?;
-        }
-        if count > self.settings.form_limit {
+        let bucket = format!("form:{}:{client}", form.name());
+        let admission = self
+            .limiter
+            .hit(Rule {
+                bucket: &bucket,
+                window: self.settings.form_window,
+                limit: Some(self.settings.form_limit),
+            })
+            .await?;
+        if let Admission::Refused { retry_after } = admission {
             tracing::info!(form = form.name(), client, "form rate limit reached");
             return Err(OutreachError::RateLimited { retry_after });
         }
@@ -206,7 +203,7 @@ impl OutreachService {
                 list,
                 &email,
                 &hash_token(&token),
-                kernel::ids::now(),
+                self.clock.now(),
                 &confirmation,
             )
             .await?;
@@ -221,7 +218,7 @@ impl OutreachService {
         }
         Ok(self
             .store
-            .unsubscribe(&hash_token(token), kernel::ids::now())
+            .unsubscribe(&hash_token(token), self.clock.now())
             .await?)
     }
 
@@ -278,7 +275,7 @@ impl OutreachService {
             subject: subject.clone(),
             inquiry_type: kind_name,
             message,
-            created_at: kernel::ids::now(),
+            created_at: self.clock.now(),
         };
         let mail = Email {
             to: vec![inbox.clone()],

@@ -27,17 +27,6 @@ pub enum Deactivation {
     LastAdmin,
 }
 
-/// The outcome of [`IdentityStore::record_attempt`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Attempt {
-    /// Whether the attempt was recorded (false: the limit was reached).
-    pub recorded: bool,
-    /// Other attempts in the bucket within the window.
-    pub others: i64,
-    /// When the oldest of those was made (Unix milliseconds).
-    pub oldest_ms: Option<i64>,
-}
-
 #[async_trait]
 pub trait IdentityStore: Send + Sync {
     async fn names(&self, ids: &[String]) -> Result<Vec<(String, String)>, sqlx::Error>;
@@ -83,22 +72,6 @@ pub trait IdentityStore: Send + Sync {
     /// Disables a staff member unless they are the last active admin, as one atomic change
     /// (concurrent calls cannot leave no active admin).
     async fn deactivate(&self, id: &str) -> Result<Deactivation, sqlx::Error>;
-
-    /// Records sign-in attempt `id` in `bucket` at `at_ms` (Unix milliseconds) unless `limit`
-    /// attempts later than `since_ms` are already recorded there; the check and the write are
-    /// one atomic step. Without a limit the attempt is always recorded.
-    async fn record_attempt(
-        &self,
-        id: &str,
-        bucket: &str,
-        at_ms: i64,
-        since_ms: i64,
-        limit: Option<i64>,
-    ) -> Result<Attempt, sqlx::Error>;
-    /// Removes recorded attempts (a sign-in that succeeded or was refused is no failure).
-    async fn forget_attempts(&self, ids: &[String]) -> Result<(), sqlx::Error>;
-    /// Forgets attempts made at or before `before_ms`.
-    async fn prune_attempts(&self, before_ms: i64) -> Result<(), sqlx::Error>;
 }
 
 mod sql;

@@ -5,13 +5,12 @@ use super::*;
 
 const USER_COLUMNS: &str = "id, name, role, active, created_at, last_login_at";
 
-/// `$lock_admins`: an optional statement run first in the transaction of `deactivate`;
-/// `$lock_bucket`: an optional statement (bound to the bucket) run first in the transaction of a
-/// limited `record_attempt`. SQLite needs neither: one write statement runs alone, under the
-/// database's single write lock. PostgreSQL needs both: under READ COMMITTED, two conditional
-/// writes of different rows do not see each other.
+/// `$lock_admins`: an optional statement run first in the transaction of `deactivate`. SQLite
+/// needs none: one write statement runs alone, under the database's single write lock.
+/// PostgreSQL needs it: under READ COMMITTED, two conditional writes of different rows do not
+/// see each other.
 macro_rules! sql_identity_store {
-    ($name:ident, $db:ty, $pool:ty, $lock_admins:expr, $lock_bucket:expr) => {
+    ($name:ident, $db:ty, $pool:ty, $lock_admins:expr) => {
         pub struct $name {
             pub(crate) pool: $pool,
         }
@@ -210,79 +209,6 @@ macro_rules! sql_identity_store {
                     Ok(Deactivation::NotFound)
                 }
             }
-
-            #[tracing::instrument(skip(self, id), err)]
-            async fn record_attempt(
-                &self,
-                id: &str,
-                bucket: &str,
-                at_ms: i64,
-                since_ms: i64,
-                limit: Option<i64>,
-            ) -> Result<Attempt, sqlx::Error> {
-                let mut qb = Self::q("INSERT INTO login_attempts (id, bucket, at_ms) SELECT ");
-                qb.push_bind(id.to_string());
-                qb.push(", ");
-                qb.push_bind(bucket.to_string());
-                qb.push(", ");
-                qb.push_bind(at_ms);
-                let recorded = match limit {
-                    None => qb.build().execute(&self.pool).await?.rows_affected() == 1,
-                    Some(limit) => {
-                        qb.push(" WHERE (SELECT COUNT(*) FROM login_attempts WHERE bucket = ");
-                        qb.push_bind(bucket.to_string());
-                        qb.push(" AND at_ms > ");
-                        qb.push_bind(since_ms);
-                        qb.push(") < ");
-                        qb.push_bind(limit);
-                        let mut tx = self.pool.begin().await?;
-                        if let Some(lock) = $lock_bucket {
-                            sqlx::query(lock)
-                                .bind(bucket.to_string())
-                                .execute(&mut *tx)
-                                .await?;
-                        }
-                        let n = qb.build().execute(&mut *tx).await?.rows_affected();
-                        tx.commit().await?;
-                        n == 1
-                    }
-                };
-                let mut qb =
-                    Self::q("SELECT COUNT(*), MIN(at_ms) FROM login_attempts WHERE bucket = ");
-                qb.push_bind(bucket.to_string());
-                qb.push(" AND at_ms > ");
-                qb.push_bind(since_ms);
-                qb.push(" AND id <> ");
-                qb.push_bind(id.to_string());
-                let (others, oldest_ms): (i64, Option<i64>) =
-                    qb.build_query_as().fetch_one(&self.pool).await?;
-                Ok(Attempt {
-                    recorded,
-                    others,
-                    oldest_ms,
-                })
-            }
-
-            async fn forget_attempts(&self, ids: &[String]) -> Result<(), sqlx::Error> {
-                if ids.is_empty() {
-                    return Ok(());
-                }
-                let mut qb = Self::q("DELETE FROM login_attempts WHERE id IN (");
-                let mut sep = qb.separated(", ");
-                for id in ids {
-                    sep.push_bind(id.clone());
-                }
-                qb.push(")");
-                qb.build().execute(&self.pool).await?;
-                Ok(())
-            }
-
-            async fn prune_attempts(&self, before_ms: i64) -> Result<(), sqlx::Error> {
-                let mut qb = Self::q("DELETE FROM login_attempts WHERE at_ms <= ");
-                qb.push_bind(before_ms);
-                qb.build().execute(&self.pool).await?;
-                Ok(())
-            }
         }
     };
 }
@@ -293,7 +219,6 @@ pub(super) mod sqlite {
         SqliteIdentityStore,
         sqlx::Sqlite,
         sqlx::SqlitePool,
-        None::<&'static str>,
         None::<&'static str>
     );
 }
@@ -304,15 +229,10 @@ pub(super) mod postgres {
     /// concurrent `deactivate` waits, then sees this one's change.
     const LOCK_ADMINS: &str =
         "SELECT id FROM users WHERE role = 'admin' AND active = TRUE ORDER BY id FOR UPDATE";
-    /// Serializes the limited attempts of one bucket (a transaction-level advisory lock in
-    /// a key space of its own: the two-integer form, first integer for this table).
-    const LOCK_BUCKET: &str =
-        "SELECT pg_advisory_xact_lock(hashtext('agora.login_attempts'), hashtext($1))";
     sql_identity_store!(
         PgIdentityStore,
         sqlx::Postgres,
         sqlx::PgPool,
-        Some(LOCK_ADMINS),
-        Some(LOCK_BUCKET)
+        Some(LOCK_ADMINS)
     );
 }

@@ -168,7 +168,7 @@ impl OutreachService {
             contribution: input.contribution.trim().to_string(),
             additional: optional(&input.additional),
             files: serde_json::to_string(&stored).unwrap_or_else(|_| "[]".into()),
-            created_at: kernel::ids::now(),
+            created_at: self.clock.now(),
         };
         let emails = [
             emails::to_team(&row, &stored, &input.roles, &self.settings),

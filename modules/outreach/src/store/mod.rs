@@ -79,16 +79,6 @@ pub enum Confirmation {
 
 #[async_trait]
 pub trait OutreachStore: Send + Sync {
-    /// Counts one submission in `bucket` (created for the window starting at `window_start`;
-    /// a bucket's name includes its window, so a new window is a new bucket) and returns the
-    /// count including this one.
-    async fn count_submission(
-        &self,
-        bucket: &str,
-        window_start: DateTime<Utc>,
-    ) -> Result<i64, sqlx::Error>;
-    /// Forgets windows that started before `before`.
-    async fn prune_submissions(&self, before: DateTime<Utc>) -> Result<(), sqlx::Error>;
     /// Stores an application and queues its emails in one transaction.
     async fn save_application(
         &self,

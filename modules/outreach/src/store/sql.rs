@@ -95,33 +95,6 @@ macro_rules! sql_outreach_store {
                 Ok(n > 0)
             }
 
-            async fn count_submission(
-                &self,
-                bucket: &str,
-                window_start: DateTime<Utc>,
-            ) -> Result<i64, sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "INSERT INTO form_submissions (bucket, window_start, submissions) VALUES (",
-                );
-                qb.push_bind(bucket.to_string());
-                qb.push(", ");
-                qb.push_bind(window_start);
-                qb.push(
-                    ", 1) ON CONFLICT (bucket) DO UPDATE SET \
-                     submissions = form_submissions.submissions + 1 RETURNING submissions",
-                );
-                let n: i32 = qb.build_query_scalar().fetch_one(&self.pool).await?;
-                Ok(i64::from(n))
-            }
-
-            async fn prune_submissions(&self, before: DateTime<Utc>) -> Result<(), sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("DELETE FROM form_submissions WHERE window_start < ");
-                qb.push_bind(before);
-                qb.build().execute(&self.pool).await?;
-                Ok(())
-            }
-
             async fn save_application(
                 &self,
                 r: &ApplicationRow,
