@@ -72,8 +72,30 @@ async fn pages_are_server_rendered_with_head_tags() {
             html.contains(&format!("href=\"https://agora.test{path}\"")),
             "{path} canonical"
         );
+        paints_without_waiting_for_the_stylesheet(path, &html);
     }
+    paints_without_waiting_for_the_stylesheet("/", &home);
     app.shutdown().await;
+}
+
+/// A server-rendered page carries the CSS its markup needs in its head, and links the whole
+/// stylesheet only after the markup, so the first paint does not wait for it.
+fn paints_without_waiting_for_the_stylesheet(path: &str, html: &str) {
+    let head = &html[..html.find("</head>").unwrap()];
+    assert!(
+        head.split("<style>").skip(1).any(|s| s
+            .split("</style>")
+            .next()
+            .unwrap()
+            .contains(".site-header")),
+        "{path}: no critical CSS in the head"
+    );
+    let sheet = html.find("<link rel=\"stylesheet\"").unwrap();
+    assert!(
+        sheet > html.find("<div id=\"root\">").unwrap(),
+        "{path}: stylesheet in the head"
+    );
+    assert!(html[sheet..].contains("</body>"), "{path}");
 }
 
 // Engine-independent: rendering; lookups by slug and by id are checked on both engines in api.rs.

@@ -3,6 +3,7 @@ import express, {
   type Request,
   type Response,
 } from "express";
+import type { CriticalFn } from "./critical.js";
 import type { RenderFn } from "./renderer.js";
 
 interface RenderBody {
@@ -25,8 +26,15 @@ function isRenderBody(body: unknown): body is RenderBody {
 const message = (err: unknown) =>
   err instanceof Error ? err.message : String(err);
 
-/** The sidecar's HTTP surface: POST /render and GET /healthz. */
-export function createApp(render: RenderFn): express.Express {
+/**
+ * The sidecar's HTTP surface: POST /render and GET /healthz. A render answers
+ * `{html, css}`: the markup for `#root` and, with `critical`, the CSS it needs to paint
+ * (empty when that cannot be found: the page then waits for the whole stylesheet).
+ */
+export function createApp(
+  render: RenderFn,
+  critical?: CriticalFn,
+): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
@@ -38,19 +46,30 @@ export function createApp(render: RenderFn): express.Express {
   app.post(
     "/render",
     express.json({ limit: "2mb" }),
-    (req: Request, res: Response) => {
+    async (req: Request, res: Response) => {
       if (!isRenderBody(req.body)) {
         res
           .status(400)
           .json({ error: "expected a JSON body {url: string, data: object}" });
         return;
       }
+      let html: string;
       try {
-        res.json({ html: render(req.body.url, req.body.data) });
+        html = render(req.body.url, req.body.data);
       } catch (err) {
         console.error(`render failed for ${req.body.url}:`, err);
         res.status(500).json({ error: message(err) });
+        return;
       }
+      let css = "";
+      if (critical) {
+        try {
+          css = await critical(html);
+        } catch (err) {
+          console.error(`no critical CSS for ${req.body.url}:`, err);
+        }
+      }
+      res.json({ html, css });
     },
   );
 

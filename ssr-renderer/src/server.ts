@@ -1,11 +1,15 @@
 import { createApp } from "./app.js";
+import { loadCritical } from "./critical.js";
 import { loadRenderer } from "./renderer.js";
 
 const host = process.env.SSR_HOST || "127.0.0.1";
 const port = Number(process.env.SSR_PORT || 3001);
 
 const render = await loadRenderer();
-const server = createApp(render).listen(port, host, () => {
+const critical = loadCritical();
+// The first run compiles the selector engine and reads the stylesheet: not on a reader's time.
+await critical("<p></p>");
+const server = createApp(render, critical).listen(port, host, () => {
   // The port actually bound (SSR_PORT=0 picks a free one).
   const bound = server.address();
   const at = typeof bound === "object" && bound ? bound.port : port;

@@ -3,7 +3,13 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 import { createApp } from "../src/app.js";
+import { loadCritical, stylesheetsOf } from "../src/critical.js";
+import type { CriticalFn } from "../src/critical.js";
 import type { RenderFn } from "../src/renderer.js";
 
 let server: Server | undefined;
@@ -13,9 +19,9 @@ afterEach(() => {
   server = undefined;
 });
 
-/** Serves `createApp(render)` on a free port; returns its base URL. */
-async function serve(render: RenderFn): Promise<string> {
-  server = createApp(render).listen(0, "127.0.0.1");
+/** Serves `createApp(render, critical)` on a free port; returns its base URL. */
+async function serve(render: RenderFn, critical?: CriticalFn): Promise<string> {
+  server = createApp(render, critical).listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   return `http://127.0.0.1:${port}`;
@@ -40,7 +46,10 @@ describe("the sidecar's HTTP surface", () => {
       JSON.stringify({ url: "/about?x=1", data: { path: "/about" } }),
     );
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ html: "<main>/about?x=1</main>" });
+    expect(await r.json()).toEqual({
+      html: "<main>/about?x=1</main>",
+      css: "",
+    });
     expect(calls).toEqual([["/about?x=1", { path: "/about" }]]);
   });
 
@@ -91,5 +100,65 @@ describe("the sidecar's HTTP surface", () => {
     const r = await fetch(`${base}/nope`);
     expect(r.status).toBe(404);
     expect(await r.json()).toEqual({ error: "not found" });
+  });
+});
+
+/** A built web client in a temporary folder: its template and one stylesheet. */
+function client(css: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "agora-critical-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(
+    join(dir, "index.html"),
+    '<html><head><link rel="stylesheet" crossorigin href="/assets/index-x.css"></head><body><div id="root"><!--app-html--></div></body></html>',
+  );
+  writeFileSync(join(dir, "assets", "index-x.css"), css);
+  return dir;
+}
+
+describe("critical CSS", () => {
+  it("reads the stylesheets the template links", () => {
+    expect(
+      stylesheetsOf(
+        '<link rel="icon" href="/i.svg"><link rel="stylesheet" crossorigin href="/assets/a.css"><link href=/b.css rel=stylesheet>',
+      ),
+    ).toEqual(["/assets/a.css", "/b.css"]);
+  });
+
+  it("keeps the rules the markup uses and leaves out the others", async () => {
+    const critical = loadCritical(
+      client(
+        ".card{color:red}.card:hover{color:blue}.dialog{display:grid}" +
+          "@media (min-width:40em){.card{padding:2rem}.dialog{padding:1rem}}" +
+          ":root{--ink:#111}body{margin:0}",
+      ),
+    );
+    const css = await critical('<article class="card">Hi</article>');
+    expect(css).toContain(".card{color:red}");
+    expect(css).toContain(".card:hover{color:blue}");
+    expect(css).toContain("@media (min-width:40em){.card{padding:2rem}}");
+    expect(css).toContain("--ink:#111");
+    expect(css).toContain("body{margin:0}");
+    expect(css).not.toContain(".dialog");
+  });
+
+  it("answers with the markup's CSS, and with none when it cannot be found", async () => {
+    const base = await serve(
+      () => '<p class="lead">x</p>',
+      async (markup) =>
+        markup.includes("lead") ? ".lead{font-size:2rem}" : "",
+    );
+    const r = await post(base, JSON.stringify({ url: "/", data: {} }));
+    expect(await r.json()).toEqual({
+      html: '<p class="lead">x</p>',
+      css: ".lead{font-size:2rem}",
+    });
+    server?.close();
+    const failing = await serve(
+      () => "<p>x</p>",
+      () => Promise.reject(new Error("no stylesheet")),
+    );
+    const f = await post(failing, JSON.stringify({ url: "/", data: {} }));
+    expect(f.status).toBe(200);
+    expect(await f.json()).toEqual({ html: "<p>x</p>", css: "" });
   });
 });

@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -48,9 +50,16 @@ describe("the sidecar process", () => {
       }),
     });
     expect(r.status).toBe(200);
-    const { html } = (await r.json()) as { html: string };
+    const { html, css } = (await r.json()) as { html: string; css: string };
     expect(html).toContain("About");
     expect(html.length).toBeGreaterThan(200);
+    // The built stylesheet's rules for this page (the site header is on it), not all of it.
+    expect(css).toContain(".site-header");
+    const assets = join(root, "../web-client/dist/client/assets");
+    const sheet = readdirSync(assets).find((f) => /^index-.*\.css$/.test(f));
+    expect(sheet).toBeDefined();
+    const whole = statSync(join(assets, sheet ?? "")).size;
+    expect(css.length).toBeLessThan(whole / 2);
 
     const started = Date.now();
     child.kill("SIGTERM");

@@ -77,14 +77,16 @@ impl Renderer {
             page.data_json
         );
         match self.sidecar.render(body, self.deadline).await {
-            Ok(markup) => RenderedPage {
-                html: self.template.page(&head, &markup, &page.data_json),
+            Ok(rendered) => RenderedPage {
+                html: self
+                    .template
+                    .page(&head, &rendered.html, &page.data_json, &rendered.css),
                 server_rendered: true,
             },
             Err(e) => {
                 tracing::warn!(error = %e, "server render failed; serving the client-rendered shell");
                 RenderedPage {
-                    html: self.template.page(&head, "", &page.data_json),
+                    html: self.template.page(&head, "", &page.data_json, ""),
                     server_rendered: false,
                 }
             }
@@ -97,6 +99,7 @@ impl Renderer {
             &head.to_html(&self.site_url, &self.site_name),
             "",
             data_json,
+            "",
         )
     }
 }

@@ -33,9 +33,13 @@ pub enum RenderError {
     Down,
 }
 
+/// A page as the sidecar renders it: the markup for `#root`, and the CSS that markup needs
+/// to paint (empty when the sidecar could not tell).
 #[derive(Deserialize)]
-struct RenderOut {
-    html: String,
+pub struct Rendered {
+    pub html: String,
+    #[serde(default)]
+    pub css: String,
 }
 
 pub struct Sidecar {
@@ -131,7 +135,7 @@ impl Sidecar {
         self: &Arc<Self>,
         body: String,
         deadline: Duration,
-    ) -> Result<String, RenderError> {
+    ) -> Result<Rendered, RenderError> {
         if !self.up.load(Ordering::Acquire) {
             return Err(RenderError::Down);
         }
@@ -153,7 +157,7 @@ impl Sidecar {
             if !response.status().is_success() {
                 return Err(RenderError::Status(response.status()));
             }
-            Ok(response.json::<RenderOut>().await?.html)
+            Ok(response.json::<Rendered>().await?)
         };
         let result = match tokio::time::timeout(deadline, attempt).await {
             Ok(r) => r,

@@ -1,34 +1,49 @@
 //! The page template produced by the web client's build (`index.html`), split at its
-//! placeholders once at start-up.
+//! placeholders once at start-up, in the two layouts a page can take (see [`Template`]).
 
 const HEAD: &str = "<!--app-head-->";
 const HTML: &str = "<!--app-html-->";
 const DATA: &str = "<!--app-data-->";
+const CRITICAL: &str = "<!--app-critical-->";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Slot {
     Head,
     Html,
     Data,
+    Critical,
 }
 
-/// The template's text cut at its three placeholders, which may come in any order
-/// (Vite puts the module script, and so the data, in the head).
+/// The page template, in two layouts: as built (stylesheets in the head: the first paint
+/// waits for them) and, for a page whose critical CSS is known, with that CSS inlined where
+/// the stylesheets were and the stylesheets moved to the end of the body, where they load
+/// without holding the first paint (and without a script, so also where scripts are off).
 #[derive(Debug, Clone)]
 pub struct Template {
+    blocking: Layout,
+    deferred: Option<Layout>,
+}
+
+/// A template's text cut at its placeholders, which may come in any order (Vite puts the
+/// module script, and so the data, in the head).
+#[derive(Debug, Clone)]
+struct Layout {
     /// Text before each slot, in document order, then the tail.
     pieces: Vec<(String, Slot)>,
     tail: String,
 }
 
-impl Template {
-    pub fn parse(text: &str) -> anyhow::Result<Template> {
+impl Layout {
+    fn parse(text: &str) -> anyhow::Result<Layout> {
         let mut marks = Vec::new();
         for (marker, slot) in [(HEAD, Slot::Head), (HTML, Slot::Html), (DATA, Slot::Data)] {
             let at = text
                 .find(marker)
                 .ok_or_else(|| anyhow::anyhow!("the page template lacks {marker}"))?;
             marks.push((at, marker.len(), slot));
+        }
+        if let Some(at) = text.find(CRITICAL) {
+            marks.push((at, CRITICAL.len(), Slot::Critical));
         }
         marks.sort_by_key(|m| m.0);
         let mut pieces = Vec::new();
@@ -37,23 +52,82 @@ impl Template {
             pieces.push((text[from..at].to_string(), slot));
             from = at + len;
         }
-        Ok(Template {
+        Ok(Layout {
             pieces,
             tail: text[from..].to_string(),
         })
     }
+}
 
-    /// The whole document. `data_json` is embedded as inert JSON for hydration.
-    pub fn page(&self, head: &str, markup: &str, data_json: &str) -> String {
+/// The `<link rel="stylesheet">` tags of a built template: where each starts and ends.
+fn stylesheet_links(text: &str) -> Vec<std::ops::Range<usize>> {
+    let lower = text.to_ascii_lowercase();
+    let mut links = Vec::new();
+    let mut from = 0;
+    while let Some(start) = lower[from..].find("<link").map(|i| from + i) {
+        let Some(end) = lower[start..].find('>').map(|i| start + i + 1) else {
+            break;
+        };
+        let tag = &lower[start..end];
+        if tag.contains("rel=\"stylesheet\"") || tag.contains("rel=stylesheet") {
+            links.push(start..end);
+        }
+        from = end;
+    }
+    links
+}
+
+/// `text` with its stylesheet links moved before `</body>` and the critical-CSS placeholder
+/// where the first of them was; `None` when it links no stylesheet.
+fn deferred_text(text: &str) -> Option<String> {
+    let links = stylesheet_links(text);
+    let first = links.first()?.start;
+    let mut out = String::with_capacity(text.len() + CRITICAL.len());
+    let mut moved = String::new();
+    let mut from = 0;
+    for link in &links {
+        out.push_str(&text[from..link.start]);
+        if link.start == first {
+            out.push_str(CRITICAL);
+        }
+        moved.push_str(&text[link.clone()]);
+        from = link.end;
+    }
+    out.push_str(&text[from..]);
+    match out.to_ascii_lowercase().rfind("</body>") {
+        Some(at) => out.insert_str(at, &moved),
+        None => out.push_str(&moved),
+    }
+    Some(out)
+}
+
+impl Template {
+    pub fn parse(text: &str) -> anyhow::Result<Template> {
+        Ok(Template {
+            blocking: Layout::parse(text)?,
+            deferred: deferred_text(text).map(|t| Layout::parse(&t)).transpose()?,
+        })
+    }
+
+    /// The whole document. `data_json` is embedded as inert JSON for hydration; `critical`
+    /// is the CSS the markup needs to paint (empty: unknown, and the page waits for the
+    /// stylesheets as built).
+    pub fn page(&self, head: &str, markup: &str, data_json: &str, critical: &str) -> String {
+        let layout = match &self.deferred {
+            Some(deferred) if !critical.is_empty() => deferred,
+            _ => &self.blocking,
+        };
         let data = escape_json_for_script(data_json);
-        let size = self.pieces.iter().map(|p| p.0.len()).sum::<usize>()
-            + self.tail.len()
+        let critical = critical.replace("</", "<\\/");
+        let size = layout.pieces.iter().map(|p| p.0.len()).sum::<usize>()
+            + layout.tail.len()
             + head.len()
             + markup.len()
             + data.len()
+            + critical.len()
             + 80;
         let mut out = String::with_capacity(size);
-        for (text, slot) in &self.pieces {
+        for (text, slot) in &layout.pieces {
             out.push_str(text);
             match slot {
                 Slot::Head => out.push_str(head),
@@ -63,9 +137,14 @@ impl Template {
                     out.push_str(&data);
                     out.push_str("</script>");
                 }
+                Slot::Critical => {
+                    out.push_str("<style>");
+                    out.push_str(&critical);
+                    out.push_str("</style>");
+                }
             }
         }
-        out.push_str(&self.tail);
+        out.push_str(&layout.tail);
         out
     }
 }
@@ -87,7 +166,12 @@ mod tests {
             "<html><head><!--app-head--></head><body><div id=\"root\"><!--app-html--></div><!--app-data--><script src=x></script></body></html>",
         )
         .expect("valid template");
-        let page = t.page("<title>T</title>", "<p>hi</p>", r#"{"x":"</script><b>"}"#);
+        let page = t.page(
+            "<title>T</title>",
+            "<p>hi</p>",
+            r#"{"x":"</script><b>"}"#,
+            "",
+        );
         assert!(page.contains("<head><title>T</title></head>"));
         assert!(page.contains("<div id=\"root\"><p>hi</p></div>"));
         assert!(!page.contains("</script><b>"));
@@ -100,11 +184,48 @@ mod tests {
             "<head><!--app-head--><!--app-data--></head><div><!--app-html--></div>",
         )
         .expect("valid template");
-        let page = t.page("<title>T</title>", "<p>x</p>", "{}");
+        let page = t.page("<title>T</title>", "<p>x</p>", "{}", "");
         assert_eq!(
             page,
             "<head><title>T</title><script id=\"agora-data\" type=\"application/json\">{}</script></head><div><p>x</p></div>"
         );
+    }
+
+    const BUILT: &str = "<html><head><meta charset=\"UTF-8\" /><!--app-head--><!--app-data--><script type=\"module\" src=\"/assets/index.js\"></script>\n<link rel=\"stylesheet\" crossorigin href=\"/assets/index.css\"><link rel=\"icon\" href=\"/i.svg\"></head><body><div id=\"root\"><!--app-html--></div></body></html>";
+
+    #[test]
+    fn with_critical_css_the_stylesheet_moves_to_the_end_of_the_body() {
+        let t = Template::parse(BUILT).expect("valid template");
+        let page = t.page("<title>T</title>", "<p>x</p>", "{}", "p{color:red}</style>");
+        let style = page
+            .find("<style>p{color:red}<\\/style></style>")
+            .expect(&page);
+        let link = page
+            .find("<link rel=\"stylesheet\" crossorigin href=\"/assets/index.css\">")
+            .expect(&page);
+        assert!(style < page.find("</head>").expect("head"), "{page}");
+        assert!(link > page.find("<p>x</p>").expect("markup"), "{page}");
+        assert!(
+            page.ends_with("\"/assets/index.css\"></body></html>"),
+            "{page}"
+        );
+        assert_eq!(page.matches("rel=\"stylesheet\"").count(), 1);
+        assert!(page.contains("<link rel=\"icon\" href=\"/i.svg\"></head>"));
+    }
+
+    #[test]
+    fn without_critical_css_the_page_is_as_built() {
+        let t = Template::parse(BUILT).expect("valid template");
+        let page = t.page("<title>T</title>", "<p>x</p>", "{}", "");
+        assert!(!page.contains("<style>"));
+        let link = page.find("rel=\"stylesheet\"").expect(&page);
+        assert!(link < page.find("</head>").expect("head"));
+        // A template without stylesheets has nothing to defer.
+        let bare = Template::parse(
+            "<head><!--app-head--><!--app-data--></head><div><!--app-html--></div>",
+        )
+        .expect("valid template");
+        assert!(!bare.page("", "", "{}", "p{}").contains("<style>"));
     }
 
     #[test]
