@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import beasties from "beasties";
 
@@ -25,18 +27,67 @@ export function stylesheetsOf(template: string): string[] {
   return hrefs;
 }
 
+/** The attributes whose values the stylesheets select on (`[type=file]`, …). */
+export function selectedAttributes(css: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of css.matchAll(/\[\s*([a-zA-Z][\w-]*)/g)) {
+    if (m[1]) names.add(m[1].toLowerCase());
+  }
+  return names;
+}
+
+/**
+ * What a stylesheet can tell apart in `markup`: each kind of element, as its tag, classes,
+ * attribute names and the values of the attributes in `valued`. Two pages with the same
+ * shape need the same CSS (short of selectors on nesting, which the site's stylesheet does
+ * not rely on to show a page); text, links and images do not change it.
+ */
+export function shapeOf(markup: string, valued: Set<string>): string {
+  const shapes = new Set<string>();
+  for (const tag of markup.matchAll(/<([a-zA-Z][\w-]*)([^>]*)>/g)) {
+    let shape = (tag[1] ?? "").toLowerCase();
+    const attrs = tag[2] ?? "";
+    for (const a of attrs.matchAll(
+      /([^\s=/"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g,
+    )) {
+      const name = (a[1] ?? "").toLowerCase();
+      const value = a[2] ?? a[3] ?? a[4] ?? "";
+      if (name === "class") {
+        shape += "." + value.split(/\s+/).filter(Boolean).sort().join(".");
+      } else if (valued.has(name)) {
+        shape += `[${name}=${value}]`;
+      } else {
+        shape += `[${name}]`;
+      }
+    }
+    shapes.add(shape);
+  }
+  return [...shapes].sort().join("\n");
+}
+
+/** Shapes remembered at most (each with its CSS, a few kilobytes). */
+const MAX_SHAPES = 256;
+
 /**
  * The rules of the template's stylesheets that apply to the elements in `markup` (and the
  * media queries, keyframes and custom properties they use), minified. The rest of the
- * stylesheet still loads, later; the page paints without waiting for it. `SSR_CLIENT_DIR`
- * may point at another build of the web client.
+ * stylesheet still loads, later; the page paints without waiting for it. Finding them takes
+ * a few milliseconds, so the answer is kept per page shape (see `shapeOf`): the pages of one
+ * kind share it. `SSR_CLIENT_DIR` may point at another build of the web client.
  */
 export function loadCritical(
   clientDir = process.env.SSR_CLIENT_DIR ?? DEFAULT_CLIENT,
 ): CriticalFn {
-  const links = stylesheetsOf(readFileSync(`${clientDir}/index.html`, "utf8"))
+  const hrefs = stylesheetsOf(
+    readFileSync(join(clientDir, "index.html"), "utf8"),
+  );
+  const links = hrefs
     .map((href) => `<link rel="stylesheet" href="${href}">`)
     .join("");
+  const valued = selectedAttributes(
+    hrefs.map((href) => readFileSync(join(clientDir, href), "utf8")).join("\n"),
+  );
+  const known = new Map<string, string>();
   const inliner = new Beasties({
     path: clientDir,
     publicPath: "/",
@@ -50,9 +101,25 @@ export function loadCritical(
   });
   return async (markup) => {
     if (!links) return "";
+    const key = createHash("sha256")
+      .update(shapeOf(markup, valued))
+      .digest("base64");
+    const seen = known.get(key);
+    if (seen !== undefined) {
+      // Most recently used last: the oldest shapes are the first forgotten.
+      known.delete(key);
+      known.set(key, seen);
+      return seen;
+    }
     const html = await inliner.process(
       `<!doctype html><html><head>${links}</head><body><div id="root">${markup}</div></body></html>`,
     );
-    return /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    known.set(key, css);
+    if (known.size > MAX_SHAPES) {
+      const oldest = known.keys().next().value;
+      if (oldest !== undefined) known.delete(oldest);
+    }
+    return css;
   };
 }

@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { createApp } from "../src/app.js";
-import { loadCritical, stylesheetsOf } from "../src/critical.js";
+import {
+  loadCritical,
+  selectedAttributes,
+  shapeOf,
+  stylesheetsOf,
+} from "../src/critical.js";
 import type { CriticalFn } from "../src/critical.js";
 import type { RenderFn } from "../src/renderer.js";
 
@@ -160,5 +165,46 @@ describe("critical CSS", () => {
     const f = await post(failing, JSON.stringify({ url: "/", data: {} }));
     expect(f.status).toBe(200);
     expect(await f.json()).toEqual({ html: "<p>x</p>", css: "" });
+  });
+
+  it("tells pages apart by what a stylesheet can select, not by their text", () => {
+    const valued = selectedAttributes(
+      "input[type=file]{x:1} a[aria-current=page]{y:2}",
+    );
+    expect([...valued].sort()).toEqual(["aria-current", "type"]);
+    const a = shapeOf(
+      '<article class="card big"><a href="/a" aria-current="page">One</a><img src="/1.png" alt="x"></article>',
+      valued,
+    );
+    const b = shapeOf(
+      '<article class="big card"><a href="/b" aria-current="page">Two, longer</a><img src="/2.png" alt="y"></article><article class="card big"></article>',
+      valued,
+    );
+    expect(a).toBe(b);
+    for (const other of [
+      '<article class="card"><a href="/a" aria-current="page">One</a><img src="/1.png" alt="x"></article>',
+      '<article class="card big"><a href="/a">One</a><img src="/1.png" alt="x"></article>',
+      '<article class="card big"><a href="/a" aria-current="step">One</a><img src="/1.png" alt="x"></article>',
+      '<article class="card big"><a href="/a" aria-current="page">One</a><img src="/1.png" alt="x"><ul><li>new</li></ul></article>',
+    ]) {
+      expect(shapeOf(other, valued)).not.toBe(a);
+    }
+  });
+
+  it("finds the CSS once per page shape", async () => {
+    const dir = client(".card{color:red}.lead{color:blue}");
+    const critical = loadCritical(dir);
+    expect(await critical('<p class="card">one</p>')).toContain(
+      ".card{color:red}",
+    );
+    // The stylesheet changes under it: a page of the same shape still gets what was found…
+    writeFileSync(join(dir, "assets", "index-x.css"), ".card{color:green}");
+    expect(await critical('<p class="card">two</p>')).toContain(
+      ".card{color:red}",
+    );
+    // …and a page of another shape is worked out afresh.
+    expect(await critical('<p class="card" hidden>three</p>')).toContain(
+      ".card{color:green}",
+    );
   });
 });
