@@ -33,6 +33,9 @@ pub struct Services {
     pub analytics: Arc<dyn analytics::AnalyticsStore>,
     /// Page views, written in batches in the background.
     pub views: Arc<analytics::Recorder>,
+    /// Beacons and the admin's figures.
+    pub analytics_service: Arc<analytics::AnalyticsService>,
+    pub magazines: Arc<media::MagazineService>,
     pub magazine_max_bytes: usize,
 }
 
@@ -84,7 +87,16 @@ impl Services {
         ));
         let analytics = analytics::store_for(&db);
         let views = analytics::Recorder::start(analytics.clone(), settings.views.clone());
+        let analytics_service = Arc::new(analytics::AnalyticsService::new(
+            analytics.clone(),
+            views.clone(),
+            Arc::new(ContentTitles(content.clone())),
+            Arc::new(SitePages(content.clone())),
+        ));
+        let magazines = Arc::new(media::MagazineService::new(&db, storage.clone()));
         Ok(Services {
+            analytics_service,
+            magazines,
             magazine_max_bytes: settings.magazine_max_bytes,
             analytics,
             views,
@@ -130,18 +142,8 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             MediaApi::new(services.storage.clone()),
             OutreachApi::new(services.outreach.clone(), trust_proxy),
             identity::StaffAdminApi::new(services.identity.clone()),
-            media::MagazineApi::new(
-                &services.db,
-                services.storage.clone(),
-                services.magazine_max_bytes,
-            ),
-            analytics::AnalyticsApi::new(
-                services.analytics.clone(),
-                services.views.clone(),
-                Arc::new(ContentTitles(services.content.clone())),
-                Arc::new(SitePages(services.content.clone())),
-                trust_proxy,
-            ),
+            media::MagazineApi::new(services.magazines.clone(), services.magazine_max_bytes),
+            analytics::AnalyticsApi::new(services.analytics_service.clone(), trust_proxy),
         ),
         API_TITLE,
         env!("CARGO_PKG_VERSION"),

@@ -1,72 +1,20 @@
-//! The page-view beacon (client-side navigations) and the admin's figures.
+//! The page-view beacon (client-side navigations) and the admin's figures, over HTTP.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use async_trait::async_trait;
 use identity::{Role, StaffSession};
 use kernel::ErrorBody;
 use poem::Request;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
+use poem_openapi::{ApiResponse, OpenApi, Tags};
 
-use crate::limit::RateLimiter;
-use crate::recorder::Recorder;
-use crate::rules::{is_bot, is_public_page};
-use crate::stats::figures;
-use crate::store::AnalyticsStore;
+use crate::service::{AnalyticsError, AnalyticsService, ViewBeacon, ViewStats};
 
 #[derive(Tags)]
 enum ApiTags {
     /// Page views.
     Analytics,
-}
-
-/// Titles of published articles by slug (provided by the content module).
-#[async_trait]
-pub trait ArticleTitles: Send + Sync {
-    async fn titles(&self, slugs: &[String]) -> HashMap<String, String>;
-}
-
-/// Which paths are pages that exist: the home page and the other public pages of the route
-/// table, and published articles (provided by the app, over its routes and the content module).
-#[async_trait]
-pub trait KnownPages: Send + Sync {
-    async fn exists(&self, path: &str) -> bool;
-}
-
-#[derive(Debug, Object)]
-pub struct ViewBeacon {
-    /// The path the reader navigated to, e.g. `/article/some-slug`.
-    pub path: String,
-}
-
-#[derive(Debug, Object)]
-pub struct DayViews {
-    /// Local date (YYYY-MM-DD) in the requested time zone.
-    pub date: String,
-    pub views: i64,
-}
-
-#[derive(Debug, Object)]
-pub struct TopArticle {
-    pub slug: String,
-    /// The article's title, when it is still published.
-    pub title: Option<String>,
-    pub views: i64,
-}
-
-#[derive(Debug, Object)]
-pub struct ViewStats {
-    pub total_views: i64,
-    /// Views since midnight in `time_zone`.
-    pub views_today: i64,
-    pub time_zone: String,
-    /// The last 30 days, oldest first, ending today.
-    pub days: Vec<DayViews>,
-    /// Most viewed articles over the same 30 days.
-    pub top_articles: Vec<TopArticle>,
 }
 
 #[derive(ApiResponse)]
@@ -100,32 +48,14 @@ pub enum StatsResponse {
 }
 
 pub struct AnalyticsApi {
-    store: Arc<dyn AnalyticsStore>,
-    recorder: Arc<Recorder>,
-    titles: Arc<dyn ArticleTitles>,
-    pages: Arc<dyn KnownPages>,
-    beacons: RateLimiter,
+    service: Arc<AnalyticsService>,
     trust_proxy: bool,
 }
 
 impl AnalyticsApi {
-    pub fn new(
-        store: Arc<dyn AnalyticsStore>,
-        recorder: Arc<Recorder>,
-        titles: Arc<dyn ArticleTitles>,
-        pages: Arc<dyn KnownPages>,
-        trust_proxy: bool,
-    ) -> Self {
-        let beacons = RateLimiter::new(
-            recorder.beacons_per_minute(),
-            std::time::Duration::from_secs(60),
-        );
+    pub fn new(service: Arc<AnalyticsService>, trust_proxy: bool) -> Self {
         Self {
-            store,
-            recorder,
-            titles,
-            pages,
-            beacons,
+            service,
             trust_proxy,
         }
     }
@@ -141,26 +71,19 @@ impl AnalyticsApi {
     #[oai(path = "/v1/views", method = "post", operation_id = "recordView")]
     async fn beacon(&self, req: &Request, body: Json<ViewBeacon>) -> BeaconResponse {
         let client = kernel::http::client_address(req, self.trust_proxy);
-        if let Err(retry_after) = self.beacons.check(&client) {
-            return BeaconResponse::TooMany(
-                Json(ErrorBody::new(
-                    "too_many_requests",
-                    format!("Too many page views from this address. Try again in {retry_after} seconds."),
-                )),
-                retry_after,
-            );
-        }
         let ua = req
             .headers()
             .get(poem::http::header::USER_AGENT)
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default();
-        let path = &body.0.path;
-        // The cheap rules first, so junk never reaches the page lookup.
-        if is_public_page(path) && !is_bot(ua) && self.pages.exists(path).await {
-            self.recorder.record(path, &client, ua);
+        match self.service.beacon(&body.0.path, &client, ua).await {
+            Err(e @ AnalyticsError::TooMany { retry_after }) => BeaconResponse::TooMany(
+                Json(ErrorBody::new("too_many_requests", e.to_string())),
+                retry_after,
+            ),
+            // Nothing else can fail: a beacon is counted later, or not at all.
+            _ => BeaconResponse::Accepted,
         }
-        BeaconResponse::Accepted
     }
 
     /// Page-view figures for the admin dashboard, in the admin's time zone (an IANA name such
@@ -170,43 +93,16 @@ impl AnalyticsApi {
         if !auth.has_role(&[Role::Admin]) {
             return StatsResponse::Forbidden(identity::forbidden());
         }
-        let name = tz.0.unwrap_or_else(|| "UTC".to_string());
-        let Ok(zone) = name.parse::<chrono_tz::Tz>() else {
-            return StatsResponse::BadRequest(Json(ErrorBody::new(
-                "unknown_time_zone",
-                format!("Unknown time zone {name:?}: use an IANA name such as Europe/London."),
-            )));
-        };
-        let f = match figures(&*self.store, zone, kernel::ids::now()).await {
-            Ok(f) => f,
+        let tz = tz.0.unwrap_or_else(|| "UTC".to_string());
+        match self.service.stats(&tz).await {
+            Ok(stats) => StatsResponse::Ok(Json(stats)),
+            Err(e @ AnalyticsError::UnknownTimeZone(_)) => {
+                StatsResponse::BadRequest(Json(ErrorBody::new("unknown_time_zone", e.to_string())))
+            }
             Err(e) => {
                 tracing::error!(error = %e, "view stats failed");
-                return StatsResponse::Internal(Json(ErrorBody::internal()));
+                StatsResponse::Internal(Json(ErrorBody::internal()))
             }
-        };
-        let slugs: Vec<String> = f.top_articles.iter().map(|(s, _)| s.clone()).collect();
-        let titles = self.titles.titles(&slugs).await;
-        StatsResponse::Ok(Json(ViewStats {
-            total_views: f.total_views,
-            views_today: f.views_today,
-            time_zone: zone.name().to_string(),
-            days: f
-                .days
-                .into_iter()
-                .map(|(date, views)| DayViews {
-                    date: date.to_string(),
-                    views,
-                })
-                .collect(),
-            top_articles: f
-                .top_articles
-                .into_iter()
-                .map(|(slug, views)| TopArticle {
-                    title: titles.get(&slug).cloned(),
-                    slug,
-                    views,
-                })
-                .collect(),
-        }))
+        }
     }
 }

@@ -6,12 +6,14 @@ mod api;
 mod limit;
 mod recorder;
 mod rules;
+mod service;
 mod stats;
 mod store;
 
-pub use api::{AnalyticsApi, ArticleTitles, KnownPages};
+pub use api::AnalyticsApi;
 pub use limit::BEACONS_PER_MINUTE;
 pub use recorder::{Recorder, RecorderSettings};
+pub use service::{AnalyticsError, AnalyticsService, ArticleTitles, KnownPages};
 pub use store::{store_for, AnalyticsStore, View};
 
 #[cfg(feature = "conformance")]

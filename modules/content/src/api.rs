@@ -9,8 +9,9 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
 use crate::dto::{Article, ArticleList};
+use crate::error::ContentError;
 use crate::model::{Category, ListQuery, Sort};
-use crate::service::{ContentError, ContentService};
+use crate::service::ContentService;
 
 #[derive(Tags)]
 enum ApiTags {

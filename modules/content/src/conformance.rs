@@ -14,8 +14,11 @@ fn row(title: &str, category: Category, status: &str, days_ago: i64, featured: b
     let r = crate::derive::render_markdown(&format!("Body of **{title}** about things."));
     InsertRow {
         id: kernel::ids::new_id(),
-        search_text: format!("{title}\nbody of **{title}** about things.\n{}", r.excerpt)
-            .to_lowercase(),
+        search_text: crate::draft::search_text(
+            title,
+            &format!("Body of **{title}** about things."),
+            &r.excerpt,
+        ),
         slug,
         title: title.into(),
         subtitle: None,

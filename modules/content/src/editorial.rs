@@ -4,70 +4,15 @@
 
 use identity::{Role, StaffUser};
 
-use crate::derive::render_markdown;
+use crate::draft::{self, Meta};
 use crate::dto::{ArticleInput, StaffArticle};
+use crate::error::ContentError;
 use crate::model::{Category, Status};
-use crate::service::{card, check_len, trimmed_or_none, ContentError, ContentService, Write};
-use crate::service::{MAX_CONTENT_CHARS, MAX_SUBTITLE_CHARS, MAX_TITLE_CHARS};
+use crate::present::staff_article;
+use crate::service::ContentService;
 use crate::slug::slugify;
-use crate::store::{InsertRow, StaffRow};
-
-pub const MAX_COVER_URL_CHARS: usize = 2000;
-
-/// Trimmed, checked editable text fields.
-pub(crate) struct Fields {
-    pub title: String,
-    pub subtitle: Option<String>,
-    pub content: String,
-    pub cover_image: Option<String>,
-}
-
-pub(crate) fn validate(
-    title: &str,
-    subtitle: Option<String>,
-    content: &str,
-    cover_image: Option<String>,
-) -> Result<Fields, ContentError> {
-    let title = title.trim().to_string();
-    let content = content.trim().to_string();
-    if title.is_empty() {
-        return Err(invalid("title_required", "Article title is required"));
-    }
-    if content.is_empty() {
-        return Err(invalid("content_required", "Article content is required"));
-    }
-    check_len("title", &title, MAX_TITLE_CHARS)?;
-    check_len("content", &content, MAX_CONTENT_CHARS)?;
-    let subtitle = trimmed_or_none(subtitle);
-    if let Some(s) = &subtitle {
-        check_len("subtitle", s, MAX_SUBTITLE_CHARS)?;
-    }
-    let cover_image = trimmed_or_none(cover_image);
-    if let Some(url) = &cover_image {
-        check_len("cover image address", url, MAX_COVER_URL_CHARS)?;
-        let web = url.starts_with("https://") || url.starts_with("http://");
-        let local = url.starts_with("/media/") && !url.contains("..");
-        if !(web || local) || url.chars().any(|c| c.is_whitespace() || c == '"') {
-            return Err(invalid(
-                "invalid_cover_image",
-                "The cover image must be a web address (https://…) or an uploaded image",
-            ));
-        }
-    }
-    Ok(Fields {
-        title,
-        subtitle,
-        content,
-        cover_image,
-    })
-}
-
-fn invalid(code: &'static str, message: &str) -> ContentError {
-    ContentError::Invalid {
-        code,
-        message: message.to_string(),
-    }
-}
+use crate::store::StaffRow;
+use crate::writer::{self, Write};
 
 /// The author filter of a staff member: a writer's own id, everyone for the content director.
 fn scope(user: &StaffUser) -> Result<Option<&str>, ContentError> {
@@ -83,16 +28,7 @@ impl ContentService {
         let names = self
             .author_names(std::iter::once(&row.card.author_id))
             .await?;
-        let status = if row.status == "published" {
-            Status::Published
-        } else {
-            Status::Draft
-        };
-        Ok(StaffArticle {
-            card: card(row.card, &names)?,
-            status,
-            content: row.content,
-        })
+        staff_article(row, &names)
     }
 
     /// The articles a staff member may manage, newest first.
@@ -101,20 +37,7 @@ impl ContentService {
         let names = self
             .author_names(rows.iter().map(|r| &r.card.author_id))
             .await?;
-        rows.into_iter()
-            .map(|r| {
-                let status = if r.status == "published" {
-                    Status::Published
-                } else {
-                    Status::Draft
-                };
-                Ok(StaffArticle {
-                    card: card(r.card, &names)?,
-                    status,
-                    content: r.content,
-                })
-            })
-            .collect()
+        rows.into_iter().map(|r| staff_article(r, &names)).collect()
     }
 
     pub async fn staff_get(
@@ -144,7 +67,10 @@ impl ContentService {
                     .map(|s| s.trim().to_string())
                     .filter(|s| !s.is_empty())
                     .ok_or_else(|| {
-                        invalid("writer_required", "Please select a writer for the article")
+                        ContentError::invalid(
+                            "writer_required",
+                            "Please select a writer for the article",
+                        )
                     })?;
                 if self
                     .authors()
@@ -154,7 +80,7 @@ impl ContentService {
                 {
                     Ok(id)
                 } else {
-                    Err(invalid(
+                    Err(ContentError::invalid(
                         "invalid_writer",
                         "The selected author is not an active writer",
                     ))
@@ -182,7 +108,7 @@ impl ContentService {
             ),
             None => None,
         };
-        let fields = validate(
+        let fields = draft::validate(
             &input.title,
             input.subtitle,
             &input.content,
@@ -200,39 +126,28 @@ impl ContentService {
             Some(row) if slugify(&row.card.title) == base => Some(row.card.slug.clone()),
             _ => None,
         };
-        let rendered = render_markdown(&fields.content);
         let first_published_at = match (&existing, input.status) {
             (Some(row), _) if row.first_published_at.is_some() => row.first_published_at,
             (_, Status::Published) => Some(now),
             _ => None,
         };
-        let mut row = InsertRow {
-            id: existing
-                .as_ref()
-                .map(|r| r.card.id.clone())
-                .unwrap_or_else(kernel::ids::new_id),
-            search_text: format!("{}\n{}\n{}", fields.title, fields.content, rendered.excerpt)
-                .to_lowercase(),
-            slug: kept_slug.clone().unwrap_or_default(),
-            title: fields.title,
-            subtitle: fields.subtitle,
-            content: fields.content,
-            category: input
-                .category
-                .unwrap_or(Category::YouthActivism)
-                .as_str()
-                .to_string(),
-            cover_image: fields.cover_image,
-            featured: input.featured.unwrap_or(false),
-            status: input.status.as_str().to_string(),
-            author_id: Some(author_id),
-            created_at: existing.as_ref().map(|r| r.card.created_at).unwrap_or(now),
-            updated_at: now,
-            excerpt: rendered.excerpt,
-            content_html: rendered.html,
-            reading_minutes: rendered.reading_minutes,
-            first_published_at,
-        };
+        let mut row = draft::row(
+            fields,
+            Meta {
+                id: existing
+                    .as_ref()
+                    .map(|r| r.card.id.clone())
+                    .unwrap_or_else(kernel::ids::new_id),
+                slug: kept_slug.clone().unwrap_or_default(),
+                category: input.category.unwrap_or(Category::YouthActivism),
+                featured: input.featured.unwrap_or(false),
+                status: input.status,
+                author_id: Some(author_id),
+                created_at: existing.as_ref().map(|r| r.card.created_at).unwrap_or(now),
+                updated_at: now,
+                first_published_at,
+            },
+        );
         let base = kept_slug.is_none().then_some(base.as_str());
         let write = match &existing {
             None => Write::Insert,
@@ -244,7 +159,7 @@ impl ContentService {
                     .then_some(old.card.slug.as_str()),
             },
         };
-        if !self.write_article(&mut row, base, write).await? {
+        if !writer::write(self.store(), &mut row, base, write).await? {
             // Deleted meanwhile.
             return Err(ContentError::NotFound);
         }
@@ -280,7 +195,7 @@ impl ContentService {
     /// The body as the article page will show it.
     pub fn preview(&self, user: &StaffUser, content: &str) -> Result<String, ContentError> {
         scope(user)?;
-        check_len("content", content, MAX_CONTENT_CHARS)?;
-        Ok(render_markdown(content).html)
+        draft::check_len("content", content, draft::MAX_CONTENT_CHARS)?;
+        Ok(crate::derive::render_markdown(content).html)
     }
 }

@@ -3,20 +3,25 @@
 
 mod api;
 mod derive;
+mod draft;
 mod dto;
 mod editorial;
+mod error;
 mod listing;
 mod model;
+mod present;
 mod service;
 mod slug;
 mod staff_api;
 mod store;
+mod writer;
 
 pub use api::ContentApi;
 pub use derive::Rendered;
 pub use dto::{Article, ArticleCard, ArticleList};
+pub use error::ContentError;
 pub use model::{Category, ListQuery, NewArticle, Status};
-pub use service::{AuthorDirectory, ContentError, ContentService, Lookup};
+pub use service::{AuthorDirectory, ContentService, Lookup};
 pub use staff_api::ContentStaffApi;
 pub use store::store_for;
 

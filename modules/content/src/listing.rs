@@ -1,8 +1,8 @@
 //! The rules of a listing: what the API accepts (strictly, with a message per fault), what
 //! the `/articles` page reads from its address (leniently), and what the home page shows.
 
+use crate::error::ContentError;
 use crate::model::{Category, ListQuery, Sort, MAX_LIMIT};
-use crate::service::ContentError;
 
 /// Longest search text accepted.
 pub const MAX_QUERY_CHARS: usize = 200;

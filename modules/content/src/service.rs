@@ -10,45 +10,14 @@ use async_trait::async_trait;
 use bytes::Bytes;
 use moka::future::Cache;
 
-use crate::derive::{read_time_label, render_markdown};
-use crate::dto::{Article, ArticleCard, ArticleList};
-use crate::model::{Category, ListQuery, NewArticle, Status};
+use crate::draft::{self, Meta};
+use crate::dto::{Article, ArticleList};
+use crate::error::{BoxError, ContentError};
+use crate::model::{ListQuery, NewArticle, Status};
+use crate::present::{article, card};
 use crate::slug::slugify;
-use crate::store::{ArticleRow, CardRow, ContentStore, InsertRow};
-
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
-
-pub const MAX_TITLE_CHARS: usize = 200;
-pub const MAX_SUBTITLE_CHARS: usize = 300;
-pub const MAX_CONTENT_CHARS: usize = 100_000;
-
-#[derive(Debug, thiserror::Error)]
-pub enum ContentError {
-    /// Bad input, with the message shown to the caller.
-    #[error("{message}")]
-    Invalid { code: &'static str, message: String },
-    #[error("article not found")]
-    NotFound,
-    #[error("Your role does not allow this.")]
-    Forbidden,
-    #[error("unexpected content error: {0}")]
-    Unexpected(#[source] BoxError),
-}
-
-impl From<sqlx::Error> for ContentError {
-    fn from(e: sqlx::Error) -> Self {
-        ContentError::Unexpected(Box::new(e))
-    }
-}
-
-impl ContentError {
-    pub(crate) fn invalid(code: &'static str, message: impl Into<String>) -> Self {
-        ContentError::Invalid {
-            code,
-            message: message.into(),
-        }
-    }
-}
+use crate::store::ContentStore;
+use crate::writer::{self, Write};
 
 /// Names of article authors, provided by the identity module (wired in `app`).
 #[async_trait]
@@ -214,38 +183,27 @@ impl ContentService {
     /// Creates an article; returns its id and slug.
     #[tracing::instrument(skip(self, new), fields(title = %new.title))]
     pub async fn create(&self, new: NewArticle) -> Result<(String, String), ContentError> {
-        let fields =
-            crate::editorial::validate(&new.title, new.subtitle, &new.content, new.cover_image)?;
-        let (title, subtitle, content) = (fields.title, fields.subtitle, fields.content);
-        let base = slugify(&title);
-        let rendered = render_markdown(&content);
+        let fields = draft::validate(&new.title, new.subtitle, &new.content, new.cover_image)?;
+        let base = slugify(&fields.title);
         let now = kernel::ids::now();
         let created_at = new.created_at.unwrap_or(now);
-        let id = kernel::ids::new_id();
-        let search_text = format!("{}\n{}\n{}", title, content, rendered.excerpt).to_lowercase();
-        let mut row = InsertRow {
-            id: id.clone(),
-            slug: String::new(),
-            title,
-            subtitle,
-            content,
-            category: new.category.as_str().to_string(),
-            cover_image: fields.cover_image,
-            featured: new.featured,
-            status: new.status.as_str().to_string(),
-            author_id: new.author_id,
-            created_at,
-            updated_at: created_at.max(now),
-            excerpt: rendered.excerpt,
-            content_html: rendered.html,
-            reading_minutes: rendered.reading_minutes,
-            search_text,
-            first_published_at: (new.status == Status::Published).then_some(created_at),
-        };
-        self.write_article(&mut row, Some(&base), Write::Insert)
-            .await?;
+        let mut row = draft::row(
+            fields,
+            Meta {
+                id: kernel::ids::new_id(),
+                slug: String::new(),
+                category: new.category,
+                featured: new.featured,
+                status: new.status,
+                author_id: new.author_id,
+                created_at,
+                updated_at: created_at.max(now),
+                first_published_at: (new.status == Status::Published).then_some(created_at),
+            },
+        );
+        writer::write(self.store.as_ref(), &mut row, Some(&base), Write::Insert).await?;
         self.changed();
-        Ok((id, row.slug))
+        Ok((row.id, row.slug))
     }
 
     pub(crate) fn store(&self) -> &dyn ContentStore {
@@ -254,62 +212,6 @@ impl ContentService {
 
     pub(crate) fn authors(&self) -> &dyn AuthorDirectory {
         self.authors.as_ref()
-    }
-
-    /// The first free slug among `base`, `base-2`, `base-3`, … A concurrent write may still
-    /// take it first: [`Self::write_article`] handles that.
-    pub(crate) async fn unique_slug(&self, base: &str) -> Result<String, ContentError> {
-        if !self.store.slug_taken(base).await? {
-            return Ok(base.to_string());
-        }
-        for n in 2..50 {
-            let candidate = format!("{base}-{n}");
-            if !self.store.slug_taken(&candidate).await? {
-                return Ok(candidate);
-            }
-        }
-        Ok(random_slug(base))
-    }
-
-    /// Writes `row`. With `base`, the article gets a free slug made from it: the "is it free?"
-    /// check cannot see a concurrent write, so the unique index on slugs decides, and a write
-    /// that loses the race moves on to the next free slug instead of failing. Without `base`,
-    /// the row keeps its slug. False when the article to update is gone.
-    pub(crate) async fn write_article(
-        &self,
-        row: &mut InsertRow,
-        base: Option<&str>,
-        write: Write<'_>,
-    ) -> Result<bool, ContentError> {
-        let mut attempt = 0;
-        loop {
-            if let Some(base) = base {
-                row.slug = if attempt < SLUG_ATTEMPTS {
-                    self.unique_slug(base).await?
-                } else {
-                    random_slug(base)
-                };
-            }
-            let result = match write {
-                Write::Insert => self.store.insert(row).await.map(|()| true),
-                Write::Update { old_slug } => {
-                    let moved_from = old_slug.filter(|s| *s != row.slug);
-                    self.store.update(row, moved_from).await
-                }
-            };
-            match result {
-                Err(e)
-                    if base.is_some()
-                        && is_unique_violation(&e)
-                        && attempt < SLUG_ATTEMPTS + RANDOM_SLUG_ATTEMPTS =>
-                {
-                    tracing::info!(slug = %row.slug, "slug taken by a concurrent write; trying another");
-                    attempt += 1;
-                }
-                Err(e) => return Err(e.into()),
-                Ok(written) => return Ok(written),
-            }
-        }
     }
 
     pub(crate) async fn author_names<'a>(
@@ -327,82 +229,4 @@ impl ContentService {
             .await
             .map_err(ContentError::Unexpected)
     }
-}
-
-/// How a row is written by [`ContentService::write_article`].
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Write<'a> {
-    Insert,
-    /// An update; a published article's `old_slug` keeps leading to it when the slug changes.
-    Update {
-        old_slug: Option<&'a str>,
-    },
-}
-
-/// Free slugs tried in turn when concurrent writes keep taking them first, then random ones.
-const SLUG_ATTEMPTS: usize = 20;
-const RANDOM_SLUG_ATTEMPTS: usize = 4;
-
-/// `base` with a random suffix (the random tail of a UUIDv7: its head is the clock).
-fn random_slug(base: &str) -> String {
-    let id = uuid::Uuid::now_v7().simple().to_string();
-    format!("{base}-{}", &id[id.len() - 8..])
-}
-
-/// A unique-index violation (on articles: the slug, since ids are new UUIDs).
-fn is_unique_violation(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
-}
-
-pub(crate) fn check_len(field: &str, value: &str, max: usize) -> Result<(), ContentError> {
-    if value.chars().count() > max {
-        return Err(ContentError::invalid(
-            "too_long",
-            format!("The {field} must be at most {max} characters"),
-        ));
-    }
-    Ok(())
-}
-
-pub(crate) fn trimmed_or_none(v: Option<String>) -> Option<String> {
-    v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
-}
-
-pub(crate) fn card(
-    r: CardRow,
-    names: &HashMap<String, String>,
-) -> Result<ArticleCard, ContentError> {
-    let category = Category::parse(&r.category).ok_or_else(|| {
-        ContentError::Unexpected(format!("stored category {:?} is unknown", r.category).into())
-    })?;
-    let author_name = r.author_id.as_ref().and_then(|id| names.get(id).cloned());
-    Ok(ArticleCard {
-        author_name,
-        category,
-        read_time: read_time_label(r.reading_minutes),
-        id: r.id,
-        slug: r.slug,
-        title: r.title,
-        subtitle: r.subtitle,
-        excerpt: r.excerpt,
-        cover_image: r.cover_image,
-        featured: r.featured,
-        author_id: r.author_id,
-        created_at: r.created_at,
-        updated_at: r.updated_at,
-    })
-}
-
-fn article(r: ArticleRow, names: &HashMap<String, String>) -> Result<Article, ContentError> {
-    let card = card(r.card, names)?;
-    let description = card
-        .subtitle
-        .clone()
-        .unwrap_or_else(|| card.excerpt.clone());
-    Ok(Article {
-        card,
-        content: r.content,
-        content_html: r.content_html,
-        description,
-    })
 }

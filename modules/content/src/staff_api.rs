@@ -9,7 +9,8 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
 use crate::dto::{ArticleInput, Preview, PreviewInput, StaffArticle};
-use crate::service::{ContentError, ContentService};
+use crate::error::ContentError;
+use crate::service::ContentService;
 
 #[derive(Tags)]
 enum ApiTags {

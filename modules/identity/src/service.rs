@@ -73,12 +73,12 @@ impl IdentityService {
     }
 
     /// Display names of the given users (unknown ids are left out).
-    pub async fn names(&self, ids: &[String]) -> Result<HashMap<String, String>, sqlx::Error> {
+    pub async fn names(&self, ids: &[String]) -> Result<HashMap<String, String>, IdentityError> {
         Ok(self.store.names(ids).await?.into_iter().collect())
     }
 
     /// The id of the user with this name and role, created (without a key) when missing.
-    pub async fn ensure_user(&self, name: &str, role: Role) -> Result<String, sqlx::Error> {
+    pub async fn ensure_user(&self, name: &str, role: Role) -> Result<String, IdentityError> {
         if let Some(id) = self.store.find_by_name_role(name, role.as_str()).await? {
             return Ok(id);
         }
@@ -89,8 +89,8 @@ impl IdentityService {
         Ok(id)
     }
 
-    pub async fn count(&self) -> Result<i64, sqlx::Error> {
-        self.store.count().await
+    pub async fn count(&self) -> Result<i64, IdentityError> {
+        Ok(self.store.count().await?)
     }
 
     /// Creates a staff member; returns them and their access key (shown once).
@@ -160,7 +160,7 @@ impl IdentityService {
         Ok(())
     }
 
-    pub async fn staff(&self) -> Result<Vec<StaffRecord>, sqlx::Error> {
+    pub async fn staff(&self) -> Result<Vec<StaffRecord>, IdentityError> {
         Ok(self
             .store
             .users()
@@ -180,7 +180,7 @@ impl IdentityService {
     }
 
     /// Active writers, for the content director's author choice.
-    pub async fn writers(&self) -> Result<Vec<Writer>, sqlx::Error> {
+    pub async fn writers(&self) -> Result<Vec<Writer>, IdentityError> {
         let mut writers: Vec<Writer> = self
             .staff()
             .await?
@@ -195,7 +195,7 @@ impl IdentityService {
         Ok(writers)
     }
 
-    pub async fn is_active_writer(&self, id: &str) -> Result<bool, sqlx::Error> {
+    pub async fn is_active_writer(&self, id: &str) -> Result<bool, IdentityError> {
         Ok(self
             .store
             .user(id)
@@ -276,7 +276,7 @@ impl IdentityService {
     }
 
     /// The signed-in staff member of a session token, if the session is alive.
-    pub async fn authenticate(&self, token: &str) -> Result<Option<StaffUser>, sqlx::Error> {
+    pub async fn authenticate(&self, token: &str) -> Result<Option<StaffUser>, IdentityError> {
         if token.is_empty() || token.len() > 200 {
             return Ok(None);
         }
@@ -289,7 +289,7 @@ impl IdentityService {
             .and_then(user))
     }
 
-    pub async fn logout(&self, token: &str) -> Result<(), sqlx::Error> {
-        self.store.delete_session(&hash_token(token)).await
+    pub async fn logout(&self, token: &str) -> Result<(), IdentityError> {
+        Ok(self.store.delete_session(&hash_token(token)).await?)
     }
 }

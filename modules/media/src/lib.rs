@@ -8,7 +8,7 @@ mod serve;
 
 pub use api::MediaApi;
 pub use covers::MAX_COVER_BODY_BYTES;
-pub use magazines::{Magazine, MagazineApi};
+pub use magazines::{Magazine, MagazineApi, MagazineError, MagazineService};
 pub use serve::MediaEndpoint;
 
 #[cfg(feature = "conformance")]

@@ -1,20 +1,19 @@
-//! The staff API over issues (admins only): list, upload (streamed, checked by content),
-//! rename, delete.
+//! The staff API over issues (admins only): list, upload (streamed, its size capped as it
+//! arrives), rename, delete; the rules are the service's.
 
 use std::sync::Arc;
 
 use identity::{Role, StaffSession};
-use kernel::storage::Storage;
 use kernel::upload::{spool, MultipartStream, PartError};
-use kernel::{Db, ErrorBody};
+use kernel::ErrorBody;
 use poem::Request;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
 
-use super::store::{store_for, MagazineRow, MagazineStore};
-use super::{title_from_file_name, Magazine, MAX_TITLE_CHARS};
+use super::service::{MagazineError, MagazineService};
+use super::Magazine;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -87,18 +86,13 @@ pub enum DeleteResponse {
 }
 
 pub struct MagazineApi {
-    store: Arc<dyn MagazineStore>,
-    storage: Arc<dyn Storage>,
+    service: Arc<MagazineService>,
     max_bytes: usize,
 }
 
 impl MagazineApi {
-    pub fn new(db: &Db, storage: Arc<dyn Storage>, max_bytes: usize) -> Self {
-        Self {
-            store: store_for(db),
-            storage,
-            max_bytes,
-        }
+    pub fn new(service: Arc<MagazineService>, max_bytes: usize) -> Self {
+        Self { service, max_bytes }
     }
 
     fn too_large(&self) -> MagazineResponse {
@@ -129,6 +123,17 @@ fn not_found() -> Json<ErrorBody> {
     Json(ErrorBody::new("not_found", "No such magazine issue."))
 }
 
+/// The answer to a failure of the service.
+fn refused(e: MagazineError) -> MagazineResponse {
+    match e {
+        MagazineError::Invalid { code, message } => {
+            MagazineResponse::BadRequest(Json(ErrorBody::new(code, message)))
+        }
+        MagazineError::NotFound => MagazineResponse::NotFound(not_found()),
+        e => MagazineResponse::Internal(failed(&e)),
+    }
+}
+
 fn failed(e: &dyn std::fmt::Debug) -> Json<ErrorBody> {
     tracing::error!(error = ?e, "magazine request failed");
     Json(ErrorBody::new(
@@ -149,8 +154,8 @@ impl MagazineApi {
         if !auth.has_role(&[Role::Admin]) {
             return MagazineListResponse::Forbidden(identity::forbidden());
         }
-        match self.store.list().await {
-            Ok(rows) => MagazineListResponse::Ok(Json(rows.into_iter().map(Into::into).collect())),
+        match self.service.list().await {
+            Ok(issues) => MagazineListResponse::Ok(Json(issues)),
             Err(e) => MagazineListResponse::Internal(failed(&e)),
         }
     }
@@ -206,42 +211,16 @@ impl MagazineApi {
         if file.over_limit() {
             return self.too_large();
         }
-        if !kernel::upload::is_pdf(file.head()) {
-            return MagazineResponse::BadRequest(Json(ErrorBody::new(
-                "not_a_pdf",
-                "Please upload a PDF file.",
-            )));
-        }
-        let name = file.file_name().unwrap_or_default().to_string();
-        let Some(path) = file.path() else {
+        if file.path().is_none() {
             return self.too_large();
-        };
-        let now = kernel::ids::now();
-        let id = kernel::ids::new_id();
-        // A generated name, prefixed with the upload time: nothing the user sent reaches the
-        // file system.
-        let key = format!(
-            "magazines/{}-{}.pdf",
-            now.timestamp_millis(),
-            &id[id.len().saturating_sub(12)..]
-        );
-        if let Err(e) = self.storage.put_file(&key, path).await {
-            return MagazineResponse::Internal(failed(&e));
         }
-        let row = MagazineRow {
-            id,
-            title: title_from_file_name(&name),
-            file_url: self.storage.url(&key),
-            file_key: key,
-            size_bytes: i64::try_from(file.size()).unwrap_or(i64::MAX),
-            uploaded_at: now,
-        };
-        if let Err(e) = self.store.insert(&row).await {
-            let _ = self.storage.delete(&row.file_key).await;
-            return MagazineResponse::Internal(failed(&e));
+        match self.service.add(&file).await {
+            Ok(issue) => {
+                tracing::info!(by = %auth.user().id, id = %issue.id, bytes = issue.size_bytes, "magazine uploaded");
+                MagazineResponse::Created(Json(issue))
+            }
+            Err(e) => refused(e),
         }
-        tracing::info!(by = %auth.user().id, id = %row.id, bytes = row.size_bytes, "magazine uploaded");
-        MagazineResponse::Created(Json(row.into()))
     }
 
     /// Rename an issue.
@@ -259,23 +238,9 @@ impl MagazineApi {
         if !auth.has_role(&[Role::Admin]) {
             return MagazineResponse::Forbidden(identity::forbidden());
         }
-        let title = body.0.title.trim().to_string();
-        if title.is_empty() {
-            return MagazineResponse::BadRequest(Json(ErrorBody::new(
-                "title_required",
-                "A title is required.",
-            )));
-        }
-        if title.chars().count() > MAX_TITLE_CHARS {
-            return MagazineResponse::BadRequest(Json(ErrorBody::new(
-                "title_too_long",
-                format!("The title must be at most {MAX_TITLE_CHARS} characters."),
-            )));
-        }
-        match self.store.rename(&id.0, &title).await {
-            Ok(Some(row)) => MagazineResponse::Ok(Json(row.into())),
-            Ok(None) => MagazineResponse::NotFound(not_found()),
-            Err(e) => MagazineResponse::Internal(failed(&e)),
+        match self.service.rename(&id.0, &body.0.title).await {
+            Ok(issue) => MagazineResponse::Ok(Json(issue)),
+            Err(e) => refused(e),
         }
     }
 
@@ -289,14 +254,9 @@ impl MagazineApi {
         if !auth.has_role(&[Role::Admin]) {
             return DeleteResponse::Forbidden(identity::forbidden());
         }
-        match self.store.delete(&id.0).await {
-            Ok(Some(row)) => {
-                if let Err(e) = self.storage.delete(&row.file_key).await {
-                    tracing::warn!(error = %e, key = row.file_key, "magazine file not removed");
-                }
-                DeleteResponse::Deleted
-            }
-            Ok(None) => DeleteResponse::NotFound(not_found()),
+        match self.service.delete(&id.0).await {
+            Ok(()) => DeleteResponse::Deleted,
+            Err(MagazineError::NotFound) => DeleteResponse::NotFound(not_found()),
             Err(e) => DeleteResponse::Internal(failed(&e)),
         }
     }

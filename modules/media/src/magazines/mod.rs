@@ -5,9 +5,11 @@ use chrono::{DateTime, Utc};
 use poem_openapi::Object;
 
 mod api;
+mod service;
 pub(crate) mod store;
 
 pub use api::MagazineApi;
+pub use service::{MagazineError, MagazineService};
 
 pub const MAX_TITLE_CHARS: usize = 200;
 

@@ -1,0 +1,125 @@
+//! An article as staff write it: the editable fields, checked in the product's order and
+//! wording, and the row they become (markdown rendered, excerpt, reading time and search
+//! text derived once, here).
+
+use chrono::{DateTime, Utc};
+
+use crate::derive::render_markdown;
+use crate::error::ContentError;
+use crate::store::InsertRow;
+
+pub const MAX_TITLE_CHARS: usize = 200;
+pub const MAX_SUBTITLE_CHARS: usize = 300;
+pub const MAX_CONTENT_CHARS: usize = 100_000;
+pub const MAX_COVER_URL_CHARS: usize = 2000;
+
+/// Trimmed, checked editable text fields.
+pub(crate) struct Fields {
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub content: String,
+    pub cover_image: Option<String>,
+}
+
+pub(crate) fn validate(
+    title: &str,
+    subtitle: Option<String>,
+    content: &str,
+    cover_image: Option<String>,
+) -> Result<Fields, ContentError> {
+    let title = title.trim().to_string();
+    let content = content.trim().to_string();
+    if title.is_empty() {
+        return Err(ContentError::invalid(
+            "title_required",
+            "Article title is required",
+        ));
+    }
+    if content.is_empty() {
+        return Err(ContentError::invalid(
+            "content_required",
+            "Article content is required",
+        ));
+    }
+    check_len("title", &title, MAX_TITLE_CHARS)?;
+    check_len("content", &content, MAX_CONTENT_CHARS)?;
+    let subtitle = trimmed_or_none(subtitle);
+    if let Some(s) = &subtitle {
+        check_len("subtitle", s, MAX_SUBTITLE_CHARS)?;
+    }
+    let cover_image = trimmed_or_none(cover_image);
+    if let Some(url) = &cover_image {
+        check_len("cover image address", url, MAX_COVER_URL_CHARS)?;
+        let web = url.starts_with("https://") || url.starts_with("http://");
+        let local = url.starts_with("/media/") && !url.contains("..");
+        if !(web || local) || url.chars().any(|c| c.is_whitespace() || c == '"') {
+            return Err(ContentError::invalid(
+                "invalid_cover_image",
+                "The cover image must be a web address (https://…) or an uploaded image",
+            ));
+        }
+    }
+    Ok(Fields {
+        title,
+        subtitle,
+        content,
+        cover_image,
+    })
+}
+
+pub(crate) fn check_len(field: &str, value: &str, max: usize) -> Result<(), ContentError> {
+    if value.chars().count() > max {
+        return Err(ContentError::invalid(
+            "too_long",
+            format!("The {field} must be at most {max} characters"),
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn trimmed_or_none(v: Option<String>) -> Option<String> {
+    v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
+}
+
+/// What a row holds besides the written fields.
+pub(crate) struct Meta {
+    pub id: String,
+    /// Empty when a new slug is to be chosen as the row is written.
+    pub slug: String,
+    pub category: crate::model::Category,
+    pub featured: bool,
+    pub status: crate::model::Status,
+    pub author_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub first_published_at: Option<DateTime<Utc>>,
+}
+
+/// What search matches an article on: its title, text and excerpt, lower-cased.
+pub(crate) fn search_text(title: &str, content: &str, excerpt: &str) -> String {
+    format!("{title}\n{content}\n{excerpt}").to_lowercase()
+}
+
+/// The row to store for checked `fields`.
+pub(crate) fn row(fields: Fields, meta: Meta) -> InsertRow {
+    let rendered = render_markdown(&fields.content);
+    InsertRow {
+        id: meta.id,
+        slug: meta.slug,
+        search_text: search_text(&fields.title, &fields.content, &rendered.excerpt),
+        title: fields.title,
+        subtitle: fields.subtitle,
+        content: fields.content,
+        category: meta.category.as_str().to_string(),
+        cover_image: fields.cover_image,
+        featured: meta.featured,
+        status: meta.status.as_str().to_string(),
+        author_id: meta.author_id,
+        created_at: meta.created_at,
+        updated_at: meta.updated_at,
+        excerpt: rendered.excerpt,
+        content_html: rendered.html,
+        reading_minutes: rendered.reading_minutes,
+        first_published_at: meta.first_published_at,
+    }
+}
