@@ -31,7 +31,7 @@ pub struct SitePages(pub Arc<ContentService>);
 #[async_trait]
 impl analytics::KnownPages for SitePages {
     async fn exists(&self, path: &str) -> bool {
-        if path == "/" || web::static_page(path).is_some() {
+        if web::public_page(path).is_some() {
             return true;
         }
         let Some(slug) = path.strip_prefix("/article/") else {

@@ -93,6 +93,7 @@ async fn every_variant_decodes_to_the_identity_bytes() {
         "/about",
         "/no/such/page",
         "/sitemap.xml",
+        "/feed.xml",
         "/robots.txt",
     ] {
         // Twice each: the first request renders, the second is served from the cache.
@@ -307,7 +308,14 @@ const PUBLIC: &str = "public, max-age=0, s-maxage=60, stale-while-revalidate=300
 async fn public_pages_may_be_shared_and_personal_answers_never_are() {
     let app = ssr_app(Options::default()).await;
     let article = first_article(&app).await;
-    for path in ["/", "/articles", article.as_str(), "/about", "/sitemap.xml"] {
+    for path in [
+        "/",
+        "/articles",
+        article.as_str(),
+        "/about",
+        "/sitemap.xml",
+        "/feed.xml",
+    ] {
         let got = get(&app, path, &[("accept-encoding", "gzip")]).await;
         assert_eq!(got.header("cache-control"), Some(PUBLIC), "{path}");
     }

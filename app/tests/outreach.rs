@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::mail::{free_port, messages, wait_for, Sink};
-use common::{spawn_app, spawn_app_with, Engine, Options, TempDir, TestApp};
+use common::{eventually, spawn_app, spawn_app_with, Engine, Options, TempDir, TestApp};
 use outreach::NotifyList;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -215,7 +215,12 @@ on_both_engines! {
         )
         .await;
         assert_eq!((s1, s2, s3), (200, 200, 200));
-        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let outbox = &app.services.outbox;
+        eventually("every message tried once", Duration::from_secs(10), || async {
+            let rows = outbox.list(10).await.unwrap();
+            rows.len() == 3 && rows.iter().all(|m| m.attempts >= 1)
+        })
+        .await;
         let pending = app.services.outbox.list(10).await.unwrap();
         assert_eq!(pending.len(), 3);
         assert!(pending
@@ -225,7 +230,11 @@ on_both_engines! {
         // It comes back: every message arrives exactly once.
         let sink = Sink::start(port, &inbox.0);
         let got = wait_for(&inbox.0, 3, Duration::from_secs(20)).await;
-        tokio::time::sleep(Duration::from_millis(1500)).await;
+        eventually("every message marked sent", Duration::from_secs(10), || async {
+            let rows = outbox.list(10).await.unwrap();
+            rows.iter().all(|m| m.status == "sent")
+        })
+        .await;
         let got_later = messages(&inbox.0);
         sink.stop();
         let state = app.services.outbox.list(10).await.unwrap();
@@ -443,8 +452,8 @@ on_both_engines! {
         let body: Value = r.json().await.unwrap();
         assert_eq!(body["code"], "payload_too_large");
 
-        // Nothing refused reached the team.
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        // Nothing refused reached the team (the outbox is written with the data, so there
+        // is nothing to wait for).
         assert!(app.services.outbox.list(10).await.unwrap().is_empty());
         app.shutdown().await;
     }
@@ -563,7 +572,6 @@ on_both_engines! {
         )
         .await;
         assert_eq!(status, 200);
-        tokio::time::sleep(Duration::from_millis(300)).await;
         assert!(app.services.outbox.list(10).await.unwrap().is_empty());
         app.shutdown().await;
     }
@@ -848,7 +856,6 @@ on_both_engines! {
             .unwrap();
         assert_eq!(r.status().as_u16(), 200);
         // Nothing refused was stored: three messages from the first address, one from the second.
-        tokio::time::sleep(Duration::from_millis(300)).await;
         let contacts = app
             .services
             .outbox

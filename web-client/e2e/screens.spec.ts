@@ -95,6 +95,17 @@ test.describe("public screens", () => {
       "Magazine",
     );
     await expect(page).toHaveTitle(`Magazine | ${SITE_NAME}`);
+    // Titles after an in-app navigation are the ones the server writes (one route table).
+    for (const [label, title] of [
+      ["About", `About Us | ${SITE_NAME}`],
+      ["Home", `${SITE_NAME} | Youth voices on global politics`],
+    ] as const) {
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: label })
+        .click();
+      await expect(page).toHaveTitle(title);
+    }
   });
 
   test("articles listing", async ({ page }) => {

@@ -58,12 +58,14 @@ impl Head {
             "<title>{title}</title>\
              <meta name=\"description\" content=\"{description}\">\
              <link rel=\"canonical\" href=\"{url}\">\
-             <meta property=\"og:site_name\" content=\"{}\">\
+             <link rel=\"alternate\" type=\"application/atom+xml\" title=\"{site}\" href=\"{feed}\">\
+             <meta property=\"og:site_name\" content=\"{site}\">\
              <meta property=\"og:title\" content=\"{title}\">\
              <meta property=\"og:description\" content=\"{description}\">\
              <meta property=\"og:type\" content=\"{og_type}\">\
              <meta property=\"og:url\" content=\"{url}\">",
-            escape_html(site_name)
+            site = escape_html(site_name),
+            feed = escape_html(&absolute(site_url, "/feed.xml")),
         );
         let card = if self.image.is_some() {
             "summary_large_image"

@@ -7,6 +7,7 @@ mod contract;
 mod control_chars;
 mod csrf;
 mod errors;
+mod feed;
 mod headers;
 mod health;
 mod negotiate;
@@ -31,7 +32,7 @@ pub use assets::Assets;
 pub use contract::complete as complete_contract;
 pub use page_cache::CachedPages;
 pub use represent::Answer;
-pub(crate) use routes_meta::static_page;
+pub(crate) use routes_meta::public_page;
 pub use telemetry::route_of;
 
 pub fn routes(
@@ -77,6 +78,7 @@ pub fn routes(
     let seo = Arc::new(seo::Seo::new(
         services.content.clone(),
         settings.site_url.clone(),
+        settings.site_name.clone(),
         represent::public_cache_control(settings.cdn.max_age_seconds),
     ));
     let route = Route::new()
@@ -100,7 +102,8 @@ pub fn routes(
         .at("/healthz", get(health::healthz))
         .at("/readyz", get(health::readyz).data(health))
         .at("/robots.txt", get(seo::robots).data(seo.clone()))
-        .at("/sitemap.xml", get(seo::sitemap).data(seo))
+        .at("/sitemap.xml", get(seo::sitemap).data(seo.clone()))
+        .at(feed::FEED_PATH, get(seo::feed).data(seo))
         .nest("/assets", assets::AssetEndpoint(assets))
         .nest("/media", media)
         .at("/", pages.clone())

@@ -10,7 +10,7 @@ use poem::http::StatusCode;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::routes_meta::{is_private, static_page, HOME_DESCRIPTION};
+use super::routes_meta::public_page;
 use crate::ssr::{Head, PageRequest, Renderer};
 
 /// A page as rendered: what `resolve` produces.
@@ -138,12 +138,14 @@ impl PageResolver {
         let (page, cacheable) = if path == "/" {
             let home = self.content.list_json(&ListQuery::home()).await?;
             let raw = raw_json(&home);
+            let page = public_page("/");
             let head = Head {
                 title: format!(
-                    "{} | Youth voices on global politics",
-                    self.renderer.site_name()
+                    "{} | {}",
+                    self.renderer.site_name(),
+                    page.map_or("", |p| p.title)
                 ),
-                description: HOME_DESCRIPTION.into(),
+                description: page.map_or("", |p| p.description).into(),
                 path: "/".into(),
                 ..Head::default()
             };
@@ -153,10 +155,10 @@ impl PageResolver {
             let q = ListQuery::from_page_query(query);
             let list = self.content.list_json(&q).await?;
             let raw = raw_json(&list);
-            let (title, description) = static_page("/articles").unwrap_or_default();
+            let articles = public_page("/articles");
             let head = Head {
-                title: self.title(title),
-                description: description.into(),
+                title: self.title(articles.map_or("", |p| p.title)),
+                description: articles.map_or("", |p| p.description).into(),
                 path: "/articles".into(),
                 ..Head::default()
             };
@@ -189,12 +191,12 @@ impl PageResolver {
                     self.render(url, StatusCode::OK, head, json).await
                 }
             }
-        } else if let Some((title, description)) = static_page(path) {
+        } else if let Some(page) = public_page(path) {
             let head = Head {
-                title: self.title(title),
-                description: description.into(),
+                title: self.title(page.title),
+                description: page.description.into(),
                 path: path.into(),
-                noindex: is_private(path),
+                noindex: !page.indexable,
                 ..Head::default()
             };
             let json = self.data_json(url, StatusCode::OK, |_| {});

@@ -1,44 +1,103 @@
-//! The public routes of the spec's route table, with the title and description of each.
+//! The public pages of the spec's route table, once: path, title, description, and whether
+//! search engines may index the page. The server's head tags, sitemap, route labels and page
+//! counting read this table; the web client gets the titles from a file generated from it
+//! (`web-client/src/lib/pages.gen.ts`, drift-checked by a test here).
 
-/// Static public pages: path, title (before " | SITE_NAME"), meta description.
-pub const STATIC_PAGES: [(&str, &str, &str); 11] = [
-    ("/magazine", "Magazine", "Our monthly magazine of in-depth analysis, visual storytelling and global perspectives by young writers. Launching this December."),
-    ("/educational-packs", "Educational Packs", "Classroom-ready educational packs on key political topics for ages 13-18, in English and Spanish, with a teacher's guide. Launching this January."),
-    ("/about", "About Us", "Our mission, our values and the youth team behind a political publication written by and for high-school students."),
-    ("/contributors", "Join as a Contributor", "Write, edit, research or design with us: eight contributor roles for high-school students aged 14-18, and how to apply."),
-    ("/application", "Contributor Application", "Apply to join our team of student writers, editors, researchers and designers."),
-    ("/application/success", "Application Received", "We've got your application. Thank you for applying to contribute."),
-    ("/contact-us", "Contact Us", "Get in touch with the team: general questions, educational packs and partnerships. We answer within 24-48 hours."),
-    ("/login", "Team Access", "Sign-in for the editorial team."),
-    ("/signup", "Join", "Create an account to follow student writing on global politics."),
-    ("/key-login", "Access Key Login", "Sign in with your team access key."),
-    ("/articles", "Articles", "Student articles on international affairs, climate justice, human rights, youth activism, culture and digital democracy."),
-];
-
-/// Pages listed in the sitemap.
-pub const INDEXABLE: [&str; 7] = [
-    "/",
-    "/articles",
-    "/magazine",
-    "/educational-packs",
-    "/about",
-    "/contributors",
-    "/contact-us",
-];
-
-pub const HOME_DESCRIPTION: &str = "A youth-run political publication: high-school students write about global politics, human rights, climate justice and democracy.";
-
-pub fn static_page(path: &str) -> Option<(&'static str, &'static str)> {
-    STATIC_PAGES
-        .iter()
-        .find(|(p, _, _)| *p == path)
-        .map(|(_, t, d)| (*t, *d))
+/// A public page with a fixed path.
+#[derive(Debug, Clone, Copy)]
+pub struct PublicPage {
+    pub path: &'static str,
+    /// Before " | SITE_NAME" (the home page's comes after the site name).
+    pub title: &'static str,
+    /// The meta description.
+    pub description: &'static str,
+    /// Listed in the sitemap and open to search engines.
+    pub indexable: bool,
 }
 
-/// Pages that must not be indexed by search engines.
-pub fn is_private(path: &str) -> bool {
-    matches!(
+const fn page(
+    path: &'static str,
+    title: &'static str,
+    description: &'static str,
+    indexable: bool,
+) -> PublicPage {
+    PublicPage {
         path,
-        "/login" | "/key-login" | "/signup" | "/application/success"
-    )
+        title,
+        description,
+        indexable,
+    }
+}
+
+pub const PUBLIC_PAGES: [PublicPage; 12] = [
+    page("/", "Youth voices on global politics", "A youth-run political publication: high-school students write about global politics, human rights, climate justice and democracy.", true),
+    page("/articles", "Articles", "Student articles on international affairs, climate justice, human rights, youth activism, culture and digital democracy.", true),
+    page("/magazine", "Magazine", "Our monthly magazine of in-depth analysis, visual storytelling and global perspectives by young writers. Launching this December.", true),
+    page("/educational-packs", "Educational Packs", "Classroom-ready educational packs on key political topics for ages 13-18, in English and Spanish, with a teacher's guide. Launching this January.", true),
+    page("/about", "About Us", "Our mission, our values and the youth team behind a political publication written by and for high-school students.", true),
+    page("/contributors", "Join as a Contributor", "Write, edit, research or design with us: eight contributor roles for high-school students aged 14-18, and how to apply.", true),
+    page("/application", "Contributor Application", "Apply to join our team of student writers, editors, researchers and designers.", true),
+    page("/application/success", "Application Received", "We've got your application. Thank you for applying to contribute.", false),
+    page("/contact-us", "Contact Us", "Get in touch with the team: general questions, educational packs and partnerships. We answer within 24-48 hours.", true),
+    page("/login", "Team Access", "Sign-in for the editorial team.", false),
+    page("/signup", "Join", "Create an account to follow student writing on global politics.", false),
+    page("/key-login", "Access Key Login", "Sign in with your team access key.", false),
+];
+
+/// The public page at `path`, if it is one of the table's.
+pub fn public_page(path: &str) -> Option<&'static PublicPage> {
+    PUBLIC_PAGES.iter().find(|p| p.path == path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GENERATED: &str = "web-client/src/lib/pages.gen.ts";
+
+    fn typescript() -> String {
+        let mut out = String::from(
+            "// Generated from the route table (app/src/web/routes_meta.rs): do not edit;\n\
+             // regenerate with `UPDATE_SAMPLES=1 cargo test -p agora --lib route_table`.\n\n\
+             /** Each public page's title, as the server writes it before \" | site name\" (the\n \
+             * home page's comes after it). */\n\
+             export const PAGE_TITLES = {\n",
+        );
+        for p in PUBLIC_PAGES {
+            out.push_str(&format!(
+                "  {}: {},\n",
+                serde_json::to_string(p.path).unwrap_or_default(),
+                serde_json::to_string(p.title).unwrap_or_default()
+            ));
+        }
+        out.push_str("} as const;\n\nexport type PublicPath = keyof typeof PAGE_TITLES;\n");
+        out
+    }
+
+    #[test]
+    fn route_table_is_what_the_web_client_was_generated_from() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(GENERATED);
+        let expected = typescript();
+        if std::env::var_os("UPDATE_SAMPLES").is_some() {
+            std::fs::write(&path, &expected).unwrap_or_default();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == expected,
+            "{GENERATED} is not the route table: regenerate it with \
+             `UPDATE_SAMPLES=1 cargo test -p agora --lib route_table`"
+        );
+    }
+
+    #[test]
+    fn every_path_is_listed_once() {
+        let mut paths: Vec<&str> = PUBLIC_PAGES.iter().map(|p| p.path).collect();
+        paths.sort_unstable();
+        paths.dedup();
+        assert_eq!(paths.len(), PUBLIC_PAGES.len());
+        assert!(public_page("/about").is_some_and(|p| p.title == "About Us"));
+        assert!(public_page("/nope").is_none());
+    }
 }

@@ -1,86 +1,137 @@
-//! robots.txt and sitemap.xml, made once (the sitemap once per content version, for a minute
-//! at most) and served precompressed with validators like the pages.
+//! robots.txt, sitemap.xml and the Atom feed, made once (the sitemap and the feed once per
+//! content version, for a minute at most) and served precompressed with validators like the
+//! pages.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use content::ContentService;
+use content::{ContentService, ListQuery};
 use poem::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use poem::web::Data;
 use poem::{handler, IntoResponse, Request, Response};
 
+use super::feed::{atom, FEED_TYPE};
 use super::represent::{Effort, Representation};
-use super::routes_meta::INDEXABLE;
+use super::routes_meta::{public_page, PUBLIC_PAGES};
 use crate::ssr::escape_html;
 
-/// Other instances may publish too: a sitemap is rebuilt after this long at most.
-const SITEMAP_TTL: Duration = Duration::from_secs(60);
+/// Other instances may publish too: a sitemap or feed is rebuilt after this long at most.
+const HELD_TTL: Duration = Duration::from_secs(60);
+
+/// A document made from content, kept for one content version and a minute at most (other
+/// instances may publish too).
+#[derive(Default)]
+struct Held(Mutex<Option<(u64, Instant, Arc<Representation>)>>);
+
+impl Held {
+    fn current(&self, version: u64) -> Option<Arc<Representation>> {
+        let held = self.0.lock().ok()?;
+        held.as_ref()
+            .filter(|(v, at, _)| *v == version && at.elapsed() < HELD_TTL)
+            .map(|(_, _, r)| r.clone())
+    }
+
+    fn keep(&self, version: u64, r: Arc<Representation>) {
+        if let Ok(mut held) = self.0.lock() {
+            *held = Some((version, Instant::now(), r));
+        }
+    }
+}
 
 pub struct Seo {
     content: Arc<ContentService>,
     site_url: String,
-    headers: HeaderMap,
+    site_name: String,
+    xml: HeaderMap,
+    atom: HeaderMap,
     robots: Representation,
-    sitemap: Mutex<Option<(u64, Instant, Arc<Representation>)>>,
+    sitemap: Held,
+    feed: Held,
 }
 
 impl Seo {
-    pub fn new(content: Arc<ContentService>, site_url: String, cache_control: HeaderValue) -> Seo {
+    pub fn new(
+        content: Arc<ContentService>,
+        site_url: String,
+        site_name: String,
+        cache_control: HeaderValue,
+    ) -> Seo {
         let mut headers = HeaderMap::new();
         headers.insert(header::CACHE_CONTROL, cache_control);
         headers.insert(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         );
-        let mut text = headers.clone();
-        text.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("text/plain; charset=utf-8"),
-        );
+        let typed = |mime: &'static str| {
+            let mut h = headers.clone();
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
+            h
+        };
         let text_body = format!(
             "User-agent: *\nAllow: /\nDisallow: /dashboard/\nDisallow: /api/\n\nSitemap: {site_url}/sitemap.xml\n"
         );
         let robots_txt = Representation::build(
             StatusCode::OK,
             Bytes::from(text_body),
-            &text,
+            &typed("text/plain; charset=utf-8"),
             Effort::Best,
             None,
-        );
-        headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/xml; charset=utf-8"),
         );
         Seo {
             content,
             site_url,
-            headers,
+            site_name,
+            xml: typed("application/xml; charset=utf-8"),
+            atom: typed(FEED_TYPE),
             robots: robots_txt,
-            sitemap: Mutex::new(None),
+            sitemap: Held::default(),
+            feed: Held::default(),
         }
     }
 
-    fn current_sitemap(&self, version: u64) -> Option<Arc<Representation>> {
-        let held = self.sitemap.lock().ok()?;
-        held.as_ref()
-            .filter(|(v, at, _)| *v == version && at.elapsed() < SITEMAP_TTL)
-            .map(|(_, _, r)| r.clone())
-    }
-
-    async fn build_sitemap(&self) -> Result<Arc<Representation>, content::ContentError> {
+    /// The held document, or a new one made by `make` and compressed once (off the runtime).
+    async fn held<F, Fut>(
+        &self,
+        held: &Held,
+        headers: &HeaderMap,
+        make: F,
+    ) -> Result<Arc<Representation>, content::ContentError>
+    where
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<String, content::ContentError>>,
+    {
         let version = self.content.version();
-        if let Some(held) = self.current_sitemap(version) {
-            return Ok(held);
+        if let Some(r) = held.current(version) {
+            return Ok(r);
         }
+        let body = make().await?;
+        let headers = headers.clone();
+        let built = tokio::task::spawn_blocking(move || {
+            Representation::build(
+                StatusCode::OK,
+                Bytes::from(body),
+                &headers,
+                Effort::Best,
+                None,
+            )
+        })
+        .await
+        .map_err(|e| content::ContentError::Unexpected(Box::new(e)))?;
+        let built = Arc::new(built);
+        held.keep(version, built.clone());
+        Ok(built)
+    }
+
+    async fn sitemap_xml(&self) -> Result<String, content::ContentError> {
         let slugs = self.content.published_slugs().await?;
         let mut xml = String::from(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
         );
-        for path in INDEXABLE {
+        for page in PUBLIC_PAGES.iter().filter(|p| p.indexable) {
             xml.push_str(&format!(
                 "<url><loc>{}{}</loc></url>\n",
-                self.site_url, path
+                self.site_url, page.path
             ));
         }
         for (slug, updated) in slugs {
@@ -92,23 +143,29 @@ impl Seo {
             ));
         }
         xml.push_str("</urlset>\n");
-        let headers = self.headers.clone();
-        let built = tokio::task::spawn_blocking(move || {
-            Representation::build(
-                StatusCode::OK,
-                Bytes::from(xml),
-                &headers,
-                Effort::Best,
-                None,
-            )
-        })
-        .await
-        .map_err(|e| content::ContentError::Unexpected(Box::new(e)))?;
-        let built = Arc::new(built);
-        if let Ok(mut held) = self.sitemap.lock() {
-            *held = Some((version, Instant::now(), built.clone()));
+        Ok(xml)
+    }
+
+    async fn feed_xml(&self) -> Result<String, content::ContentError> {
+        let list = self.content.list(&ListQuery::feed()).await?;
+        let description = public_page("/").map_or("", |p| p.description);
+        Ok(atom(&self.site_url, &self.site_name, description, &list))
+    }
+}
+
+fn answer(
+    req: &Request,
+    what: &str,
+    made: Result<Arc<Representation>, content::ContentError>,
+) -> Response {
+    match made {
+        Ok(doc) => doc
+            .answer(req.headers(), req.method() == Method::HEAD)
+            .into_poem(),
+        Err(e) => {
+            tracing::error!(error = ?e, "{what} failed");
+            StatusCode::SERVICE_UNAVAILABLE.into_response()
         }
-        Ok(built)
     }
 }
 
@@ -121,13 +178,12 @@ pub fn robots(req: &Request, seo: Data<&Arc<Seo>>) -> Response {
 
 #[handler]
 pub async fn sitemap(req: &Request, seo: Data<&Arc<Seo>>) -> Response {
-    match seo.build_sitemap().await {
-        Ok(map) => map
-            .answer(req.headers(), req.method() == Method::HEAD)
-            .into_poem(),
-        Err(e) => {
-            tracing::error!(error = ?e, "sitemap failed");
-            StatusCode::SERVICE_UNAVAILABLE.into_response()
-        }
-    }
+    let made = seo.held(&seo.sitemap, &seo.xml, || seo.sitemap_xml()).await;
+    answer(req, "sitemap", made)
+}
+
+#[handler]
+pub async fn feed(req: &Request, seo: Data<&Arc<Seo>>) -> Response {
+    let made = seo.held(&seo.feed, &seo.atom, || seo.feed_xml()).await;
+    answer(req, "feed", made)
 }

@@ -6,24 +6,24 @@ use std::time::Instant;
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 use tracing::Instrument;
 
-use super::routes_meta::STATIC_PAGES;
+use super::routes_meta::public_page;
 
 /// The route template of a path, so spans group requests by route rather than by URL.
 pub fn route_of(path: &str) -> &'static str {
     const OTHER: [&str; 7] = [
-        "/",
         "/healthz",
         "/readyz",
         "/robots.txt",
         "/sitemap.xml",
+        "/feed.xml",
         "/api/openapi.json",
         "/favicon.svg",
     ];
     if let Some(r) = OTHER.iter().find(|r| **r == path) {
         return r;
     }
-    if let Some((page, _, _)) = STATIC_PAGES.iter().find(|(p, _, _)| *p == path) {
-        return page;
+    if let Some(page) = public_page(path) {
+        return page.path;
     }
     let prefixes: [(&str, &'static str); 5] = [
         ("/article/", "/article/{slug}"),

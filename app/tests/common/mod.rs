@@ -304,6 +304,23 @@ impl TestApp {
     }
 }
 
+/// Waits until `check` holds, polling every 20 ms; fails the test, naming `what`, after
+/// `within`.
+pub async fn eventually<F, Fut>(what: &str, within: Duration, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = std::time::Instant::now() + within;
+    while !check().await {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what}: not within {within:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// A published article with a title and a one-line body, for tests that need content to change.
 pub fn published(title: &str) -> content::NewArticle {
     content::NewArticle {

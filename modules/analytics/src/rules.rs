@@ -44,11 +44,12 @@ pub fn is_view(path: &str, head_only: bool, status: u16) -> bool {
 /// staff dashboards.
 pub fn is_public_page(path: &str) -> bool {
     const EXCLUDED_PREFIXES: [&str; 5] = ["/api/", "/assets/", "/media/", "/dashboard", "/."];
-    const EXCLUDED: [&str; 5] = [
+    const EXCLUDED: [&str; 6] = [
         "/healthz",
         "/readyz",
         "/robots.txt",
         "/sitemap.xml",
+        "/feed.xml",
         "/favicon.ico",
     ];
     path.starts_with('/')
@@ -100,6 +101,7 @@ mod tests {
             "/dashboard/admin",
             "/healthz",
             "/robots.txt",
+            "/feed.xml",
             "relative",
             "/a?b",
         ] {

@@ -1,5 +1,6 @@
 //! The rules of a listing: what the API accepts (strictly, with a message per fault), what
-//! the `/articles` page reads from its address (leniently), and what the home page shows.
+//! the `/articles` page reads from its address (leniently), and what the home page and the news
+//! feed show.
 
 use crate::error::ContentError;
 use crate::model::{Category, ListQuery, Sort, MAX_LIMIT};
@@ -10,6 +11,8 @@ pub const MAX_QUERY_CHARS: usize = 200;
 pub const PAGE_STEP: i64 = 6;
 /// Articles on the home page (featured first, then newest).
 pub const HOME_ARTICLES: i64 = 3;
+/// Articles in the site's news feed (newest first).
+pub const FEED_ARTICLES: i64 = 20;
 
 impl ListQuery {
     /// Validates raw listing parameters, with a clear message for each fault.
@@ -61,6 +64,15 @@ impl ListQuery {
             limit: HOME_ARTICLES,
             offset: 0,
             sort: Sort::Featured,
+        }
+    }
+
+    /// What the news feed lists: the newest articles.
+    pub fn feed() -> ListQuery {
+        ListQuery {
+            limit: FEED_ARTICLES,
+            sort: Sort::Newest,
+            ..ListQuery::default()
         }
     }
 

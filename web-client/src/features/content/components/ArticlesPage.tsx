@@ -13,9 +13,10 @@ import {
 } from "@/features/content/listing-query";
 import { ListingFilters } from "./ListingFilters";
 import { ListingResults } from "./ListingResults";
+import { PAGE_TITLES } from "@/lib/pages.gen";
 
 export function ArticlesPage({ initial }: { initial?: ArticleList }) {
-  useDocumentTitle("Articles");
+  useDocumentTitle(PAGE_TITLES["/articles"]);
   const search = useRawSearch();
   const query = useMemo(() => parseListingQuery(search), [search]);
   const [, navigate] = useLocation();

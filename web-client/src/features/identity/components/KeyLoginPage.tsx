@@ -4,9 +4,10 @@ import { useToast } from "@/components/toast";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useSession } from "@/lib/session";
 import { dashboardPath } from "@/lib/staff-roles";
+import { PAGE_TITLES } from "@/lib/pages.gen";
 
 export function KeyLoginPage() {
-  useDocumentTitle("Access Key Login");
+  useDocumentTitle(PAGE_TITLES["/key-login"]);
   const { login } = useSession();
   const notify = useToast();
   const [, navigate] = useLocation();

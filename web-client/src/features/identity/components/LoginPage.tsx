@@ -2,10 +2,11 @@ import { Link } from "wouter";
 import { ButtonLink } from "@/components/Button";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useSite } from "@/lib/site";
+import { PAGE_TITLES } from "@/lib/pages.gen";
 
 export function LoginPage() {
   const { name } = useSite();
-  useDocumentTitle("Team Access");
+  useDocumentTitle(PAGE_TITLES["/login"]);
   return (
     <div className="section">
       <div className="container auth-card">

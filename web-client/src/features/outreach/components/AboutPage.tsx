@@ -4,6 +4,7 @@ import { Section } from "@/components/Section";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useSite } from "@/lib/site";
 import { TEAM } from "@/features/outreach/team";
+import { PAGE_TITLES } from "@/lib/pages.gen";
 
 const VALUES = [
   {
@@ -33,7 +34,7 @@ const initials = (name: string) =>
 
 export function AboutPage() {
   const { name } = useSite();
-  useDocumentTitle("About");
+  useDocumentTitle(PAGE_TITLES["/about"]);
   return (
     <>
       <PageHero

@@ -2,9 +2,10 @@ import { Link } from "wouter";
 import { PageHero } from "@/components/PageHero";
 import { useDocumentTitle } from "@/lib/document-title";
 import { ApplicationForm } from "./ApplicationForm";
+import { PAGE_TITLES } from "@/lib/pages.gen";
 
 export function ApplicationPage() {
-  useDocumentTitle("Contributor Application");
+  useDocumentTitle(PAGE_TITLES["/application"]);
   return (
     <>
       <PageHero

@@ -1,9 +1,10 @@
 import { ButtonLink } from "@/components/Button";
 import { CheckIcon } from "@/components/icons";
 import { useDocumentTitle } from "@/lib/document-title";
+import { PAGE_TITLES } from "@/lib/pages.gen";
 
 export function ApplicationSuccessPage() {
-  useDocumentTitle("Application received");
+  useDocumentTitle(PAGE_TITLES["/application/success"]);
   return (
     <div className="section">
       <div className="container narrow center-block">

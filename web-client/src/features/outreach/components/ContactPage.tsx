@@ -3,10 +3,11 @@ import { Section } from "@/components/Section";
 import { useDocumentTitle } from "@/lib/document-title";
 import { COMMUNITY, useSite } from "@/lib/site";
 import { ContactForm } from "./ContactForm";
+import { PAGE_TITLES } from "@/lib/pages.gen";
 
 export function ContactPage() {
   const { name } = useSite();
-  useDocumentTitle("Contact Us");
+  useDocumentTitle(PAGE_TITLES["/contact-us"]);
 
   const cards = [
     {

@@ -6,6 +6,7 @@ import { useDocumentTitle } from "@/lib/document-title";
 import { useSite } from "@/lib/site";
 import { ROLES } from "@/features/outreach/roles";
 import { RoleCard } from "./RoleCard";
+import { PAGE_TITLES } from "@/lib/pages.gen";
 
 const BENEFITS = [
   {
@@ -47,7 +48,7 @@ const STEPS = [
 
 export function ContributorsPage() {
   const { name } = useSite();
-  useDocumentTitle("Join as a Contributor");
+  useDocumentTitle(PAGE_TITLES["/contributors"]);
   return (
     <>
       <PageHero

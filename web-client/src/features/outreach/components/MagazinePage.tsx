@@ -4,6 +4,7 @@ import { PageHero } from "@/components/PageHero";
 import { Section } from "@/components/Section";
 import { useDocumentTitle } from "@/lib/document-title";
 import { NotifyButton } from "./NotifyButton";
+import { PAGE_TITLES } from "@/lib/pages.gen";
 
 const FEATURES = [
   {
@@ -21,7 +22,7 @@ const FEATURES = [
 ];
 
 export function MagazinePage() {
-  useDocumentTitle("Magazine");
+  useDocumentTitle(PAGE_TITLES["/magazine"]);
   return (
     <>
       <PageHero

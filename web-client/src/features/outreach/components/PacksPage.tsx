@@ -4,6 +4,7 @@ import { PageHero } from "@/components/PageHero";
 import { Section } from "@/components/Section";
 import { useDocumentTitle } from "@/lib/document-title";
 import { NotifyButton } from "./NotifyButton";
+import { PAGE_TITLES } from "@/lib/pages.gen";
 
 const INCLUDED = [
   "A central theme on key political topics",
@@ -18,7 +19,7 @@ const INCLUDED = [
 ];
 
 export function PacksPage() {
-  useDocumentTitle("Educational Packs");
+  useDocumentTitle(PAGE_TITLES["/educational-packs"]);
   return (
     <>
       <PageHero

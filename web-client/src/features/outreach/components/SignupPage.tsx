@@ -17,6 +17,7 @@ import { useDocumentTitle } from "@/lib/document-title";
 import { useSite } from "@/lib/site";
 import { Honeypot } from "./Honeypot";
 import { InputField } from "@/components/InputField";
+import { PAGE_TITLES } from "@/lib/pages.gen";
 
 const UNEXPECTED = "An unexpected error occurred.";
 
@@ -25,7 +26,7 @@ type TextField = Exclude<keyof RegistrationFields, "interests">;
 export function SignupPage() {
   const { name } = useSite();
   const title = `Join ${name}`;
-  useDocumentTitle(title);
+  useDocumentTitle(PAGE_TITLES["/signup"]);
   const [fields, setFields] = useState<RegistrationFields>(EMPTY_REGISTRATION);
   const [website, setWebsite] = useState("");
   const [busy, setBusy] = useState(false);

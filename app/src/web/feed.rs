@@ -1,0 +1,151 @@
+//! The site's news feed: the newest articles as an Atom 1.0 document, for feed readers and
+//! the integrators who follow the publication without scraping its pages.
+
+use atom_syndication::{Category, Entry, Feed, Link, Person, Text};
+use chrono::{DateTime, FixedOffset, Utc};
+use content::ArticleList;
+
+/// Where the feed is served.
+pub const FEED_PATH: &str = "/feed.xml";
+pub const FEED_TYPE: &str = "application/atom+xml; charset=utf-8";
+
+fn link(href: String, rel: &str, mime: Option<&str>) -> Link {
+    Link {
+        href,
+        rel: rel.into(),
+        mime_type: mime.map(Into::into),
+        ..Link::default()
+    }
+}
+
+fn at(t: DateTime<Utc>) -> DateTime<FixedOffset> {
+    t.fixed_offset()
+}
+
+/// The feed document. Its bytes depend only on the articles (the feed's own `updated` is the
+/// newest article's), so a rebuild with nothing new keeps its validators.
+pub fn atom(site_url: &str, site_name: &str, description: &str, list: &ArticleList) -> String {
+    let entries: Vec<Entry> = list
+        .items
+        .iter()
+        .map(|a| Entry {
+            // The id never changes, even when a rename moves the article to a new slug.
+            id: format!("{site_url}/article/{}", a.id),
+            title: Text::plain(a.title.clone()),
+            updated: at(a.updated_at),
+            published: Some(at(a.created_at)),
+            authors: a
+                .author_name
+                .iter()
+                .map(|name| Person {
+                    name: name.clone(),
+                    ..Person::default()
+                })
+                .collect(),
+            categories: vec![Category {
+                term: a.category.as_str().into(),
+                ..Category::default()
+            }],
+            links: vec![link(
+                format!("{site_url}/article/{}", a.slug),
+                "alternate",
+                Some("text/html"),
+            )],
+            summary: Some(Text::plain(match &a.subtitle {
+                Some(s) if !s.is_empty() => s.clone(),
+                _ => a.excerpt.clone(),
+            })),
+            ..Entry::default()
+        })
+        .collect();
+    let updated = list
+        .items
+        .iter()
+        .map(|a| a.updated_at)
+        .max()
+        .unwrap_or(DateTime::<Utc>::UNIX_EPOCH);
+    let feed = Feed {
+        id: format!("{site_url}/"),
+        title: Text::plain(site_name),
+        subtitle: Some(Text::plain(description)),
+        updated: at(updated),
+        links: vec![
+            link(format!("{site_url}{FEED_PATH}"), "self", Some(FEED_TYPE)),
+            link(format!("{site_url}/"), "alternate", Some("text/html")),
+        ],
+        entries,
+        ..Feed::default()
+    };
+    feed.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use content::{ArticleCard, Category as Topic};
+
+    fn card(title: &str, slug: &str) -> ArticleCard {
+        let t = DateTime::parse_from_rfc3339("2026-03-04T05:06:07Z")
+            .map(|t| t.with_timezone(&Utc))
+            .unwrap_or_default();
+        ArticleCard {
+            id: "id-1".into(),
+            slug: slug.into(),
+            title: title.into(),
+            subtitle: None,
+            excerpt: "Tom & Jerry <script>".into(),
+            category: Topic::HumanRights,
+            cover_image: None,
+            featured: false,
+            author_id: None,
+            author_name: Some("Ana".into()),
+            created_at: t,
+            updated_at: t,
+            read_time: "1 min".into(),
+        }
+    }
+
+    #[test]
+    fn entries_escape_text_and_read_back() {
+        let list = ArticleList {
+            items: vec![card("Rights <b>& wrongs</b>", "rights")],
+            total: 1,
+            published_total: 1,
+        };
+        let xml = atom(
+            "https://agora.example",
+            "The Agora",
+            "Youth & politics",
+            &list,
+        );
+        assert!(!xml.contains("<script>"), "{xml}");
+        assert!(!xml.contains("<b>"), "{xml}");
+        let back: Feed = xml.parse().unwrap();
+        assert_eq!(back.title.value, "The Agora");
+        assert_eq!(back.entries.len(), 1);
+        let e = &back.entries[0];
+        assert_eq!(e.title.value, "Rights <b>& wrongs</b>");
+        assert_eq!(e.links[0].href, "https://agora.example/article/rights");
+        assert_eq!(e.id, "https://agora.example/article/id-1");
+        assert_eq!(e.authors[0].name, "Ana");
+        assert_eq!(
+            e.summary.as_ref().map(|s| s.value.as_str()),
+            Some("Tom & Jerry <script>")
+        );
+        assert_eq!(e.categories[0].term, "Human Rights");
+        assert_eq!(back.updated.to_rfc3339(), "2026-03-04T05:06:07+00:00");
+    }
+
+    #[test]
+    fn an_empty_feed_is_still_valid_and_stable() {
+        let list = ArticleList {
+            items: vec![],
+            total: 0,
+            published_total: 0,
+        };
+        let a = atom("https://agora.example", "The Agora", "d", &list);
+        let b = atom("https://agora.example", "The Agora", "d", &list);
+        assert_eq!(a, b);
+        assert!(a.parse::<Feed>().is_ok());
+    }
+}

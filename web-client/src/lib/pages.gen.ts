@@ -1,0 +1,21 @@
+// Generated from the route table (app/src/web/routes_meta.rs): do not edit;
+// regenerate with `UPDATE_SAMPLES=1 cargo test -p agora --lib route_table`.
+
+/** Each public page's title, as the server writes it before " | site name" (the
+ * home page's comes after it). */
+export const PAGE_TITLES = {
+  "/": "Youth voices on global politics",
+  "/articles": "Articles",
+  "/magazine": "Magazine",
+  "/educational-packs": "Educational Packs",
+  "/about": "About Us",
+  "/contributors": "Join as a Contributor",
+  "/application": "Contributor Application",
+  "/application/success": "Application Received",
+  "/contact-us": "Contact Us",
+  "/login": "Team Access",
+  "/signup": "Join",
+  "/key-login": "Access Key Login",
+} as const;
+
+export type PublicPath = keyof typeof PAGE_TITLES;
