@@ -49,7 +49,7 @@ pub async fn purge_on_change(
             .header("content-type", "application/json")
             .body(r#"{"purge_everything":true}"#);
         if let Some((name, value)) = &settings.purge_header {
-            request = request.header(name.as_str(), value.as_str());
+            request = request.header(name.as_str(), value.expose().as_str());
         }
         match request.send().await {
             Ok(r) if r.status().is_success() => {

@@ -58,7 +58,7 @@ impl Services {
         ));
         let mail = &settings.mail;
         let mailer = match &mail.smtp_url {
-            Some(url) => Mailer::smtp(url, &mail.from)?,
+            Some(url) => Mailer::smtp(url.expose(), &mail.from)?,
             None => Mailer::files(settings.data_dir.join("outbox"), &mail.from)?,
         };
         // Applicants' documents: never served publicly, only attached to the team's email.
@@ -113,7 +113,7 @@ impl Services {
     pub async fn connect(settings: &Settings, clock: SharedClock) -> anyhow::Result<Services> {
         let mut settings = settings.clone();
         crate::settings::resolve_key_secret(&mut settings)?;
-        let db = Db::connect(&settings.database_url).await?;
+        let db = Db::connect(settings.database_url.expose()).await?;
         db.migrate().await?;
         Services::new(db, &settings, clock)
     }

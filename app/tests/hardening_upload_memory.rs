@@ -29,7 +29,7 @@ async fn concurrent_applications_with_four_ten_megabyte_documents_stay_small_in_
     let mut settings = Settings::defaults().unwrap();
     settings.port = 0;
     settings.bind = "127.0.0.1".into();
-    settings.database_url = fresh_database_url(Engine::Sqlite, &dir).await;
+    settings.database_url = fresh_database_url(Engine::Sqlite, &dir).await.into();
     settings.data_dir = dir.0.join("data");
     settings.web_dist = root.join("web-client/dist");
     settings.ssr = SsrSettings {

@@ -410,7 +410,10 @@ async fn the_cdn_is_told_when_content_changes() {
         cdn: Some(agora::settings::CdnSettings {
             max_age_seconds: 120,
             purge_url: Some(url),
-            purge_header: Some(("Authorization".into(), "Bearer cdn-token".into())),
+            purge_header: Some((
+                "Authorization".into(),
+                kernel::secret::Secret::new("Bearer cdn-token".into()),
+            )),
         }),
         ..Options::default()
     })

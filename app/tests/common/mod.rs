@@ -186,7 +186,7 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     let mut settings = Settings::defaults().unwrap();
     settings.port = 0;
     settings.bind = "127.0.0.1".into();
-    settings.database_url = database_url.clone();
+    settings.database_url = database_url.clone().into();
     settings.data_dir = dir.0.join("data");
     settings.site_url = "https://agora.test".into();
     settings.web_dist = web_dist;
@@ -205,7 +205,7 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     settings.identity = options.identity;
     settings.trust_proxy = options.trust_proxy;
     if let Some(smtp) = options.smtp_url {
-        settings.mail.smtp_url = Some(smtp);
+        settings.mail.smtp_url = Some(smtp.into());
     }
     settings.forms.limit = options.form_limit;
     settings.magazine_max_bytes = options.magazine_max_bytes;

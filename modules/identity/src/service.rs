@@ -61,7 +61,7 @@ impl IdentityService {
     ) -> Self {
         Self {
             store,
-            hasher: KeyHasher::new(settings.key_secret.clone().into_bytes()),
+            hasher: KeyHasher::new(settings.key_secret.expose().clone().into_bytes()),
             settings,
             limiter,
             clock,

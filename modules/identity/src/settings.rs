@@ -2,10 +2,12 @@
 
 use std::time::Duration;
 
-#[derive(Clone)]
+use kernel::secret::Secret;
+
+#[derive(Clone, Debug)]
 pub struct IdentitySettings {
     /// Secret of the keyed hash of access keys (shared by every instance).
-    pub key_secret: String,
+    pub key_secret: Secret<String>,
     /// A session ends after this long without a request.
     pub session_idle: Duration,
     /// A session ends this long after sign-in, whatever happens.
@@ -21,25 +23,11 @@ pub struct IdentitySettings {
     pub failure_window: Duration,
 }
 
-impl std::fmt::Debug for IdentitySettings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("IdentitySettings")
-            .field("key_secret", &"***")
-            .field("session_idle", &self.session_idle)
-            .field("session_max", &self.session_max)
-            .field("secure_cookie", &self.secure_cookie)
-            .field("failures_per_address", &self.failures_per_address)
-            .field("failures_global", &self.failures_global)
-            .field("failure_window", &self.failure_window)
-            .finish()
-    }
-}
-
 impl IdentitySettings {
     /// Defaults around a given secret (tests and tools).
     pub fn with_secret(secret: impl Into<String>) -> Self {
         IdentitySettings {
-            key_secret: secret.into(),
+            key_secret: Secret::new(secret.into()),
             session_idle: Duration::from_secs(8 * 3600),
             session_max: Duration::from_secs(7 * 24 * 3600),
             secure_cookie: false,

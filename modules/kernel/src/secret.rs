@@ -1,5 +1,6 @@
 //! Secrets handed to people — session tokens, confirmation and unsubscribe links — and how
-//! they are kept: long random values, shown once, stored only as a hash.
+//! they are kept: long random values, shown once, stored only as a hash. Secrets of the
+//! configuration are held in [`Secret`] and [`SecretUrl`], whose `Debug` never shows them.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -32,6 +33,64 @@ pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
+/// A value that must never reach a log: `Debug` shows `[redacted]`; read it with `expose`.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Secret<T>(T);
+
+impl<T> Secret<T> {
+    pub fn new(value: T) -> Self {
+        Secret(value)
+    }
+
+    pub fn expose(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> From<T> for Secret<T> {
+    fn from(value: T) -> Self {
+        Secret(value)
+    }
+}
+
+impl<T> std::fmt::Debug for Secret<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// A URL that may carry a password (`postgres://user:pass@host/db`, `smtp://…`): `Debug` shows
+/// it with the credentials hidden, so where it points can still be logged.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct SecretUrl(String);
+
+impl SecretUrl {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// The URL with anything between `://` and the last `@` replaced by `***`.
+    pub fn redacted(&self) -> String {
+        let url = &self.0;
+        match (url.find("://"), url.rfind('@')) {
+            (Some(s), Some(at)) if at > s => format!("{}://***{}", &url[..s], &url[at..]),
+            _ => url.clone(),
+        }
+    }
+}
+
+impl<S: Into<String>> From<S> for SecretUrl {
+    fn from(url: S) -> Self {
+        SecretUrl(url.into())
+    }
+}
+
+impl std::fmt::Debug for SecretUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.redacted())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,5 +113,17 @@ mod tests {
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
         assert_ne!(hash_token("abc"), hash_token("abd"));
+    }
+
+    #[test]
+    fn secrets_never_show_in_debug() {
+        let key = Secret::new("hunter2".to_string());
+        assert_eq!(format!("{key:?}"), "[redacted]");
+        assert_eq!(key.expose(), "hunter2");
+        let db = SecretUrl::from("postgres://agora:s3cret@db:5432/agora");
+        assert_eq!(format!("{db:?}"), "\"postgres://***@db:5432/agora\"");
+        assert_eq!(db.expose(), "postgres://agora:s3cret@db:5432/agora");
+        let plain = SecretUrl::from("sqlite://data/agora.db");
+        assert_eq!(format!("{plain:?}"), "\"sqlite://data/agora.db\"");
     }
 }
