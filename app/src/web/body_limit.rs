@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::task::{ready, Context, Poll};
 
 use kernel::ErrorBody;
+use kernel::ErrorCode;
 use poem::http::{header, StatusCode};
 use poem::{Body, Endpoint, IntoResponse, Request, Response};
 use tokio::io::{AsyncRead, ReadBuf};
@@ -66,7 +67,7 @@ pub async fn limit_body<E: Endpoint>(
         .and_then(|v| v.parse::<u64>().ok());
     let too_large = || {
         let body = ErrorBody::titled(
-            "payload_too_large",
+            ErrorCode::PayloadTooLarge,
             "Too Large",
             format!(
                 "The request is too large: this endpoint accepts at most {} MB.",

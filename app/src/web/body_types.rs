@@ -12,6 +12,7 @@ use poem::{Body, Endpoint, IntoResponse, Request, Response, Result};
 use serde_json::Value;
 
 use super::telemetry::ApiRoutes;
+use kernel::ErrorCode;
 
 /// The request-body schema of every operation that reads JSON, by `METHOD template`.
 pub struct BodyShapes {
@@ -147,7 +148,7 @@ pub async fn typed_json<E: Endpoint>(
     // Unreadable JSON is left to the framework, which answers it with its own 400.
     if let Ok(value) = serde_json::from_slice::<Value>(&body) {
         if let Some(message) = shapes.mismatch(schema, &value, "") {
-            let error = ErrorBody::new("invalid_request", message);
+            let error = ErrorBody::new(ErrorCode::InvalidRequest, message);
             return Ok((StatusCode::BAD_REQUEST, Json(error)).into_response());
         }
     }

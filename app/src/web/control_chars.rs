@@ -6,11 +6,12 @@
 //! Multipart forms are checked field by field by the modules that read them.
 
 use kernel::ErrorBody;
+use kernel::ErrorCode;
 use poem::http::{header, StatusCode};
 use poem::web::Json;
 use poem::{Body, Endpoint, IntoResponse, Request, Response, Result};
 
-const CODE: &str = "invalid_characters";
+const CODE: ErrorCode = ErrorCode::InvalidCharacters;
 const IN_ADDRESS: &str =
     "The address contains control characters (such as NUL), which are not allowed.";
 const IN_BODY: &str = "The request contains a NUL character, which is not allowed in text.";

@@ -2,6 +2,7 @@
 //! a browser request must come from the site's own origin.
 
 use kernel::ErrorBody;
+use kernel::ErrorCode;
 use poem::http::{header, Method, StatusCode};
 use poem::web::Json;
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
@@ -51,7 +52,7 @@ pub async fn same_origin_only<E: Endpoint>(next: E, req: Request) -> Result<Resp
         return Ok((
             StatusCode::FORBIDDEN,
             Json(ErrorBody::new(
-                "cross_site_request",
+                ErrorCode::CrossSiteRequest,
                 "Requests from other sites are not accepted.",
             )),
         )

@@ -2,10 +2,12 @@
 //! with the same `{code, message}` body as everything else.
 
 use kernel::ErrorBody;
+use kernel::ErrorCode;
 use poem::http::StatusCode;
 use poem::{IntoResponse, Response};
 
-/// A parameter outside the range the contract declares: `invalid_<name>`, with the bound.
+/// A parameter outside the range the contract declares: `invalid_<name>` (`invalid_request`
+/// for a parameter without a code of its own), with the bound.
 fn out_of_range(err: &poem::Error) -> Option<Response> {
     let e = err.downcast_ref::<poem_openapi::error::ParseParamError>()?;
     let rule = e.reason.strip_prefix("verification failed. ")?;
@@ -21,7 +23,12 @@ fn out_of_range(err: &poem::Error) -> Option<Response> {
     } else {
         format!("{} is not allowed here ({rule})", e.name)
     };
-    let body = ErrorBody::new(format!("invalid_{}", e.name), message);
+    let code = match e.name {
+        "limit" => ErrorCode::InvalidLimit,
+        "offset" => ErrorCode::InvalidOffset,
+        _ => ErrorCode::InvalidRequest,
+    };
+    let body = ErrorBody::new(code, message);
     Some((StatusCode::BAD_REQUEST, poem::web::Json(body)).into_response())
 }
 
@@ -31,17 +38,20 @@ pub async fn api_error(err: poem::Error) -> Response {
     }
     let status = err.status();
     let (code, message) = match status {
-        StatusCode::NOT_FOUND => ("not_found", "No such API endpoint".to_string()),
+        StatusCode::NOT_FOUND => (ErrorCode::NotFound, "No such API endpoint".to_string()),
         StatusCode::UNAUTHORIZED => (
-            "not_signed_in",
+            ErrorCode::NotSignedIn,
             "You must be logged in to do this.".to_string(),
         ),
         StatusCode::METHOD_NOT_ALLOWED => (
-            "method_not_allowed",
+            ErrorCode::MethodNotAllowed,
             "This method is not allowed here".to_string(),
         ),
-        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "The request is too large".into()),
-        s if s.is_client_error() => ("invalid_request", err.to_string()),
+        StatusCode::PAYLOAD_TOO_LARGE => (
+            ErrorCode::PayloadTooLarge,
+            "The request is too large".into(),
+        ),
+        s if s.is_client_error() => (ErrorCode::InvalidRequest, err.to_string()),
         _ => {
             tracing::error!(error = %err, "API request failed");
             let body = ErrorBody::internal();

@@ -10,6 +10,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
 use crate::service::{AnalyticsError, AnalyticsService, ViewBeacon, ViewStats};
+use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -78,7 +79,7 @@ impl AnalyticsApi {
             .unwrap_or_default();
         match self.service.beacon(&body.0.path, &client, ua).await {
             Err(e @ AnalyticsError::TooMany { retry_after }) => BeaconResponse::TooMany(
-                Json(ErrorBody::new("too_many_requests", e.to_string())),
+                Json(ErrorBody::new(ErrorCode::TooManyRequests, e.to_string())),
                 retry_after,
             ),
             // Nothing else can fail: a beacon is counted later, or not at all.
@@ -96,9 +97,9 @@ impl AnalyticsApi {
         let tz = tz.0.unwrap_or_else(|| "UTC".to_string());
         match self.service.stats(&tz).await {
             Ok(stats) => StatsResponse::Ok(Json(stats)),
-            Err(e @ AnalyticsError::UnknownTimeZone(_)) => {
-                StatsResponse::BadRequest(Json(ErrorBody::new("unknown_time_zone", e.to_string())))
-            }
+            Err(e @ AnalyticsError::UnknownTimeZone(_)) => StatsResponse::BadRequest(Json(
+                ErrorBody::new(ErrorCode::UnknownTimeZone, e.to_string()),
+            )),
             Err(e) => {
                 tracing::error!(error = %e, "view stats failed");
                 StatsResponse::Internal(Json(ErrorBody::internal()))

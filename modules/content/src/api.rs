@@ -12,6 +12,7 @@ use crate::dto::{Article, ArticleList};
 use crate::error::ContentError;
 use crate::model::{Category, ListQuery, Sort};
 use crate::service::ContentService;
+use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -102,7 +103,7 @@ impl ContentApi {
         match self.service.get(&slug_or_id.0).await {
             Ok(article) => GetResponse::Ok(Json(article)),
             Err(ContentError::NotFound) => GetResponse::NotFound(Json(ErrorBody::new(
-                "article_not_found",
+                ErrorCode::ArticleNotFound,
                 "Article not found",
             ))),
             Err(e) => GetResponse::Internal(internal(&e)),

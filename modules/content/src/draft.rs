@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use crate::derive::render_markdown;
 use crate::error::ContentError;
 use crate::store::InsertRow;
+use kernel::ErrorCode;
 
 pub const MAX_TITLE_CHARS: usize = 200;
 pub const MAX_SUBTITLE_CHARS: usize = 300;
@@ -31,13 +32,13 @@ pub(crate) fn validate(
     let content = content.trim().to_string();
     if title.is_empty() {
         return Err(ContentError::invalid(
-            "title_required",
+            ErrorCode::TitleRequired,
             "Article title is required",
         ));
     }
     if content.is_empty() {
         return Err(ContentError::invalid(
-            "content_required",
+            ErrorCode::ContentRequired,
             "Article content is required",
         ));
     }
@@ -54,7 +55,7 @@ pub(crate) fn validate(
         let local = url.starts_with("/media/") && !url.contains("..");
         if !(web || local) || url.chars().any(|c| c.is_whitespace() || c == '"') {
             return Err(ContentError::invalid(
-                "invalid_cover_image",
+                ErrorCode::InvalidCoverImage,
                 "The cover image must be a web address (https://…) or an uploaded image",
             ));
         }
@@ -70,7 +71,7 @@ pub(crate) fn validate(
 pub(crate) fn check_len(field: &str, value: &str, max: usize) -> Result<(), ContentError> {
     if value.chars().count() > max {
         return Err(ContentError::invalid(
-            "too_long",
+            ErrorCode::TooLong,
             format!("The {field} must be at most {max} characters"),
         ));
     }

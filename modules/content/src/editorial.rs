@@ -13,6 +13,7 @@ use crate::service::ContentService;
 use crate::slug::slugify;
 use crate::store::StaffRow;
 use crate::writer::{self, Write};
+use kernel::ErrorCode;
 
 /// The author filter of a staff member: a writer's own id, everyone for the content director.
 fn scope(user: &StaffUser) -> Result<Option<&str>, ContentError> {
@@ -68,7 +69,7 @@ impl ContentService {
                     .filter(|s| !s.is_empty())
                     .ok_or_else(|| {
                         ContentError::invalid(
-                            "writer_required",
+                            ErrorCode::WriterRequired,
                             "Please select a writer for the article",
                         )
                     })?;
@@ -81,7 +82,7 @@ impl ContentService {
                     Ok(id)
                 } else {
                     Err(ContentError::invalid(
-                        "invalid_writer",
+                        ErrorCode::InvalidWriter,
                         "The selected author is not an active writer",
                     ))
                 }

@@ -1,12 +1,14 @@
 //! What can go wrong in the content module, as its callers see it.
 
+use kernel::ErrorCode;
+
 pub(crate) type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ContentError {
     /// Bad input, with the message shown to the caller.
     #[error("{message}")]
-    Invalid { code: &'static str, message: String },
+    Invalid { code: ErrorCode, message: String },
     #[error("article not found")]
     NotFound,
     #[error("Your role does not allow this.")]
@@ -22,7 +24,7 @@ impl From<sqlx::Error> for ContentError {
 }
 
 impl ContentError {
-    pub(crate) fn invalid(code: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn invalid(code: ErrorCode, message: impl Into<String>) -> Self {
         ContentError::Invalid {
             code,
             message: message.into(),

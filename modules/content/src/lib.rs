@@ -12,6 +12,7 @@ mod model;
 mod present;
 mod service;
 mod slug;
+mod staff_answers;
 mod staff_api;
 mod store;
 mod writer;

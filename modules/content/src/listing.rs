@@ -4,6 +4,7 @@
 
 use crate::error::ContentError;
 use crate::model::{Category, ListQuery, Sort, MAX_LIMIT};
+use kernel::ErrorCode;
 
 /// Longest search text accepted.
 pub const MAX_QUERY_CHARS: usize = 200;
@@ -26,21 +27,21 @@ impl ListQuery {
         let q = q.unwrap_or_default().trim().to_string();
         if q.chars().count() > MAX_QUERY_CHARS {
             return Err(ContentError::invalid(
-                "invalid_query",
+                ErrorCode::InvalidQuery,
                 format!("q must be at most {MAX_QUERY_CHARS} characters"),
             ));
         }
         let limit = limit.unwrap_or(PAGE_STEP);
         if !(1..=MAX_LIMIT).contains(&limit) {
             return Err(ContentError::invalid(
-                "invalid_limit",
+                ErrorCode::InvalidLimit,
                 format!("limit must be between 1 and {MAX_LIMIT}"),
             ));
         }
         let offset = offset.unwrap_or(0);
         if offset < 0 {
             return Err(ContentError::invalid(
-                "invalid_offset",
+                ErrorCode::InvalidOffset,
                 "offset must be 0 or greater",
             ));
         }

@@ -3,80 +3,20 @@
 use std::sync::Arc;
 
 use identity::StaffSession;
-use kernel::ErrorBody;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, OpenApi, Tags};
+use poem_openapi::{OpenApi, Tags};
 
-use crate::dto::{ArticleInput, Preview, PreviewInput, StaffArticle};
-use crate::error::ContentError;
+use crate::dto::{ArticleInput, Preview, PreviewInput};
 use crate::service::ContentService;
+use crate::staff_answers::{
+    answer, CreateAnswer, DeleteAnswer, GetAnswer, ListAnswer, PreviewAnswer, SaveAnswer,
+};
 
 #[derive(Tags)]
 enum ApiTags {
     /// Writing and publishing articles (writer, content director).
     Editorial,
-}
-
-#[derive(ApiResponse)]
-pub enum StaffResponse<T: poem_openapi::types::ToJSON + Send + Sync> {
-    /// No live staff session (signed out, expired, or the user was disabled).
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 200)]
-    Ok(Json<T>),
-    #[oai(status = 201)]
-    Created(Json<T>),
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    /// The signed-in role may not do this.
-    #[oai(status = 403)]
-    Forbidden(Json<ErrorBody>),
-    /// No such article among those this staff member may manage.
-    #[oai(status = 404)]
-    NotFound(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-#[derive(ApiResponse)]
-pub enum DeleteResponse {
-    /// No live staff session (signed out, expired, or the user was disabled).
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 204)]
-    Deleted,
-    #[oai(status = 403)]
-    Forbidden(Json<ErrorBody>),
-    #[oai(status = 404)]
-    NotFound(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-fn failure<T: poem_openapi::types::ToJSON + Send + Sync>(e: ContentError) -> StaffResponse<T> {
-    match e {
-        ContentError::Invalid { code, message } => {
-            StaffResponse::BadRequest(Json(ErrorBody::new(code, message)))
-        }
-        ContentError::Forbidden => StaffResponse::Forbidden(identity::forbidden()),
-        ContentError::NotFound => StaffResponse::NotFound(not_found()),
-        e => {
-            tracing::error!(error = ?e, "editorial request failed");
-            StaffResponse::Internal(Json(ErrorBody::internal()))
-        }
-    }
-}
-
-fn not_found() -> Json<ErrorBody> {
-    Json(ErrorBody::new("article_not_found", "Article not found"))
-}
-
-fn answer<T: poem_openapi::types::ToJSON + Send + Sync>(
-    r: Result<T, ContentError>,
-) -> StaffResponse<T> {
-    r.map(|v| StaffResponse::Ok(Json(v)))
-        .unwrap_or_else(failure)
 }
 
 pub struct ContentStaffApi {
@@ -97,8 +37,10 @@ impl ContentStaffApi {
         method = "get",
         operation_id = "listStaffArticles"
     )]
-    async fn list(&self, auth: StaffSession) -> StaffResponse<Vec<StaffArticle>> {
-        answer(self.service.staff_list(auth.user()).await)
+    async fn list(&self, auth: StaffSession) -> ListAnswer {
+        answer(self.service.staff_list(auth.user()).await, |v| {
+            ListAnswer::Ok(Json(v))
+        })
     }
 
     /// Create an article (status `draft` or `published`).
@@ -107,15 +49,10 @@ impl ContentStaffApi {
         method = "post",
         operation_id = "createArticle"
     )]
-    async fn create(
-        &self,
-        auth: StaffSession,
-        body: Json<ArticleInput>,
-    ) -> StaffResponse<StaffArticle> {
-        match self.service.save(auth.user(), None, body.0).await {
-            Ok(a) => StaffResponse::Created(Json(a)),
-            Err(e) => failure(e),
-        }
+    async fn create(&self, auth: StaffSession, body: Json<ArticleInput>) -> CreateAnswer {
+        answer(self.service.save(auth.user(), None, body.0).await, |a| {
+            CreateAnswer::Created(Json(a))
+        })
     }
 
     /// One article, any status.
@@ -124,8 +61,10 @@ impl ContentStaffApi {
         method = "get",
         operation_id = "getStaffArticle"
     )]
-    async fn get(&self, auth: StaffSession, id: Path<String>) -> StaffResponse<StaffArticle> {
-        answer(self.service.staff_get(auth.user(), &id.0).await)
+    async fn get(&self, auth: StaffSession, id: Path<String>) -> GetAnswer {
+        answer(self.service.staff_get(auth.user(), &id.0).await, |a| {
+            GetAnswer::Ok(Json(a))
+        })
     }
 
     /// Update an article; the chosen status is saved (a published article may go back to draft).
@@ -139,8 +78,11 @@ impl ContentStaffApi {
         auth: StaffSession,
         id: Path<String>,
         body: Json<ArticleInput>,
-    ) -> StaffResponse<StaffArticle> {
-        answer(self.service.save(auth.user(), Some(&id.0), body.0).await)
+    ) -> SaveAnswer {
+        answer(
+            self.service.save(auth.user(), Some(&id.0), body.0).await,
+            |a| SaveAnswer::Ok(Json(a)),
+        )
     }
 
     /// Publish a draft: only its status and update time change.
@@ -149,8 +91,10 @@ impl ContentStaffApi {
         method = "post",
         operation_id = "publishArticle"
     )]
-    async fn publish(&self, auth: StaffSession, id: Path<String>) -> StaffResponse<StaffArticle> {
-        answer(self.service.publish(auth.user(), &id.0).await)
+    async fn publish(&self, auth: StaffSession, id: Path<String>) -> SaveAnswer {
+        answer(self.service.publish(auth.user(), &id.0).await, |a| {
+            SaveAnswer::Ok(Json(a))
+        })
     }
 
     /// Delete an article.
@@ -159,16 +103,10 @@ impl ContentStaffApi {
         method = "delete",
         operation_id = "deleteArticle"
     )]
-    async fn delete(&self, auth: StaffSession, id: Path<String>) -> DeleteResponse {
-        match self.service.delete(auth.user(), &id.0).await {
-            Ok(()) => DeleteResponse::Deleted,
-            Err(ContentError::Forbidden) => DeleteResponse::Forbidden(identity::forbidden()),
-            Err(ContentError::NotFound) => DeleteResponse::NotFound(not_found()),
-            Err(e) => {
-                tracing::error!(error = ?e, "delete failed");
-                DeleteResponse::Internal(Json(ErrorBody::internal()))
-            }
-        }
+    async fn delete(&self, auth: StaffSession, id: Path<String>) -> DeleteAnswer {
+        answer(self.service.delete(auth.user(), &id.0).await, |()| {
+            DeleteAnswer::Deleted
+        })
     }
 
     /// Render markdown exactly as the article page will.
@@ -177,15 +115,9 @@ impl ContentStaffApi {
         method = "post",
         operation_id = "previewArticle"
     )]
-    async fn preview(
-        &self,
-        auth: StaffSession,
-        body: Json<PreviewInput>,
-    ) -> StaffResponse<Preview> {
-        answer(
-            self.service
-                .preview(auth.user(), &body.0.content)
-                .map(|html| Preview { html }),
-        )
+    async fn preview(&self, auth: StaffSession, body: Json<PreviewInput>) -> PreviewAnswer {
+        answer(self.service.preview(auth.user(), &body.0.content), |html| {
+            PreviewAnswer::Ok(Json(Preview { html }))
+        })
     }
 }

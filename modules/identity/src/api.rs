@@ -10,6 +10,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 use crate::guard::{clear_cookie, session_cookie, session_token, StaffSession};
 use crate::model::{Role, StaffUser, Writer};
 use crate::service::{IdentityError, IdentityService};
+use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -93,7 +94,7 @@ impl IdentityApi {
 
 pub fn forbidden() -> Json<ErrorBody> {
     Json(ErrorBody::new(
-        "forbidden",
+        ErrorCode::Forbidden,
         "Your role does not allow this.",
     ))
 }
@@ -106,7 +107,7 @@ impl IdentityApi {
         let key = body.0.access_key.trim();
         if key.is_empty() || key.chars().count() > MAX_KEY_CHARS {
             return LoginResponse::BadRequest(Json(ErrorBody::new(
-                "invalid_key",
+                ErrorCode::InvalidKey,
                 "Please enter your access key.",
             )));
         }
@@ -118,11 +119,12 @@ impl IdentityApi {
                     session_cookie(&token, s.session_max, s.secure_cookie),
                 )
             }
-            Err(IdentityError::InvalidKey) => {
-                LoginResponse::Invalid(Json(ErrorBody::new("invalid_key", "Invalid access key.")))
-            }
+            Err(IdentityError::InvalidKey) => LoginResponse::Invalid(Json(ErrorBody::new(
+                ErrorCode::InvalidKey,
+                "Invalid access key.",
+            ))),
             Err(e @ IdentityError::RateLimited { retry_after }) => LoginResponse::Limited(
-                Json(ErrorBody::new("too_many_attempts", e.to_string())),
+                Json(ErrorBody::new(ErrorCode::TooManyAttempts, e.to_string())),
                 retry_after,
             ),
             Err(e) => {

@@ -10,6 +10,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 use crate::guard::StaffSession;
 use crate::model::{Role, StaffRecord, StaffUser};
 use crate::service::{IdentityError, IdentityService};
+use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -49,14 +50,27 @@ pub enum StaffListResponse {
 }
 
 #[derive(ApiResponse)]
-pub enum KeyResponse {
-    /// The member and their new key.
-    #[oai(status = 200)]
-    Ok(Json<IssuedKey>),
+pub enum AddedResponse {
+    /// The new member and their key, shown this once.
     #[oai(status = 201)]
     Created(Json<IssuedKey>),
+    /// A name or role the product does not accept.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum RotatedResponse {
+    /// The member and their new key, shown this once.
+    #[oai(status = 200)]
+    Ok(Json<IssuedKey>),
     /// No live staff session.
     #[oai(status = 401)]
     NotSignedIn(Json<ErrorBody>),
@@ -97,7 +111,7 @@ impl StaffAdminApi {
 }
 
 fn not_found() -> Json<ErrorBody> {
-    Json(ErrorBody::new("not_found", "No such staff member."))
+    Json(ErrorBody::new(ErrorCode::NotFound, "No such staff member."))
 }
 
 fn internal(e: &dyn std::fmt::Debug) -> Json<ErrorBody> {
@@ -121,19 +135,19 @@ impl StaffAdminApi {
 
     /// Add a staff member; the answer carries their access key, shown once.
     #[oai(path = "/v1/staff/members", method = "post", operation_id = "addStaff")]
-    async fn add(&self, auth: StaffSession, body: Json<NewStaffMember>) -> KeyResponse {
+    async fn add(&self, auth: StaffSession, body: Json<NewStaffMember>) -> AddedResponse {
         if !auth.has_role(&[Role::Admin]) {
-            return KeyResponse::Forbidden(crate::api::forbidden());
+            return AddedResponse::Forbidden(crate::api::forbidden());
         }
         match self.service.add_staff(&body.0.name, body.0.role).await {
             Ok((member, access_key)) => {
                 tracing::info!(by = %auth.user().id, id = %member.id, "staff member added");
-                KeyResponse::Created(Json(IssuedKey { member, access_key }))
+                AddedResponse::Created(Json(IssuedKey { member, access_key }))
             }
             Err(IdentityError::Invalid(m)) => {
-                KeyResponse::BadRequest(Json(ErrorBody::new("invalid_staff", m)))
+                AddedResponse::BadRequest(Json(ErrorBody::new(ErrorCode::InvalidStaff, m)))
             }
-            Err(e) => KeyResponse::Internal(internal(&e)),
+            Err(e) => AddedResponse::Internal(internal(&e)),
         }
     }
 
@@ -143,21 +157,21 @@ impl StaffAdminApi {
         method = "post",
         operation_id = "rotateStaffKey"
     )]
-    async fn rotate(&self, auth: StaffSession, id: Path<String>) -> KeyResponse {
+    async fn rotate(&self, auth: StaffSession, id: Path<String>) -> RotatedResponse {
         if !auth.has_role(&[Role::Admin]) {
-            return KeyResponse::Forbidden(crate::api::forbidden());
+            return RotatedResponse::Forbidden(crate::api::forbidden());
         }
         let member = match self.service.staff().await {
             Ok(staff) => staff.into_iter().find(|s| s.id == id.0),
-            Err(e) => return KeyResponse::Internal(internal(&e)),
+            Err(e) => return RotatedResponse::Internal(internal(&e)),
         };
         let Some(member) = member else {
-            return KeyResponse::NotFound(not_found());
+            return RotatedResponse::NotFound(not_found());
         };
         match self.service.rotate_key(&id.0).await {
             Ok(access_key) => {
                 tracing::info!(by = %auth.user().id, id = %id.0, "staff key rotated");
-                KeyResponse::Ok(Json(IssuedKey {
+                RotatedResponse::Ok(Json(IssuedKey {
                     member: StaffUser {
                         id: member.id,
                         name: member.name,
@@ -166,8 +180,8 @@ impl StaffAdminApi {
                     access_key,
                 }))
             }
-            Err(IdentityError::NotFound) => KeyResponse::NotFound(not_found()),
-            Err(e) => KeyResponse::Internal(internal(&e)),
+            Err(IdentityError::NotFound) => RotatedResponse::NotFound(not_found()),
+            Err(e) => RotatedResponse::Internal(internal(&e)),
         }
     }
 
@@ -191,7 +205,10 @@ impl StaffAdminApi {
             Ok(()) => {}
             Err(IdentityError::NotFound) => return ActiveResponse::NotFound(not_found()),
             Err(e @ IdentityError::LastAdmin) => {
-                return ActiveResponse::Conflict(Json(ErrorBody::new("last_admin", e.to_string())))
+                return ActiveResponse::Conflict(Json(ErrorBody::new(
+                    ErrorCode::LastAdmin,
+                    e.to_string(),
+                )))
             }
             Err(e) => return ActiveResponse::Internal(internal(&e)),
         }

@@ -1,13 +1,89 @@
 //! The one error body every API answer uses: a stable snake_case `code` and a human `message`.
 
-use poem_openapi::Object;
+use poem_openapi::{Enum, Object};
 use serde::Serialize;
+
+/// Every code an API answer can carry, so the contract lists them and a generated client gets
+/// a union type. A new code is a new variant here: the compiler then shows every `match`
+/// that should know it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize)]
+#[oai(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    // The HTTP edge and any operation.
+    InvalidRequest,
+    InvalidCharacters,
+    CrossSiteRequest,
+    PayloadTooLarge,
+    MethodNotAllowed,
+    NotFound,
+    NotSignedIn,
+    Forbidden,
+    TooManyRequests,
+    InternalError,
+    // Sign-in and staff.
+    InvalidKey,
+    TooManyAttempts,
+    InvalidStaff,
+    LastAdmin,
+    UnknownTimeZone,
+    // Articles.
+    ArticleNotFound,
+    InvalidQuery,
+    InvalidLimit,
+    InvalidOffset,
+    TitleRequired,
+    TitleTooLong,
+    ContentRequired,
+    TooLong,
+    InvalidCoverImage,
+    InvalidWriter,
+    WriterRequired,
+    // Uploads.
+    FileTooLarge,
+    ImageTooLarge,
+    ImageTooManyPixels,
+    NotAnImage,
+    NotAPdf,
+    EmptyFile,
+    UnsupportedFile,
+    UploadFailed,
+    // Readers' forms.
+    InvalidEmail,
+    EmailRequired,
+    MissingInformation,
+    MissingAnswers,
+    InvalidAge,
+    AgeRequirement,
+    InvalidAvailability,
+    InvalidEnglishLevel,
+    InvalidLink,
+    LinkOrFile,
+    RoleRequired,
+    UnknownRole,
+    UnknownInterest,
+    PortfolioRequired,
+    WritingSamplesRequired,
+    PasswordTooShort,
+    PasswordTooLong,
+    PasswordMismatch,
+}
+
+/// The code as it is sent (`invalid_email`), for logs.
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(s)) => f.write_str(&s),
+            _ => write!(f, "{self:?}"),
+        }
+    }
+}
 
 #[derive(Debug, Clone, Object, Serialize)]
 #[oai(rename = "ApiError")]
 pub struct ErrorBody {
     /// Stable, machine-readable code (snake_case).
-    pub code: String,
+    pub code: ErrorCode,
     /// Human-readable explanation.
     pub message: String,
     /// A short heading for the message, where the product shows one (e.g. "Invalid Email").
@@ -17,22 +93,18 @@ pub struct ErrorBody {
 }
 
 impl ErrorBody {
-    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
-            code: code.into(),
+            code,
             message: message.into(),
             title: None,
         }
     }
 
     /// An error with the heading the product shows above the message.
-    pub fn titled(
-        code: impl Into<String>,
-        title: impl Into<String>,
-        message: impl Into<String>,
-    ) -> Self {
+    pub fn titled(code: ErrorCode, title: impl Into<String>, message: impl Into<String>) -> Self {
         Self {
-            code: code.into(),
+            code,
             message: message.into(),
             title: Some(title.into()),
         }
@@ -40,7 +112,7 @@ impl ErrorBody {
 
     pub fn internal() -> Self {
         Self::new(
-            "internal_error",
+            ErrorCode::InternalError,
             "Something went wrong on our side. Please try again.",
         )
     }

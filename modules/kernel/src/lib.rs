@@ -14,4 +14,4 @@ pub mod storage;
 pub mod upload;
 
 pub use db::Db;
-pub use error::ErrorBody;
+pub use error::{ErrorBody, ErrorCode};

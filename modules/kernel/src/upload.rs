@@ -9,6 +9,7 @@
 use std::marker::PhantomData;
 use std::path::Path;
 
+use crate::ErrorCode;
 use poem::web::{Field, Multipart};
 use poem::{FromRequest, Request, RequestBody};
 use poem_openapi::payload::{ParsePayload, Payload};
@@ -22,7 +23,7 @@ const CHUNK: usize = 64 * 1024;
 
 /// The `code` and `message` of the answer to text containing NUL (which PostgreSQL text
 /// cannot hold), the same as the edge gives for URLs and JSON or form bodies.
-pub const NUL_CODE: &str = "invalid_characters";
+pub const NUL_CODE: ErrorCode = ErrorCode::InvalidCharacters;
 pub const NUL_MESSAGE: &str = "The request contains a NUL character, which is not allowed in text.";
 
 /// A `multipart/form-data` body, read field by field by the handler.

@@ -13,6 +13,7 @@ use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
 use tokio::sync::Semaphore;
 
 use crate::covers::{process_cover, CoverError, MAX_COVER_BYTES};
+use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -74,7 +75,7 @@ impl MediaApi {
 
 fn too_large() -> UploadResponse {
     UploadResponse::TooLarge(Json(ErrorBody::new(
-        "image_too_large",
+        ErrorCode::ImageTooLarge,
         CoverError::TooLarge.to_string(),
     )))
 }
@@ -85,9 +86,10 @@ fn part_error(e: PartError) -> UploadResponse {
             kernel::upload::NUL_CODE,
             kernel::upload::NUL_MESSAGE,
         ))),
-        e @ PartError::Malformed(_) => {
-            UploadResponse::BadRequest(Json(ErrorBody::new("invalid_request", e.to_string())))
-        }
+        e @ PartError::Malformed(_) => UploadResponse::BadRequest(Json(ErrorBody::new(
+            ErrorCode::InvalidRequest,
+            e.to_string(),
+        ))),
         PartError::Io(e) => internal(&e),
     }
 }
@@ -95,7 +97,7 @@ fn part_error(e: PartError) -> UploadResponse {
 fn internal(e: &dyn std::fmt::Debug) -> UploadResponse {
     tracing::error!(error = ?e, "cover upload failed");
     UploadResponse::Internal(Json(ErrorBody::new(
-        "upload_failed",
+        ErrorCode::UploadFailed,
         "Failed to upload image. Please try again.",
     )))
 }
@@ -166,13 +168,13 @@ impl MediaApi {
             Ok(Err(CoverError::TooLarge)) => return too_large(),
             Ok(Err(e @ CoverError::NotAnImage)) => {
                 return UploadResponse::BadRequest(Json(ErrorBody::new(
-                    "not_an_image",
+                    ErrorCode::NotAnImage,
                     e.to_string(),
                 )))
             }
             Ok(Err(e @ CoverError::TooManyPixels)) => {
                 return UploadResponse::TooLarge(Json(ErrorBody::new(
-                    "image_too_many_pixels",
+                    ErrorCode::ImageTooManyPixels,
                     e.to_string(),
                 )))
             }

@@ -12,6 +12,7 @@ use kernel::secret::{hash_token, new_token};
 use crate::service::{invalid, too_long, OutreachError, OutreachService};
 use crate::store::{AccountRow, Confirmation};
 use crate::validate::is_email;
+use kernel::ErrorCode;
 
 /// Interests offered on the form ("Digital Politics" as the product gives it).
 pub const INTERESTS: [&str; 6] = [
@@ -29,7 +30,7 @@ pub const MAX_PASSWORD_CHARS: usize = 128;
 /// What registering answers, whatever happened to the address.
 pub const REGISTERED: &str = "Please check your email and follow the link to confirm your account.";
 
-fn failed(code: &'static str, message: &'static str) -> OutreachError {
+fn failed(code: ErrorCode, message: &'static str) -> OutreachError {
     invalid(code, "Registration Failed", message)
 }
 
@@ -44,37 +45,40 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
     ];
     if required.iter().any(|v| v.trim().is_empty()) {
         return Err(invalid(
-            "missing_information",
+            ErrorCode::MissingInformation,
             "Missing Information",
             "Please fill in all required fields.",
         ));
     }
     if !is_email(input.email.trim()) {
         return Err(invalid(
-            "invalid_email",
+            ErrorCode::InvalidEmail,
             "Invalid Email",
             "Please enter a valid email address.",
         ));
     }
     if input.password != input.confirm_password {
-        return Err(failed("password_mismatch", "Passwords do not match."));
+        return Err(failed(
+            ErrorCode::PasswordMismatch,
+            "Passwords do not match.",
+        ));
     }
     let chars = input.password.chars().count();
     if chars < MIN_PASSWORD_CHARS {
         return Err(failed(
-            "password_too_short",
+            ErrorCode::PasswordTooShort,
             "Password must be at least 6 characters long.",
         ));
     }
     if chars > MAX_PASSWORD_CHARS {
         return Err(failed(
-            "password_too_long",
+            ErrorCode::PasswordTooLong,
             "Password must be at most 128 characters long.",
         ));
     }
     if input.age.is_some_and(|a| !(13..=25).contains(&a)) {
         return Err(invalid(
-            "invalid_age",
+            ErrorCode::InvalidAge,
             "Invalid Age",
             "Age must be between 13 and 25.",
         ));
@@ -86,7 +90,7 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
             .all(|i| INTERESTS.contains(&i.as_str()))
     {
         return Err(invalid(
-            "unknown_interest",
+            ErrorCode::UnknownInterest,
             "Unknown Interest",
             "Please choose interests from the list.",
         ));

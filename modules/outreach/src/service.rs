@@ -12,6 +12,7 @@ use kernel::storage::Storage;
 use crate::model::{ContactInput, InquiryType, NotifyList};
 use crate::store::{ContactRow, OutreachStore};
 use crate::validate::is_email;
+use kernel::ErrorCode;
 
 pub const MAX_NAME_CHARS: usize = 100;
 pub const MAX_EMAIL_CHARS: usize = 254;
@@ -23,7 +24,7 @@ pub enum OutreachError {
     /// A fault in what the visitor sent, with the product's heading and message.
     #[error("{title}: {message}")]
     Invalid {
-        code: &'static str,
+        code: ErrorCode,
         title: &'static str,
         message: String,
     },
@@ -45,7 +46,7 @@ pub enum OutreachError {
 }
 
 pub(crate) fn invalid(
-    code: &'static str,
+    code: ErrorCode,
     title: &'static str,
     message: impl Into<String>,
 ) -> OutreachError {
@@ -118,7 +119,7 @@ pub struct OutreachService {
 pub(crate) fn too_long(field: &str, value: &str, max: usize) -> Result<(), OutreachError> {
     if value.chars().count() > max {
         return Err(invalid(
-            "too_long",
+            ErrorCode::TooLong,
             "Too Long",
             format!("The {field} must be at most {max} characters."),
         ));
@@ -169,7 +170,7 @@ impl OutreachService {
         let email = email.trim().to_lowercase();
         if email.is_empty() {
             return Err(invalid(
-                "email_required",
+                ErrorCode::EmailRequired,
                 "Email required",
                 "Please enter your email address.",
             ));
@@ -177,7 +178,7 @@ impl OutreachService {
         too_long("email", &email, MAX_EMAIL_CHARS)?;
         if !is_email(&email) {
             return Err(invalid(
-                "invalid_email",
+                ErrorCode::InvalidEmail,
                 "Invalid Email",
                 "Please enter a valid email address.",
             ));
@@ -253,7 +254,7 @@ impl OutreachService {
         }
         if !is_email(&email) {
             return Err(invalid(
-                "invalid_email",
+                ErrorCode::InvalidEmail,
                 "Invalid Email",
                 "Please enter a valid email address.",
             ));
@@ -294,7 +295,7 @@ impl OutreachService {
 
 fn missing() -> OutreachError {
     invalid(
-        "missing_information",
+        ErrorCode::MissingInformation,
         "Missing Information",
         "Please fill in all required fields.",
     )

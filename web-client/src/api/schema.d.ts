@@ -437,7 +437,7 @@ export interface components {
     /** ApiError */
     ApiError: {
       /** @description Stable, machine-readable code (snake_case). */
-      code: string;
+      code: components["schemas"]["ErrorCode"] & unknown;
       /** @description Human-readable explanation. */
       message: string;
       /** @description A short heading for the message, where the product shows one (e.g. "Invalid Email"). */
@@ -581,6 +581,65 @@ export interface components {
       /** Format: int64 */
       views: number;
     };
+    /**
+     * @description Every code an API answer can carry, so the contract lists them and a generated client gets
+     *     a union type. A new code is a new variant here: the compiler then shows every `match`
+     *     that should know it.
+     * @enum {string}
+     */
+    ErrorCode:
+      | "invalid_request"
+      | "invalid_characters"
+      | "cross_site_request"
+      | "payload_too_large"
+      | "method_not_allowed"
+      | "not_found"
+      | "not_signed_in"
+      | "forbidden"
+      | "too_many_requests"
+      | "internal_error"
+      | "invalid_key"
+      | "too_many_attempts"
+      | "invalid_staff"
+      | "last_admin"
+      | "unknown_time_zone"
+      | "article_not_found"
+      | "invalid_query"
+      | "invalid_limit"
+      | "invalid_offset"
+      | "title_required"
+      | "title_too_long"
+      | "content_required"
+      | "too_long"
+      | "invalid_cover_image"
+      | "invalid_writer"
+      | "writer_required"
+      | "file_too_large"
+      | "image_too_large"
+      | "image_too_many_pixels"
+      | "not_an_image"
+      | "not_a_pdf"
+      | "empty_file"
+      | "unsupported_file"
+      | "upload_failed"
+      | "invalid_email"
+      | "email_required"
+      | "missing_information"
+      | "missing_answers"
+      | "invalid_age"
+      | "age_requirement"
+      | "invalid_availability"
+      | "invalid_english_level"
+      | "invalid_link"
+      | "link_or_file"
+      | "role_required"
+      | "unknown_role"
+      | "unknown_interest"
+      | "portfolio_required"
+      | "writing_samples_required"
+      | "password_too_short"
+      | "password_too_long"
+      | "password_mismatch";
     /** @enum {string} */
     InquiryType: "general" | "education";
     /** IssuedKey */
@@ -898,14 +957,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["StaffArticle"][];
         };
       };
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["StaffArticle"][];
-        };
-      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -925,15 +977,6 @@ export interface operations {
       };
       /** @description The signed-in role may not do this. */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["ApiError"];
-        };
-      };
-      /** @description No such article among those this staff member may manage. */
-      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -964,14 +1007,6 @@ export interface operations {
       };
     };
     responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
-        };
-      };
       201: {
         headers: {
           [name: string]: unknown;
@@ -980,6 +1015,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
         };
       };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -999,15 +1035,6 @@ export interface operations {
       };
       /** @description The signed-in role may not do this. */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["ApiError"];
-        };
-      };
-      /** @description No such article among those this staff member may manage. */
-      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -1062,14 +1089,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
         };
       };
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
-        };
-      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1138,14 +1158,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
         };
       };
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
-        };
-      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1244,6 +1257,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The signed-in role may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1252,6 +1266,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description No such article among those this staff member may manage. */
       404: {
         headers: {
           [name: string]: unknown;
@@ -1289,14 +1304,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
         };
       };
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
-        };
-      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1363,14 +1371,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["Preview"];
         };
       };
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["Preview"];
-        };
-      };
+      /** @description The text is longer than an article may be. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1390,15 +1391,6 @@ export interface operations {
       };
       /** @description The signed-in role may not do this. */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["ApiError"];
-        };
-      };
-      /** @description No such article among those this staff member may manage. */
-      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -2267,15 +2259,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The member and their new key. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["IssuedKey"];
-        };
-      };
+      /** @description The new member and their key, shown this once. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -2284,6 +2268,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["IssuedKey"];
         };
       };
+      /** @description A name or role the product does not accept. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2302,14 +2287,6 @@ export interface operations {
         };
       };
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["ApiError"];
-        };
-      };
-      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -2356,7 +2333,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The member and their new key. */
+      /** @description The member and their new key, shown this once. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2365,14 +2342,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["IssuedKey"];
         };
       };
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["IssuedKey"];
-        };
-      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2582,14 +2552,7 @@ export interface operations {
       };
     };
     responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["Magazine"];
-        };
-      };
+      /** @description The new issue. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -2598,7 +2561,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["Magazine"];
         };
       };
-      /** @description Not a PDF, or a bad title. */
+      /** @description Not a PDF, or a malformed form. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2617,14 +2580,6 @@ export interface operations {
         };
       };
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["ApiError"];
-        };
-      };
-      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -2744,15 +2699,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["Magazine"];
         };
       };
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json; charset=utf-8": components["schemas"]["Magazine"];
-        };
-      };
-      /** @description Not a PDF, or a bad title. */
+      /** @description A title the product does not accept. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2786,7 +2733,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description Over the size limit. */
+      /** @description The body is larger than this operation accepts. */
       413: {
         headers: {
           [name: string]: unknown;

@@ -14,6 +14,7 @@ use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
 
 use super::service::{MagazineError, MagazineService};
 use super::Magazine;
+use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -48,12 +49,30 @@ pub enum MagazineListResponse {
 }
 
 #[derive(ApiResponse)]
-pub enum MagazineResponse {
-    #[oai(status = 200)]
-    Ok(Json<Magazine>),
+pub enum UploadedResponse {
+    /// The new issue.
     #[oai(status = 201)]
     Created(Json<Magazine>),
-    /// Not a PDF, or a bad title.
+    /// Not a PDF, or a malformed form.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// Over the size limit.
+    #[oai(status = 413)]
+    TooLarge(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum RenamedResponse {
+    #[oai(status = 200)]
+    Ok(Json<Magazine>),
+    /// A title the product does not accept.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
     /// No live staff session.
@@ -63,11 +82,48 @@ pub enum MagazineResponse {
     Forbidden(Json<ErrorBody>),
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
-    /// Over the size limit.
-    #[oai(status = 413)]
-    TooLarge(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
+}
+
+/// A failure of the service, before each operation answers with the statuses it declares.
+enum Refusal {
+    BadRequest(Json<ErrorBody>),
+    NotFound(Json<ErrorBody>),
+    Internal(Json<ErrorBody>),
+}
+
+impl From<MagazineError> for Refusal {
+    fn from(e: MagazineError) -> Self {
+        match e {
+            MagazineError::Invalid { code, message } => {
+                Refusal::BadRequest(Json(ErrorBody::new(code, message)))
+            }
+            MagazineError::NotFound => Refusal::NotFound(not_found()),
+            e => Refusal::Internal(failed(&e)),
+        }
+    }
+}
+
+impl From<Refusal> for UploadedResponse {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::BadRequest(b) => UploadedResponse::BadRequest(b),
+            // Nothing is looked up by an upload: a "not found" would be a bug.
+            Refusal::NotFound(_) => UploadedResponse::Internal(failed(&"not found on upload")),
+            Refusal::Internal(b) => UploadedResponse::Internal(b),
+        }
+    }
+}
+
+impl From<Refusal> for RenamedResponse {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::BadRequest(b) => RenamedResponse::BadRequest(b),
+            Refusal::NotFound(b) => RenamedResponse::NotFound(b),
+            Refusal::Internal(b) => RenamedResponse::Internal(b),
+        }
+    }
 }
 
 #[derive(ApiResponse)]
@@ -95,9 +151,9 @@ impl MagazineApi {
         Self { service, max_bytes }
     }
 
-    fn too_large(&self) -> MagazineResponse {
-        MagazineResponse::TooLarge(Json(ErrorBody::new(
-            "file_too_large",
+    fn too_large(&self) -> UploadedResponse {
+        UploadedResponse::TooLarge(Json(ErrorBody::new(
+            ErrorCode::FileTooLarge,
             format!(
                 "The PDF is too large: issues can be at most {} MB.",
                 self.max_bytes / (1024 * 1024)
@@ -106,38 +162,31 @@ impl MagazineApi {
     }
 }
 
-fn part_error(e: PartError) -> MagazineResponse {
+fn part_error(e: PartError) -> UploadedResponse {
     match e {
-        PartError::Nul => MagazineResponse::BadRequest(Json(ErrorBody::new(
+        PartError::Nul => UploadedResponse::BadRequest(Json(ErrorBody::new(
             kernel::upload::NUL_CODE,
             kernel::upload::NUL_MESSAGE,
         ))),
-        e @ PartError::Malformed(_) => {
-            MagazineResponse::BadRequest(Json(ErrorBody::new("invalid_request", e.to_string())))
-        }
-        PartError::Io(e) => MagazineResponse::Internal(failed(&e)),
+        e @ PartError::Malformed(_) => UploadedResponse::BadRequest(Json(ErrorBody::new(
+            ErrorCode::InvalidRequest,
+            e.to_string(),
+        ))),
+        PartError::Io(e) => UploadedResponse::Internal(failed(&e)),
     }
 }
 
 fn not_found() -> Json<ErrorBody> {
-    Json(ErrorBody::new("not_found", "No such magazine issue."))
-}
-
-/// The answer to a failure of the service.
-fn refused(e: MagazineError) -> MagazineResponse {
-    match e {
-        MagazineError::Invalid { code, message } => {
-            MagazineResponse::BadRequest(Json(ErrorBody::new(code, message)))
-        }
-        MagazineError::NotFound => MagazineResponse::NotFound(not_found()),
-        e => MagazineResponse::Internal(failed(&e)),
-    }
+    Json(ErrorBody::new(
+        ErrorCode::NotFound,
+        "No such magazine issue.",
+    ))
 }
 
 fn failed(e: &dyn std::fmt::Debug) -> Json<ErrorBody> {
     tracing::error!(error = ?e, "magazine request failed");
     Json(ErrorBody::new(
-        "upload_failed",
+        ErrorCode::UploadFailed,
         "Failed to upload magazine.",
     ))
 }
@@ -171,9 +220,9 @@ impl MagazineApi {
         auth: StaffSession,
         req: &Request,
         mut body: MultipartStream<MagazineUpload>,
-    ) -> MagazineResponse {
+    ) -> UploadedResponse {
         if !auth.has_role(&[Role::Admin]) {
-            return MagazineResponse::Forbidden(identity::forbidden());
+            return UploadedResponse::Forbidden(identity::forbidden());
         }
         let declared = req
             .headers()
@@ -217,9 +266,9 @@ impl MagazineApi {
         match self.service.add(&file).await {
             Ok(issue) => {
                 tracing::info!(by = %auth.user().id, id = %issue.id, bytes = issue.size_bytes, "magazine uploaded");
-                MagazineResponse::Created(Json(issue))
+                UploadedResponse::Created(Json(issue))
             }
-            Err(e) => refused(e),
+            Err(e) => Refusal::from(e).into(),
         }
     }
 
@@ -234,13 +283,13 @@ impl MagazineApi {
         auth: StaffSession,
         id: Path<String>,
         body: Json<MagazineRename>,
-    ) -> MagazineResponse {
+    ) -> RenamedResponse {
         if !auth.has_role(&[Role::Admin]) {
-            return MagazineResponse::Forbidden(identity::forbidden());
+            return RenamedResponse::Forbidden(identity::forbidden());
         }
         match self.service.rename(&id.0, &body.0.title).await {
-            Ok(issue) => MagazineResponse::Ok(Json(issue)),
-            Err(e) => refused(e),
+            Ok(issue) => RenamedResponse::Ok(Json(issue)),
+            Err(e) => Refusal::from(e).into(),
         }
     }
 

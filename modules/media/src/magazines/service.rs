@@ -9,12 +9,13 @@ use kernel::Db;
 
 use super::store::{store_for, MagazineRow, MagazineStore};
 use super::{title_from_file_name, Magazine, MAX_TITLE_CHARS};
+use kernel::ErrorCode;
 
 #[derive(Debug, thiserror::Error)]
 pub enum MagazineError {
     /// A fault in what the admin sent, with the message to show.
     #[error("{message}")]
-    Invalid { code: &'static str, message: String },
+    Invalid { code: ErrorCode, message: String },
     #[error("no such magazine issue")]
     NotFound,
     #[error("storage failed: {0}")]
@@ -23,7 +24,7 @@ pub enum MagazineError {
     Unexpected(#[from] sqlx::Error),
 }
 
-fn invalid(code: &'static str, message: impl Into<String>) -> MagazineError {
+fn invalid(code: ErrorCode, message: impl Into<String>) -> MagazineError {
     MagazineError::Invalid {
         code,
         message: message.into(),
@@ -58,7 +59,7 @@ impl MagazineService {
     /// after its file name.
     pub async fn add(&self, file: &Spooled) -> Result<Magazine, MagazineError> {
         if !kernel::upload::is_pdf(file.head()) {
-            return Err(invalid("not_a_pdf", "Please upload a PDF file."));
+            return Err(invalid(ErrorCode::NotAPdf, "Please upload a PDF file."));
         }
         let Some(path) = file.path() else {
             return Err(MagazineError::Storage(std::io::Error::other(
@@ -93,11 +94,11 @@ impl MagazineService {
     pub async fn rename(&self, id: &str, title: &str) -> Result<Magazine, MagazineError> {
         let title = title.trim();
         if title.is_empty() {
-            return Err(invalid("title_required", "A title is required."));
+            return Err(invalid(ErrorCode::TitleRequired, "A title is required."));
         }
         if title.chars().count() > MAX_TITLE_CHARS {
             return Err(invalid(
-                "title_too_long",
+                ErrorCode::TitleTooLong,
                 format!("The title must be at most {MAX_TITLE_CHARS} characters."),
             ));
         }

@@ -7,6 +7,7 @@ use poem_openapi::ApiResponse;
 
 use crate::model::{Accepted, ApplicationAccepted};
 use crate::service::OutreachError;
+use kernel::ErrorCode;
 
 #[derive(ApiResponse)]
 pub enum FormResponse {
@@ -78,7 +79,7 @@ fn limited(retry_after: u64) -> (Json<ErrorBody>, u64) {
     let unit = if minutes == 1 { "minute" } else { "minutes" };
     (
         Json(ErrorBody::titled(
-            "too_many_requests",
+            ErrorCode::TooManyRequests,
             "Too Many Requests",
             format!(
                 "You've sent this form many times in a short while. Please try again in {minutes} {unit}."
@@ -105,7 +106,7 @@ pub(super) fn answer(r: Result<(), OutreachError>, ok: &str) -> FormResponse {
         Err(e) => {
             tracing::error!(error = ?e, "outreach request failed");
             FormResponse::Internal(Json(ErrorBody::titled(
-                "internal_error",
+                ErrorCode::InternalError,
                 "Error",
                 "Something went wrong. Please try again.",
             )))
@@ -126,9 +127,9 @@ pub(super) fn application_answer(r: Result<u32, OutreachError>) -> ApplicationRe
             title,
             message,
         }) => ApplicationResponse::BadRequest(Json(ErrorBody::titled(code, title, message))),
-        Err(OutreachError::TooLarge { title, message }) => {
-            ApplicationResponse::TooLarge(Json(ErrorBody::titled("file_too_large", title, message)))
-        }
+        Err(OutreachError::TooLarge { title, message }) => ApplicationResponse::TooLarge(Json(
+            ErrorBody::titled(ErrorCode::FileTooLarge, title, message),
+        )),
         Err(OutreachError::RateLimited { retry_after }) => {
             let (body, after) = limited(retry_after);
             ApplicationResponse::TooMany(body, after)
@@ -136,7 +137,7 @@ pub(super) fn application_answer(r: Result<u32, OutreachError>) -> ApplicationRe
         Err(e) => {
             tracing::error!(error = ?e, "application failed");
             ApplicationResponse::Internal(Json(ErrorBody::titled(
-                "internal_error",
+                ErrorCode::InternalError,
                 "Unexpected Error",
                 "An unexpected error occurred. Please try again later.",
             )))

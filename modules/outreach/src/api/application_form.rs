@@ -9,6 +9,7 @@ use crate::application::{ApplicationInput, IncomingFile};
 use crate::files::MAX_DOCUMENT_BYTES;
 use crate::model::ApplicationForm;
 use crate::service::OutreachError;
+use kernel::ErrorCode;
 
 /// Longest text kept from one multipart text field; no valid answer comes near it (the longest
 /// allowed is 5,000 characters), so a longer one is still refused by its length rule.
@@ -24,9 +25,10 @@ pub(super) fn part_error(e: PartError) -> ApplicationResponse {
             kernel::upload::NUL_CODE,
             kernel::upload::NUL_MESSAGE,
         ))),
-        e @ PartError::Malformed(_) => {
-            ApplicationResponse::BadRequest(Json(ErrorBody::new("invalid_request", e.to_string())))
-        }
+        e @ PartError::Malformed(_) => ApplicationResponse::BadRequest(Json(ErrorBody::new(
+            ErrorCode::InvalidRequest,
+            e.to_string(),
+        ))),
         PartError::Io(e) => application_answer(Err(OutreachError::Storage(e))),
     }
 }

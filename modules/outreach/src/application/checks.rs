@@ -6,6 +6,7 @@ use crate::service::{invalid, too_long, OutreachError};
 use crate::validate::is_email;
 
 use super::{ApplicationInput, IncomingFile, ENGLISH_LEVELS, MIN_AGE, MIN_WEEKLY_HOURS, ROLES};
+use kernel::ErrorCode;
 
 const MAX_SHORT: usize = 200;
 const MAX_URL: usize = 2000;
@@ -44,28 +45,28 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
     ];
     if required.iter().any(|v| v.trim().is_empty()) {
         return Err(invalid(
-            "missing_information",
+            ErrorCode::MissingInformation,
             "Missing Information",
             "Please fill in all required fields.",
         ));
     }
     let age: i64 = input.age.trim().parse().map_err(|_| {
         invalid(
-            "invalid_age",
+            ErrorCode::InvalidAge,
             "Invalid Age",
             "Please enter your age as a whole number.",
         )
     })?;
     if age < MIN_AGE {
         return Err(invalid(
-            "age_requirement",
+            ErrorCode::AgeRequirement,
             "Age Requirement",
             "You must be at least 14 years old to apply.",
         ));
     }
     if age > 120 {
         return Err(invalid(
-            "invalid_age",
+            ErrorCode::InvalidAge,
             "Invalid Age",
             "Please enter your real age.",
         ));
@@ -73,7 +74,7 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
     let roles = &input.roles;
     if roles.is_empty() {
         return Err(invalid(
-            "role_required",
+            ErrorCode::RoleRequired,
             "Role Required",
             "Please select at least one role you're applying for.",
         ));
@@ -81,7 +82,7 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
     let has_portfolio = !input.portfolio.trim().is_empty() || input.portfolio_file.is_some();
     if has_any(roles, &["graphic-designer", "design-director"]) && !has_portfolio {
         return Err(invalid(
-            "portfolio_required",
+            ErrorCode::PortfolioRequired,
             "Portfolio Required",
             "Portfolio is required when applying for Graphic Designer or Design Director role.",
         ));
@@ -90,21 +91,21 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
         !input.writing_samples.trim().is_empty() || input.writing_samples_file.is_some();
     if has_any(roles, &["editorial-writer", "educational-pack-developer"]) && !has_samples {
         return Err(invalid(
-            "writing_samples_required",
+            ErrorCode::WritingSamplesRequired,
             "Writing Samples Required",
             "Writing samples are required when applying for Editorial Writer or Educational Pack Developer role.",
         ));
     }
     if input.why_join.trim().is_empty() || input.contribution.trim().is_empty() {
         return Err(invalid(
-            "missing_answers",
+            ErrorCode::MissingAnswers,
             "Missing Information",
             "Please answer all required questions.",
         ));
     }
     if !is_email(input.email.trim()) {
         return Err(invalid(
-            "invalid_email",
+            ErrorCode::InvalidEmail,
             "Invalid Email",
             "Please enter a valid email address.",
         ));
@@ -112,28 +113,28 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
     // Beyond the original: the browser's own limits, enforced here too.
     let hours: i64 = input.weekly_availability.trim().parse().map_err(|_| {
         invalid(
-            "invalid_availability",
+            ErrorCode::InvalidAvailability,
             "Weekly Availability",
             "Please enter your weekly availability as a whole number of hours.",
         )
     })?;
     if !(MIN_WEEKLY_HOURS..=168).contains(&hours) {
         return Err(invalid(
-            "invalid_availability",
+            ErrorCode::InvalidAvailability,
             "Weekly Availability",
             "Weekly availability must be between 1 and 168 hours.",
         ));
     }
     if !ENGLISH_LEVELS.contains(&input.english_level.trim()) {
         return Err(invalid(
-            "invalid_english_level",
+            ErrorCode::InvalidEnglishLevel,
             "English Level",
             "Please choose your English level: B2, C1, C2 or Native.",
         ));
     }
     if roles.len() > ROLES.len() || !roles.iter().all(|r| ROLES.iter().any(|(id, _)| id == r)) {
         return Err(invalid(
-            "unknown_role",
+            ErrorCode::UnknownRole,
             "Role Required",
             "Please choose roles from the list.",
         ));
@@ -154,14 +155,14 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
         let url = url.trim();
         if !url.is_empty() && file.is_some() {
             return Err(invalid(
-                "link_or_file",
+                ErrorCode::LinkOrFile,
                 "Link or File",
                 format!("Please give either a link or a file for your {label}, not both."),
             ));
         }
         if !url.is_empty() && !is_web_link(url) {
             return Err(invalid(
-                "invalid_link",
+                ErrorCode::InvalidLink,
                 "Invalid Link",
                 format!("Please enter a full link starting with https:// for your {label}."),
             ));

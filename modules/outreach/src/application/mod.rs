@@ -12,6 +12,7 @@ mod checks;
 mod emails;
 
 use checks::{check_file, validate};
+use kernel::ErrorCode;
 
 /// Role ids the form sends, with the names the team reads.
 pub const ROLES: [(&str, &str); 8] = [
@@ -119,12 +120,12 @@ impl OutreachService {
                     ),
                 },
                 DocumentError::Empty => invalid(
-                    "empty_file",
+                    ErrorCode::EmptyFile,
                     "Empty File",
                     format!("Your {label} file is empty. Please choose the file again."),
                 ),
                 DocumentError::NotADocument => invalid(
-                    "unsupported_file",
+                    ErrorCode::UnsupportedFile,
                     "Unsupported File",
                     format!("Your {label} must be a PDF, DOC or DOCX file."),
                 ),

@@ -1,0 +1,234 @@
+//! What each editorial operation answers: exactly the statuses it can give, so the contract
+//! (and the client generated from it) lists no status an operation never returns.
+// An answer is built once per request and moved straight out: its size does not matter.
+#![allow(clippy::large_enum_variant)]
+
+use kernel::ErrorBody;
+use poem_openapi::payload::Json;
+use poem_openapi::ApiResponse;
+
+use crate::dto::{Preview, StaffArticle};
+use crate::error::ContentError;
+use kernel::ErrorCode;
+
+/// Why an editorial call failed, before each operation answers with the statuses it declares.
+pub(crate) enum Failure {
+    BadRequest(Json<ErrorBody>),
+    Forbidden(Json<ErrorBody>),
+    NotFound(Json<ErrorBody>),
+    Internal(Json<ErrorBody>),
+}
+
+impl From<ContentError> for Failure {
+    fn from(e: ContentError) -> Self {
+        match e {
+            ContentError::Invalid { code, message } => {
+                Failure::BadRequest(Json(ErrorBody::new(code, message)))
+            }
+            ContentError::Forbidden => Failure::Forbidden(identity::forbidden()),
+            ContentError::NotFound => Failure::NotFound(Json(ErrorBody::new(
+                ErrorCode::ArticleNotFound,
+                "Article not found",
+            ))),
+            e => {
+                tracing::error!(error = ?e, "editorial request failed");
+                Failure::Internal(Json(ErrorBody::internal()))
+            }
+        }
+    }
+}
+
+impl Failure {
+    /// A failure the operation cannot give (a 404 where nothing is looked up, say) is a bug:
+    /// logged, and answered as one.
+    fn undeclared(self) -> Json<ErrorBody> {
+        if let Failure::BadRequest(b) | Failure::NotFound(b) = &self {
+            tracing::error!(code = %b.0.code, "undeclared editorial failure");
+        }
+        Json(ErrorBody::internal())
+    }
+}
+
+/// `GET /v1/staff/articles`.
+#[derive(ApiResponse)]
+pub enum ListAnswer {
+    #[oai(status = 200)]
+    Ok(Json<Vec<StaffArticle>>),
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    /// The signed-in role may not do this.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+impl From<Failure> for ListAnswer {
+    fn from(f: Failure) -> Self {
+        match f {
+            Failure::Forbidden(b) => ListAnswer::Forbidden(b),
+            Failure::Internal(b) => ListAnswer::Internal(b),
+            other => ListAnswer::Internal(other.undeclared()),
+        }
+    }
+}
+
+/// `POST /v1/staff/articles`.
+#[derive(ApiResponse)]
+pub enum CreateAnswer {
+    #[oai(status = 201)]
+    Created(Json<StaffArticle>),
+    /// A rule of the article was broken (missing title, unknown writer…).
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    /// The signed-in role may not do this.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+impl From<Failure> for CreateAnswer {
+    fn from(f: Failure) -> Self {
+        match f {
+            Failure::BadRequest(b) => CreateAnswer::BadRequest(b),
+            Failure::Forbidden(b) => CreateAnswer::Forbidden(b),
+            Failure::Internal(b) => CreateAnswer::Internal(b),
+            other => CreateAnswer::Internal(other.undeclared()),
+        }
+    }
+}
+
+/// `GET /v1/staff/articles/{id}`.
+#[derive(ApiResponse)]
+pub enum GetAnswer {
+    #[oai(status = 200)]
+    Ok(Json<StaffArticle>),
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    /// The signed-in role may not do this.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No such article among those this staff member may manage.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+impl From<Failure> for GetAnswer {
+    fn from(f: Failure) -> Self {
+        match f {
+            Failure::Forbidden(b) => GetAnswer::Forbidden(b),
+            Failure::NotFound(b) => GetAnswer::NotFound(b),
+            Failure::Internal(b) => GetAnswer::Internal(b),
+            other => GetAnswer::Internal(other.undeclared()),
+        }
+    }
+}
+
+/// `PUT /v1/staff/articles/{id}` and `POST /v1/staff/articles/{id}/publish`.
+#[derive(ApiResponse)]
+pub enum SaveAnswer {
+    #[oai(status = 200)]
+    Ok(Json<StaffArticle>),
+    /// A rule of the article was broken (missing title, unknown writer…).
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    /// The signed-in role may not do this.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No such article among those this staff member may manage.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+impl From<Failure> for SaveAnswer {
+    fn from(f: Failure) -> Self {
+        match f {
+            Failure::BadRequest(b) => SaveAnswer::BadRequest(b),
+            Failure::Forbidden(b) => SaveAnswer::Forbidden(b),
+            Failure::NotFound(b) => SaveAnswer::NotFound(b),
+            Failure::Internal(b) => SaveAnswer::Internal(b),
+        }
+    }
+}
+
+/// `DELETE /v1/staff/articles/{id}`.
+#[derive(ApiResponse)]
+pub enum DeleteAnswer {
+    #[oai(status = 204)]
+    Deleted,
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    /// The signed-in role may not do this.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No such article among those this staff member may manage.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+impl From<Failure> for DeleteAnswer {
+    fn from(f: Failure) -> Self {
+        match f {
+            Failure::Forbidden(b) => DeleteAnswer::Forbidden(b),
+            Failure::NotFound(b) => DeleteAnswer::NotFound(b),
+            Failure::Internal(b) => DeleteAnswer::Internal(b),
+            other => DeleteAnswer::Internal(other.undeclared()),
+        }
+    }
+}
+
+/// `POST /v1/staff/preview`.
+#[derive(ApiResponse)]
+pub enum PreviewAnswer {
+    #[oai(status = 200)]
+    Ok(Json<Preview>),
+    /// The text is longer than an article may be.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    /// The signed-in role may not do this.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+impl From<Failure> for PreviewAnswer {
+    fn from(f: Failure) -> Self {
+        match f {
+            Failure::BadRequest(b) => PreviewAnswer::BadRequest(b),
+            Failure::Forbidden(b) => PreviewAnswer::Forbidden(b),
+            Failure::Internal(b) => PreviewAnswer::Internal(b),
+            other => PreviewAnswer::Internal(other.undeclared()),
+        }
+    }
+}
+
+/// The operation's answer: `ok` on success, else the failure as the operation declares it.
+pub(crate) fn answer<T, A: From<Failure>>(
+    r: Result<T, ContentError>,
+    ok: impl FnOnce(T) -> A,
+) -> A {
+    match r {
+        Ok(v) => ok(v),
+        Err(e) => A::from(Failure::from(e)),
+    }
+}
