@@ -5,22 +5,53 @@ import "./styles/forms.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { seedQueryCache } from "./app/initial-data";
 import { readPageData } from "./app/page-data";
+import { preloadPage } from "./app/routes";
+import { createQueryClient } from "./lib/query-client";
 
+const { pathname, search } = window.location;
 const data = readPageData(
   document.getElementById("agora-data")?.textContent,
-  window.location.pathname + window.location.search,
+  pathname + search,
   window.location.origin,
 );
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from the page");
+const container = root;
 
-const app = (
-  <StrictMode>
-    <App data={data} />
-  </StrictMode>
-);
+// The server's data for this page goes into the cache before the first
+// render, so hydration renders exactly the server's HTML without a fetch.
+const queryClient = createQueryClient();
+seedQueryCache(queryClient, data, pathname, search);
 
-// The app serves an empty shell (no server markup) when the renderer is down.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+function start() {
+  const app = (
+    <StrictMode>
+      <App data={data} queryClient={queryClient} />
+    </StrictMode>
+  );
+  // The app serves an empty shell (no server markup) when the renderer is down.
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+// A page outside the main bundle is loaded first, so that it hydrates as the
+// server rendered it. Should its chunk fail to load, the server's page stays
+// as it is, working as it does without scripts.
+const chunk = preloadPage(pathname);
+if (!chunk) start();
+else
+  chunk.then(start, () => {
+    if (!container.firstElementChild) start();
+  });
+
+// An in-app link about to be followed starts loading its page's chunk.
+function preloadTarget(event: Event) {
+  const link = event.target instanceof Element && event.target.closest("a");
+  if (link && link.origin === window.location.origin) {
+    void preloadPage(link.pathname)?.catch(() => {});
+  }
+}
+document.addEventListener("pointerover", preloadTarget, { passive: true });
+document.addEventListener("focusin", preloadTarget);

@@ -1,10 +1,17 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { App } from "./app/App";
+import { seedQueryCache } from "./app/initial-data";
 import type { PageData } from "./app/page-data";
+import { preloadAllPages } from "./app/routes";
+import { createQueryClient } from "./lib/query-client";
 import { splitUrl } from "./lib/query-string";
 
 export type { PageData };
+
+// Pages outside the main bundle are loaded before the first render, which is
+// synchronous: the server's HTML never shows a page's loading state.
+await preloadAllPages();
 
 /**
  * Renders the page for `url` (pathname + search) to the HTML that goes
@@ -12,9 +19,22 @@ export type { PageData };
  */
 export function render(url: string, data: PageData): string {
   const { pathname, search } = splitUrl(url);
-  return renderToString(
-    <StrictMode>
-      <App data={data} ssrPath={pathname} ssrSearch={search} />
-    </StrictMode>,
-  );
+  // A query cache of its own for every render, holding only this request's
+  // page data: nothing is shared between requests, or readers.
+  const queryClient = createQueryClient();
+  seedQueryCache(queryClient, data, pathname, search);
+  try {
+    return renderToString(
+      <StrictMode>
+        <App
+          data={data}
+          queryClient={queryClient}
+          ssrPath={pathname}
+          ssrSearch={search}
+        />
+      </StrictMode>,
+    );
+  } finally {
+    queryClient.clear();
+  }
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { Router } from "wouter";
 import { Layout } from "@/components/Layout";
 import type { PageData } from "./page-data";
@@ -7,20 +8,22 @@ import { AppRoutes } from "./routes";
 
 interface AppProps {
   data: PageData;
+  /** Holds the server's data for the page already (see seedQueryCache). */
+  queryClient: QueryClient;
   /** Server rendering only: the request's path and query (without "?"). */
   ssrPath?: string;
   ssrSearch?: string;
 }
 
-export function App({ data, ssrPath, ssrSearch }: AppProps) {
+export function App({ data, queryClient, ssrPath, ssrSearch }: AppProps) {
   const routerProps =
     ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? "" };
   return (
-    <AppProviders site={data.site}>
+    <AppProviders site={data.site} queryClient={queryClient}>
       <Router {...routerProps}>
         <Layout>
           <PageViewBeacon />
-          <AppRoutes data={data} />
+          <AppRoutes />
         </Layout>
       </Router>
     </AppProviders>

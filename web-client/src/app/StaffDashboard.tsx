@@ -1,3 +1,6 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { invalidatePublicArticles } from "@/features/content";
 import { DashboardGate } from "@/features/dashboards";
 import { ArticleEditor } from "@/features/editor";
 import type { StaffRole } from "@/lib/staff-roles";
@@ -8,5 +11,18 @@ import type { StaffRole } from "@/lib/staff-roles";
  * so readers never download them.
  */
 export function StaffDashboard({ role }: { role: StaffRole }) {
-  return <DashboardGate role={role} Editor={ArticleEditor} />;
+  const queryClient = useQueryClient();
+  // A staff change to an article makes the public listings and article
+  // pages in the cache stale: they are fetched again when next shown.
+  const onArticlesChanged = useCallback(
+    () => void invalidatePublicArticles(queryClient),
+    [queryClient],
+  );
+  return (
+    <DashboardGate
+      role={role}
+      Editor={ArticleEditor}
+      onArticlesChanged={onArticlesChanged}
+    />
+  );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { initialDataFor } from "./initial-data";
+import {
+  articleQuery,
+  homeArticlesQuery,
+  listingQuery,
+  parseListingQuery,
+} from "@/features/content";
+import { createQueryClient } from "@/lib/query-client";
+import { initialDataFor, seedQueryCache } from "./initial-data";
 import type { PageData } from "./page-data";
 
 const site = { name: "The Agora", url: "https://agora.test" };
@@ -34,5 +41,46 @@ describe("initialDataFor", () => {
       article: { kind: "not_found" },
     });
     expect(initialDataFor(data, "/article/other", "")).toEqual({});
+  });
+});
+
+describe("seedQueryCache", () => {
+  it("files each part of the page data under the key its page reads", () => {
+    const home = createQueryClient();
+    seedQueryCache(home, { site, path: "/", status: 200, home: list }, "/", "");
+    expect(home.getQueryData(homeArticlesQuery().queryKey)).toBe(list);
+
+    const listing = createQueryClient();
+    const search = "q=vote&category=Human%20Rights";
+    seedQueryCache(
+      listing,
+      {
+        site,
+        path: `/articles?${search}`,
+        status: 200,
+        list,
+        list_query: { q: "vote", categories: ["Human Rights"], limit: 6 },
+      },
+      "/articles",
+      `?${search}`,
+    );
+    const query = listingQuery(parseListingQuery(search));
+    expect(listing.getQueryData(query.queryKey)).toBe(list);
+  });
+
+  it("files an article under the decoded slug, as the route gives it", () => {
+    const client = createQueryClient();
+    const path = "/article/caf%C3%A9/";
+    seedQueryCache(client, { site, path, status: 404 }, path, "");
+    expect(client.getQueryData(articleQuery("café").queryKey)).toEqual({
+      kind: "not_found",
+    });
+  });
+
+  it("seeds nothing that the address does not show", () => {
+    const client = createQueryClient();
+    const data: PageData = { site, path: "/", status: 200, home: list };
+    seedQueryCache(client, data, "/about", "");
+    expect(client.getQueryCache().getAll()).toEqual([]);
   });
 });

@@ -1,4 +1,8 @@
+import type { QueryClient } from "@tanstack/react-query";
 import {
+  articleQuery,
+  homeArticlesQuery,
+  listingQuery,
   normaliseListingQuery,
   parseListingQuery,
   sameListing,
@@ -25,8 +29,7 @@ const decode = (path: string) => {
 
 /**
  * Picks the parts of the page data that match `pathname` (decoded, as wouter
- * reports it) and `search`. After in-app navigation elsewhere nothing matches
- * and pages fetch from the API instead.
+ * reports it) and `search`.
  */
 export function initialDataFor(
   data: PageData,
@@ -49,4 +52,35 @@ export function initialDataFor(
     if (data.status === 404) return { article: { kind: "not_found" } };
   }
   return {};
+}
+
+/** The article route's pattern, "/article/:slug", as wouter matches it. */
+const ARTICLE_PATH = /^\/article\/([^/]+?)\/?$/i;
+
+/**
+ * Puts the server's data for the page at `pathname` and `search` (of the
+ * rendered request, or of the browser's address bar) into the query cache,
+ * under the keys the pages read, before the first render. The browser's first
+ * render then matches the server's HTML and fetches nothing for it again;
+ * after in-app navigation elsewhere, pages fetch from the API instead.
+ */
+export function seedQueryCache(
+  queryClient: QueryClient,
+  data: PageData,
+  pathname: string,
+  search: string,
+): void {
+  const path = decode(pathname);
+  const initial = initialDataFor(data, path, search);
+  if (initial.home) {
+    queryClient.setQueryData(homeArticlesQuery().queryKey, initial.home);
+  }
+  if (initial.list) {
+    const query = listingQuery(parseListingQuery(search));
+    queryClient.setQueryData(query.queryKey, initial.list);
+  }
+  const slug = ARTICLE_PATH.exec(path)?.[1];
+  if (initial.article && slug !== undefined) {
+    queryClient.setQueryData(articleQuery(slug).queryKey, initial.article);
+  }
 }

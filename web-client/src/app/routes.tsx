@@ -1,57 +1,66 @@
 import { lazy, Suspense } from "react";
-import { Route, Switch, useLocation } from "wouter";
+import { Route, Switch } from "wouter";
 import { LoadingSection } from "@/components/LoadingSection";
 import { ArticleDetailPage, ArticlesPage, HomePage } from "@/features/content";
 import { KeyLoginPage, LoginPage } from "@/features/identity";
-import {
-  AboutPage,
-  ApplicationPage,
-  ApplicationSuccessPage,
-  ContactPage,
-  ContributorsPage,
-  MagazinePage,
-  PacksPage,
-  SignupPage,
-} from "@/features/outreach";
+import "@/features/outreach/styles";
 import { isStaffRole } from "@/lib/staff-roles";
-import { useRawSearch } from "@/lib/use-raw-search";
-import { initialDataFor } from "./initial-data";
+import { lazyPage, type LazyPage } from "./lazy-page";
 import { NotFoundPage } from "./NotFoundPage";
-import type { PageData } from "./page-data";
 
 // Never rendered on the server: the app answers /dashboard/* with a shell.
 const StaffDashboard = lazy(() =>
   import("./StaffDashboard").then((m) => ({ default: m.StaffDashboard })),
 );
 
-/** The route table of spec §2. */
-export function AppRoutes({ data }: { data: PageData }) {
-  const [pathname] = useLocation();
-  const search = useRawSearch();
-  const initial = initialDataFor(data, pathname, search);
+// The outreach pages share one chunk, outside the main bundle: readers of
+// articles never download them (the article page's script budget). Their
+// routes come from this table, so that preloadPage knows every one of them.
+const outreach = () => import("@/features/outreach");
+type Outreach = Awaited<ReturnType<typeof outreach>>;
+const fromOutreach = (name: keyof Outreach) =>
+  lazyPage(() => outreach().then((m) => m[name]));
 
+const LAZY_PAGES = new Map<string, LazyPage>([
+  ["/magazine", fromOutreach("MagazinePage")],
+  ["/educational-packs", fromOutreach("PacksPage")],
+  ["/about", fromOutreach("AboutPage")],
+  ["/contributors", fromOutreach("ContributorsPage")],
+  ["/application", fromOutreach("ApplicationPage")],
+  ["/application/success", fromOutreach("ApplicationSuccessPage")],
+  ["/contact-us", fromOutreach("ContactPage")],
+  ["/signup", fromOutreach("SignupPage")],
+]);
+
+/**
+ * Loads the chunk of the page at `pathname` when it has one of its own
+ * (`null` otherwise). The browser waits for it before hydrating, so that the
+ * first render matches the server's HTML. Paths match as wouter matches
+ * static ones: in any case, with or without a trailing slash.
+ */
+export function preloadPage(pathname: string): Promise<void> | null {
+  const path = pathname.toLowerCase().replace(/(.)\/$/, "$1");
+  return LAZY_PAGES.get(path)?.preload() ?? null;
+}
+
+/** Loads every page chunk: the server does before its first render. */
+export async function preloadAllPages(): Promise<void> {
+  await Promise.all([...LAZY_PAGES.values()].map((page) => page.preload()));
+}
+
+/** The route table of spec §2. */
+export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/">
-        <HomePage initial={initial.home} />
-      </Route>
-      <Route path="/articles">
-        <ArticlesPage initial={initial.list} />
-      </Route>
+      <Route path="/" component={HomePage} />
+      <Route path="/articles" component={ArticlesPage} />
       <Route path="/article/:slug">
-        {(params) => (
-          <ArticleDetailPage slug={params.slug} initial={initial.article} />
-        )}
+        {(params) => <ArticleDetailPage slug={params.slug} />}
       </Route>
-      <Route path="/magazine" component={MagazinePage} />
-      <Route path="/educational-packs" component={PacksPage} />
-      <Route path="/about" component={AboutPage} />
-      <Route path="/contributors" component={ContributorsPage} />
-      <Route path="/application" component={ApplicationPage} />
-      <Route path="/application/success" component={ApplicationSuccessPage} />
-      <Route path="/contact-us" component={ContactPage} />
+      {[...LAZY_PAGES].map(([path, page]) => (
+        <Route key={path} path={path} component={page} />
+      ))}
       <Route path="/login" component={LoginPage} />
-      <Route path="/signup" component={SignupPage} />
       <Route path="/key-login" component={KeyLoginPage} />
       <Route path="/dashboard/:role">
         {(params) =>

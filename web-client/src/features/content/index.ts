@@ -5,6 +5,10 @@ export { ArticleDetailPage } from "./components/ArticleDetailPage";
 export { ArticlesPage } from "./components/ArticlesPage";
 export { HomePage } from "./components/HomePage";
 export type { Article, ArticleList, ArticleResult } from "./api/types";
+export { articleQuery } from "./api/get-article";
+export { homeArticlesQuery } from "./api/get-articles";
+export { invalidatePublicArticles } from "./api/keys";
+export { listingQuery } from "./api/use-article-listing";
 export {
   normaliseListingQuery,
   parseListingQuery,

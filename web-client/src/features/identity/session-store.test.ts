@@ -1,10 +1,24 @@
 import { describe, expect, it } from "vitest";
+import type { StaffUser } from "@/lib/session";
+import { createQueryClient, STAFF_QUERIES } from "@/lib/query-client";
+import { mount, settle } from "@/test/query";
 import type { MeResult } from "./api/session";
 import { AUTH_STORAGE_KEY } from "./auth-storage";
-import { createSessionStore } from "./session-store";
+import {
+  changeUser,
+  createStoredUser,
+  followStorage,
+  sessionQuery,
+  sessionState,
+} from "./session-store";
 
 const WRITER = { id: "u1", name: "Maya", role: "writer" } as const;
+const ADMIN = { id: "u2", name: "Ada", role: "admin" } as const;
 
+/**
+ * A page load: storage holding `stored`, a query cache, and GET /v1/me
+ * answering `me` when told to (`answer`).
+ */
 function setup(stored: string | null, me: MeResult) {
   const items = new Map<string, string>();
   if (stored !== null) items.set(AUTH_STORAGE_KEY, stored);
@@ -13,86 +27,147 @@ function setup(stored: string | null, me: MeResult) {
     setItem: (k: string, v: string) => void items.set(k, v),
     removeItem: (k: string) => void items.delete(k),
   };
-  let answer: (value: MeResult) => void = () => {};
-  let calls = 0;
-  const store = createSessionStore({
-    storage: () => storage,
-    fetchMe: () => {
-      calls += 1;
-      return new Promise<MeResult>((resolve) => {
-        answer = resolve;
-      });
-    },
-  });
-  return {
+  const store = createStoredUser(() => storage);
+  const queryClient = createQueryClient();
+  const pending: ((value: MeResult) => void)[] = [];
+  const fetchMe = () =>
+    new Promise<MeResult>((resolve) => void pending.push(resolve));
+
+  /** What AuthProvider renders, once mounted in the browser. */
+  let session: ReturnType<typeof mount<MeResult, readonly string[]>> | null =
+    null;
+  const page = {
     store,
     items,
-    calls: () => calls,
+    queryClient,
+    calls: () => pending.length,
+    /** AuthProvider mounts: reads storage, asks /me if someone is stored. */
+    mount() {
+      session = mount(
+        queryClient,
+        sessionQuery(store, fetchMe, store.getSnapshot()),
+      );
+    },
+    state: () => sessionState(store.getSnapshot(), session?.result().data),
     answer: async () => {
-      answer(me);
-      await Promise.resolve();
-      await Promise.resolve();
+      for (const resolve of pending) resolve(me);
+      await settle();
     },
   };
+  return page;
 }
 
-describe("session store", () => {
-  it("knows no one on the server", () => {
+describe("session", () => {
+  it("knows no one on the server and while hydrating", () => {
     const { store } = setup(JSON.stringify(WRITER), { kind: "signed_out" });
-    expect(store.getServerSnapshot()).toEqual({ user: null, loading: true });
+    expect(store.getServerSnapshot()).toBeUndefined();
+    expect(sessionState(undefined, undefined)).toEqual({
+      user: null,
+      loading: true,
+    });
   });
 
-  it("is signed out at once, without asking the server, when nothing is stored", () => {
-    const { store, calls } = setup(null, { kind: "signed_out" });
-    store.subscribe(() => {});
-    expect(store.getSnapshot()).toEqual({ user: null, loading: false });
-    expect(calls()).toBe(0);
+  it("is signed out at once, without asking the server, when nothing is stored", async () => {
+    const t = setup(null, { kind: "signed_out" });
+    t.mount();
+    await settle();
+    expect(t.state()).toEqual({ user: null, loading: false });
+    expect(t.calls()).toBe(0);
   });
 
   it("restores a stored user and stops loading once /me confirms", async () => {
     const t = setup(JSON.stringify(WRITER), { kind: "user", user: WRITER });
-    t.store.subscribe(() => {});
-    expect(t.store.getSnapshot()).toEqual({ user: WRITER, loading: true });
+    t.mount();
+    await settle();
+    expect(t.state()).toEqual({ user: WRITER, loading: true });
     await t.answer();
-    expect(t.store.getSnapshot()).toEqual({ user: WRITER, loading: false });
+    expect(t.state()).toEqual({ user: WRITER, loading: false });
     expect(t.calls()).toBe(1);
+  });
+
+  it("takes the server's word for who it is, and stores it", async () => {
+    const renamed = { ...WRITER, name: "Maya O." };
+    const t = setup(JSON.stringify(WRITER), { kind: "user", user: renamed });
+    t.mount();
+    await t.answer();
+    expect(t.state()).toEqual({ user: renamed, loading: false });
+    expect(t.items.get(AUTH_STORAGE_KEY)).toBe(JSON.stringify(renamed));
   });
 
   it("clears the entry and the user when /me says 401", async () => {
     const t = setup(JSON.stringify(WRITER), { kind: "signed_out" });
-    t.store.subscribe(() => {});
+    t.mount();
     await t.answer();
-    expect(t.store.getSnapshot()).toEqual({ user: null, loading: false });
+    expect(t.state()).toEqual({ user: null, loading: false });
     expect(t.items.has(AUTH_STORAGE_KEY)).toBe(false);
   });
 
   it("keeps the stored user when the server cannot be reached", async () => {
     const t = setup(JSON.stringify(WRITER), { kind: "unknown" });
-    t.store.subscribe(() => {});
+    t.mount();
     await t.answer();
-    expect(t.store.getSnapshot()).toEqual({ user: WRITER, loading: false });
+    expect(t.state()).toEqual({ user: WRITER, loading: false });
   });
 
   it("discards a corrupt entry", () => {
     const t = setup("{not json", { kind: "signed_out" });
-    expect(t.store.getSnapshot()).toEqual({ user: null, loading: false });
+    expect(t.store.getSnapshot()).toBeNull();
     expect(t.items.has(AUTH_STORAGE_KEY)).toBe(false);
   });
 
   it("does not let a late /me answer undo a sign-out", async () => {
     const t = setup(JSON.stringify(WRITER), { kind: "user", user: WRITER });
-    t.store.subscribe(() => {});
-    t.store.setUser(null);
+    t.mount();
+    await settle();
+    changeUser(t.queryClient, t.store, null);
     await t.answer();
-    expect(t.store.getSnapshot()).toEqual({ user: null, loading: false });
+    expect(t.state()).toEqual({ user: null, loading: false });
+    expect(t.items.has(AUTH_STORAGE_KEY)).toBe(false);
+  });
+
+  it("does not let a late /me answer undo a sign-in as someone else", async () => {
+    const t = setup(JSON.stringify(WRITER), { kind: "signed_out" });
+    t.mount();
+    await settle();
+    changeUser(t.queryClient, t.store, ADMIN);
+    await t.answer();
+    expect(t.state()).toEqual({ user: ADMIN, loading: false });
+    expect(t.items.get(AUTH_STORAGE_KEY)).toBe(JSON.stringify(ADMIN));
   });
 
   it("stores only id, name and role on sign-in and notifies", () => {
     const t = setup(null, { kind: "signed_out" });
     let notified = 0;
     t.store.subscribe(() => (notified += 1));
-    t.store.setUser({ ...WRITER, access_key: "k" } as typeof WRITER);
+    changeUser(t.queryClient, t.store, {
+      ...WRITER,
+      access_key: "k",
+    } as StaffUser);
     expect(t.items.get(AUTH_STORAGE_KEY)).toBe(JSON.stringify(WRITER));
     expect(notified).toBe(1);
+  });
+
+  it("drops the staff data of whoever was signed in, on sign-in and sign-out", () => {
+    const t = setup(null, { kind: "signed_out" });
+    const cache = t.queryClient;
+    cache.setQueryData([STAFF_QUERIES, "articles"], ["a draft"]);
+    changeUser(cache, t.store, WRITER);
+    expect(cache.getQueryData([STAFF_QUERIES, "articles"])).toBeUndefined();
+
+    cache.setQueryData([STAFF_QUERIES, "articles"], ["a draft"]);
+    cache.setQueryData(["content", "article", "s"], { kind: "not_found" });
+    changeUser(cache, t.store, null);
+    expect(cache.getQueryData([STAFF_QUERIES, "articles"])).toBeUndefined();
+    expect(cache.getQueryData(["content", "article", "s"])).toBeDefined();
+  });
+
+  it("follows another tab's sign-in without asking the server", async () => {
+    const t = setup(null, { kind: "signed_out" });
+    t.mount();
+    t.items.set(AUTH_STORAGE_KEY, JSON.stringify(ADMIN));
+    followStorage(t.queryClient, t.store);
+    await settle();
+    expect(t.state()).toEqual({ user: ADMIN, loading: false });
+    expect(t.calls()).toBe(0);
   });
 });

@@ -1,5 +1,8 @@
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { STAFF_QUERIES } from "@/lib/query-client";
 import type { StaffUser } from "@/lib/session";
 import type { MeResult } from "@/features/identity/api/session";
+import { sessionKeys } from "@/features/identity/api/keys";
 import { readStoredUser, writeStoredUser } from "./auth-storage";
 
 export interface SessionState {
@@ -10,79 +13,115 @@ export interface SessionState {
 
 type Store = Parameters<typeof readStoredUser>[0];
 
-interface Deps {
-  storage: () => Store;
-  fetchMe: () => Promise<MeResult>;
-}
-
-/** What the server render and hydration see: nobody known yet. */
-const UNKNOWN: SessionState = { user: null, loading: true };
-
 /**
- * The signed-in user as an external store for `useSyncExternalStore`: the
- * server snapshot knows no one (so the markup hydrates), the browser's reads
- * the stored entry and, on the first subscription, confirms it with /v1/me.
+ * The user kept in `localStorage`, as an external store for
+ * `useSyncExternalStore`: `undefined` (nobody known yet) on the server and
+ * while hydrating, so that the markup hydrates; in the browser the stored
+ * user or `null`.
  */
-export function createSessionStore({ storage, fetchMe }: Deps) {
-  let state: SessionState | null = null;
-  let confirming = false;
-  // Bumped by every change so that a slower /me answer cannot undo a sign-in
-  // or sign-out made meanwhile.
-  let generation = 0;
+export function createStoredUser(storage: () => Store) {
+  let user: StaffUser | null | undefined;
   const listeners = new Set<() => void>();
 
-  function set(next: SessionState) {
-    state = next;
+  function set(next: StaffUser | null) {
+    user = next;
     for (const listener of listeners) listener();
   }
 
-  function getSnapshot(): SessionState {
-    if (state === null) {
-      const user = readStoredUser(storage());
-      state = { user, loading: user !== null };
-    }
-    return state;
-  }
-
-  async function confirm(stored: StaffUser) {
-    confirming = true;
-    const started = generation;
-    const me = await fetchMe();
-    confirming = false;
-    if (generation !== started) return;
-    if (me.kind === "user") setUser(me.user);
-    else if (me.kind === "signed_out") setUser(null);
-    // Server unreachable: keep the stored user; staff calls will tell.
-    else set({ user: stored, loading: false });
-  }
-
-  function subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    const now = getSnapshot();
-    if (now.loading && now.user && !confirming) void confirm(now.user);
-    return () => listeners.delete(listener);
-  }
-
-  /** Signs in (a user) or out (`null`) here and in storage. */
-  function setUser(user: StaffUser | null) {
-    generation += 1;
-    writeStoredUser(storage(), user);
-    set({ user, loading: false });
-  }
-
-  /** Another tab signed in or out. */
-  function reloadFromStorage() {
-    generation += 1;
-    set({ user: readStoredUser(storage()), loading: false });
-  }
-
   return {
-    getSnapshot,
-    getServerSnapshot: () => UNKNOWN,
-    subscribe,
-    setUser,
-    reloadFromStorage,
+    getSnapshot(): StaffUser | null {
+      if (user === undefined) user = readStoredUser(storage());
+      return user;
+    },
+    getServerSnapshot: (): undefined => undefined,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Keeps `next` here and in storage (only id, name and role). */
+    setUser(next: StaffUser | null) {
+      writeStoredUser(storage(), next);
+      set(next);
+    },
+    /** Reads the entry again (another tab changed it). */
+    reload() {
+      set(readStoredUser(storage()));
+    },
   };
 }
 
-export type SessionStore = ReturnType<typeof createSessionStore>;
+export type StoredUser = ReturnType<typeof createStoredUser>;
+
+/**
+ * GET /v1/me as a query, asked only when a user is stored (readers never pay
+ * for the staff check) and once per page load. Its answer updates the stored
+ * entry, unless a sign-in or sign-out cancelled it meanwhile.
+ */
+export function sessionQuery(
+  store: StoredUser,
+  fetchMe: (signal: AbortSignal) => Promise<MeResult>,
+  stored: StaffUser | null | undefined,
+) {
+  return queryOptions({
+    queryKey: sessionKeys.me,
+    queryFn: async ({ signal }) => {
+      const me = await fetchMe(signal);
+      if (!signal.aborted) {
+        if (me.kind === "user") store.setUser(me.user);
+        else if (me.kind === "signed_out") store.setUser(null);
+      }
+      return me;
+    },
+    enabled: stored !== undefined && stored !== null,
+    staleTime: Infinity,
+    // fetchMe never rejects: an unreachable server is the answer "unknown".
+    retry: false,
+  });
+}
+
+/** The session shown, from the stored user and the server's answer. */
+export function sessionState(
+  stored: StaffUser | null | undefined,
+  me: MeResult | undefined,
+): SessionState {
+  if (stored === undefined) return { user: null, loading: true };
+  if (stored === null) return { user: null, loading: false };
+  if (me === undefined) return { user: stored, loading: true };
+  if (me.kind === "user") return { user: me.user, loading: false };
+  if (me.kind === "signed_out") return { user: null, loading: false };
+  // Server unreachable: keep the stored user; staff calls will tell.
+  return { user: stored, loading: false };
+}
+
+/**
+ * The session query holds the answer for `user` (a late answer to an earlier
+ * GET /v1/me cannot undo it), and the staff data of whoever was signed in
+ * before leaves the cache.
+ */
+function replaceSession(queryClient: QueryClient, user: StaffUser | null) {
+  void queryClient.cancelQueries({ queryKey: sessionKeys.me });
+  queryClient.removeQueries({ queryKey: [STAFF_QUERIES] });
+  queryClient.setQueryData<MeResult>(
+    sessionKeys.me,
+    user ? { kind: "user", user } : { kind: "signed_out" },
+  );
+}
+
+/** Signs in (a user) or out (`null`) here and in storage. */
+export function changeUser(
+  queryClient: QueryClient,
+  store: StoredUser,
+  user: StaffUser | null,
+): void {
+  replaceSession(queryClient, user);
+  store.setUser(user);
+}
+
+/** Another tab signed in or out: take its word, as stored, without asking. */
+export function followStorage(
+  queryClient: QueryClient,
+  store: StoredUser,
+): void {
+  store.reload();
+  replaceSession(queryClient, store.getSnapshot());
+}

@@ -1,5 +1,5 @@
-// Public face of the outreach feature, used by src/app.
-import "./outreach.css";
+// Public face of the outreach feature, loaded lazily by src/app (its styles
+// are imported eagerly from ./styles).
 
 export { AboutPage } from "./components/AboutPage";
 export { ApplicationPage } from "./components/ApplicationPage";

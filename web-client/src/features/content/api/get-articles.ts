@@ -1,6 +1,9 @@
-import { useEffect, useState } from "react";
-import { useToast, type Notify } from "@/components/toast";
-import { api } from "@/lib/api-client";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Notify } from "@/components/toast";
+import { useToast } from "@/components/toast";
+import { api, ApiFailure, errorMessage } from "@/lib/api-client";
+import { useQueryFailure } from "@/lib/query-client";
+import { contentKeys } from "./keys";
 import type { ArticleList, ArticlesQuery } from "./types";
 
 export const EMPTY_LIST: ArticleList = {
@@ -12,23 +15,35 @@ export const EMPTY_LIST: ArticleList = {
 /** GET /api/v1/articles; rejects on an error status or a network failure. */
 export async function fetchArticles(
   query: ArticlesQuery,
+  signal?: AbortSignal,
 ): Promise<ArticleList> {
   const { data, error, response } = await api.GET("/v1/articles", {
     params: { query },
+    signal,
   });
   if (!data) {
-    throw new Error(
-      error?.message ?? `Articles request failed (${response.status})`,
+    throw new ApiFailure(
+      response.status,
+      errorMessage(error) || `Articles request failed (${response.status})`,
     );
   }
   return data;
 }
+
+export const articlesQuery = (query: ArticlesQuery) =>
+  queryOptions({
+    queryKey: contentKeys.list(query),
+    queryFn: ({ signal }) => fetchArticles(query, signal),
+  });
 
 export const HOME_QUERY: ArticlesQuery = {
   sort: "featured",
   limit: 3,
   category: [],
 };
+
+/** Home's "From Our Writers": up to 3 articles, featured first. */
+export const homeArticlesQuery = () => articlesQuery(HOME_QUERY);
 
 /** Spec §8: "Error" / "Failed to load articles"; the list stays empty. */
 export function reportLoadFailure(notify: Notify, cause: unknown): void {
@@ -41,32 +56,26 @@ export function reportLoadFailure(notify: Notify, cause: unknown): void {
 }
 
 /**
- * Home's "From Our Writers": up to 3 articles, featured first. Uses the
- * server-provided list when there is one; `null` while loading.
+ * What a list query shows: its data, `null` while it loads, and the empty
+ * list once it has failed for good (spec §8).
  */
-export function useHomeArticles(
-  initial: ArticleList | undefined,
-): ArticleList | null {
-  const [fetched, setFetched] = useState<ArticleList | null>(null);
+export function shownList(result: {
+  data: ArticleList | undefined;
+  isError: boolean;
+  isFetching: boolean;
+}): ArticleList | null {
+  if (result.data) return result.data;
+  return result.isError && !result.isFetching ? EMPTY_LIST : null;
+}
+
+/**
+ * Home's "From Our Writers", from the cache (where the server's list is put
+ * before the first render) or fetched; `null` while loading.
+ */
+export function useHomeArticles(): ArticleList | null {
   const notify = useToast();
-  const list = initial ?? fetched;
-  const have = list !== null;
-
-  useEffect(() => {
-    if (have) return;
-    let cancelled = false;
-    fetchArticles(HOME_QUERY).then(
-      (data) => !cancelled && setFetched(data),
-      (cause: unknown) => {
-        if (cancelled) return;
-        reportLoadFailure(notify, cause);
-        setFetched(EMPTY_LIST);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [have, notify]);
-
-  return list;
+  const query = homeArticlesQuery();
+  const result = useQuery(query);
+  useQueryFailure(query.queryKey, (cause) => reportLoadFailure(notify, cause));
+  return shownList(result);
 }

@@ -1,17 +1,48 @@
-import { useCallback, useEffect, useState } from "react";
+import {
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import { useToast } from "@/components/toast";
-import { EMPTY_LIST, fetchArticles, reportLoadFailure } from "./get-articles";
+import { useQueryFailure } from "@/lib/query-client";
+import { articlesQuery, reportLoadFailure, shownList } from "./get-articles";
 import type { ArticleList } from "./types";
 import {
+  MAX_LIMIT,
   PAGE_SIZE,
-  listingKey,
+  nextLimit,
   toApiQuery,
   type ListingQuery,
 } from "@/features/content/listing-query";
 
-interface Loaded {
-  key: string;
-  list: ArticleList;
+/**
+ * The first `query.limit` results of a listing query: the cache entry is the
+ * URL's (search, categories and limit), so what a URL shows is always the
+ * same list, and going back to a listing finds it again.
+ */
+export const listingQuery = (query: ListingQuery) =>
+  articlesQuery(toApiQuery(query, 0, query.limit));
+
+/**
+ * Fetches the page after `list` and puts the longer list where the next URL
+ * ("Load More" raises `limit` by a page) will look for it, so that following
+ * that URL shows it at once. Rejects when the page cannot be fetched.
+ */
+export async function loadNextPage(
+  queryClient: QueryClient,
+  query: ListingQuery,
+  list: ArticleList,
+): Promise<void> {
+  const page = await queryClient.fetchQuery(
+    articlesQuery(toApiQuery(query, list.items.length, PAGE_SIZE)),
+  );
+  // Past the API's maximum the URL's limit reads as MAX_LIMIT again.
+  const next = { ...query, limit: Math.min(nextLimit(query), MAX_LIMIT) };
+  queryClient.setQueryData(listingQuery(next).queryKey, {
+    ...page,
+    items: [...list.items, ...page.items],
+  });
 }
 
 export interface ArticleListing {
@@ -23,50 +54,26 @@ export interface ArticleListing {
 }
 
 /**
- * Results for a listing query. A change of search or categories loads afresh
- * (`query.limit` results); a larger limit alone never refetches what is shown.
+ * Results for a listing query, from the cache (where the server's list is put
+ * before the first render) or fetched. A change of search or categories loads
+ * afresh; "Load More" only fetches the next page.
  */
-export function useArticleListing(
-  query: ListingQuery,
-  initial: ArticleList | undefined,
-): ArticleListing {
-  const key = listingKey(query);
+export function useArticleListing(query: ListingQuery): ArticleListing {
+  const queryClient = useQueryClient();
   const notify = useToast();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const options = listingQuery(query);
+  const result = useQuery(options);
+  useQueryFailure(options.queryKey, (cause) =>
+    reportLoadFailure(notify, cause),
+  );
+  const list = shownList(result);
   const [loadingMore, setLoadingMore] = useState(false);
-  const list = loaded?.key === key ? loaded.list : (initial ?? null);
-  const have = list !== null;
-
-  useEffect(() => {
-    if (have) return;
-    let cancelled = false;
-    fetchArticles(toApiQuery(query, 0, query.limit)).then(
-      (data) => !cancelled && setLoaded({ key, list: data }),
-      (cause: unknown) => {
-        if (cancelled) return;
-        reportLoadFailure(notify, cause);
-        setLoaded({ key, list: EMPTY_LIST });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [key, have, query, notify]);
 
   const loadMore = useCallback(async () => {
     if (!list) return false;
     setLoadingMore(true);
     try {
-      const page = await fetchArticles(
-        toApiQuery(query, list.items.length, PAGE_SIZE),
-      );
-      setLoaded((prev) => {
-        const base = prev?.key === key ? prev.list : list;
-        return {
-          key,
-          list: { ...page, items: [...base.items, ...page.items] },
-        };
-      });
+      await loadNextPage(queryClient, query, list);
       return true;
     } catch (cause) {
       reportLoadFailure(notify, cause);
@@ -74,7 +81,7 @@ export function useArticleListing(
     } finally {
       setLoadingMore(false);
     }
-  }, [key, list, query, notify]);
+  }, [queryClient, list, query, notify]);
 
   return { list, loadingMore, loadMore };
 }

@@ -1,17 +1,11 @@
 import { ButtonLink } from "@/components/Button";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useArticle } from "@/features/content/api/get-article";
-import type { ArticleResult } from "@/features/content/api/types";
 import { SAMPLE_ARTICLE } from "@/features/content/sample-article";
 import { ArticleView } from "./ArticleView";
 
-interface ArticleDetailPageProps {
-  slug: string;
-  initial?: ArticleResult;
-}
-
-export function ArticleDetailPage({ slug, initial }: ArticleDetailPageProps) {
-  const result = useArticle(slug, initial);
+export function ArticleDetailPage({ slug }: { slug: string }) {
+  const result = useArticle(slug);
   const article =
     result?.kind === "found"
       ? result.article

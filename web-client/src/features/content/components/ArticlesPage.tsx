@@ -3,7 +3,6 @@ import { useLocation } from "wouter";
 import { PageHero } from "@/components/PageHero";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useRawSearch } from "@/lib/use-raw-search";
-import type { ArticleList } from "@/features/content/api/types";
 import { useArticleListing } from "@/features/content/api/use-article-listing";
 import {
   listingHref,
@@ -15,12 +14,12 @@ import { ListingFilters } from "./ListingFilters";
 import { ListingResults } from "./ListingResults";
 import { PAGE_TITLES } from "@/lib/pages.gen";
 
-export function ArticlesPage({ initial }: { initial?: ArticleList }) {
+export function ArticlesPage() {
   useDocumentTitle(PAGE_TITLES["/articles"]);
   const search = useRawSearch();
   const query = useMemo(() => parseListingQuery(search), [search]);
   const [, navigate] = useLocation();
-  const { list, loadingMore, loadMore } = useArticleListing(query, initial);
+  const { list, loadingMore, loadMore } = useArticleListing(query);
   const loadMoreHref = listingHref({ ...query, limit: nextLimit(query) });
 
   const onLoadMore = () => {

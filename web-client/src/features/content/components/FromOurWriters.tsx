@@ -1,11 +1,10 @@
 import { ButtonLink } from "@/components/Button";
 import { Section } from "@/components/Section";
 import { useHomeArticles } from "@/features/content/api/get-articles";
-import type { ArticleList } from "@/features/content/api/types";
 import { ArticleGrid } from "./ArticleGrid";
 
-export function FromOurWriters({ initial }: { initial?: ArticleList }) {
-  const list = useHomeArticles(initial);
+export function FromOurWriters() {
+  const list = useHomeArticles();
 
   return (
     <Section

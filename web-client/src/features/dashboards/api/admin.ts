@@ -11,9 +11,14 @@ import type {
  * Page-view figures, with "today" and the days counted in `timeZone`; in UTC
  * when the server does not know that zone (the answer names the zone used).
  */
-export async function fetchViewStats(timeZone: string): Promise<ViewStats> {
+export async function fetchViewStats(
+  timeZone: string,
+  signal?: AbortSignal,
+): Promise<ViewStats> {
   const get = async (tz: string) =>
-    expectOk(await api.GET("/v1/staff/stats", { params: { query: { tz } } }));
+    expectOk(
+      await api.GET("/v1/staff/stats", { params: { query: { tz } }, signal }),
+    );
   try {
     return await get(timeZone);
   } catch (cause) {
@@ -25,8 +30,8 @@ export async function fetchViewStats(timeZone: string): Promise<ViewStats> {
 }
 
 /** Uploaded issues, newest first. */
-export async function listMagazines(): Promise<Magazine[]> {
-  return expectOk(await api.GET("/v1/staff/magazines"));
+export async function listMagazines(signal?: AbortSignal): Promise<Magazine[]> {
+  return expectOk(await api.GET("/v1/staff/magazines", { signal }));
 }
 
 export async function renameMagazine(
@@ -80,8 +85,8 @@ export function uploadMagazine(
   });
 }
 
-export async function listStaff(): Promise<StaffRecord[]> {
-  return expectOk(await api.GET("/v1/staff/members"));
+export async function listStaff(signal?: AbortSignal): Promise<StaffRecord[]> {
+  return expectOk(await api.GET("/v1/staff/members", { signal }));
 }
 
 export async function addStaff(

@@ -2,8 +2,10 @@ import { api, expectOk } from "@/lib/api-client";
 import type { StaffArticle, Writer } from "@/features/dashboards/types";
 
 /** A writer's own articles, or all of them for the content director; newest first. */
-export async function listArticles(): Promise<StaffArticle[]> {
-  return expectOk(await api.GET("/v1/staff/articles"));
+export async function listArticles(
+  signal?: AbortSignal,
+): Promise<StaffArticle[]> {
+  return expectOk(await api.GET("/v1/staff/articles", { signal }));
 }
 
 /** The one-click publish of a draft (only status and update time change). */
@@ -22,6 +24,6 @@ export async function deleteArticle(id: string): Promise<void> {
 }
 
 /** The writers the content director may write on behalf of. */
-export async function listWriters(): Promise<Writer[]> {
-  return expectOk(await api.GET("/v1/staff/writers"));
+export async function listWriters(signal?: AbortSignal): Promise<Writer[]> {
+  return expectOk(await api.GET("/v1/staff/writers", { signal }));
 }

@@ -1,9 +1,15 @@
-import { useCallback, useEffect, useState } from "react";
+import {
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
+} from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import { useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
+import { useQueryFailure } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import type { Writer } from "@/features/dashboards/types";
-import { listArticles, listWriters } from "./staff-articles";
+import { staffArticlesQuery, writersQuery } from "./queries";
 
 /**
  * Reports a failed staff call as spec §8 words it ("Failed to fetch articles:
@@ -28,50 +34,32 @@ export function useReportFailure() {
 }
 
 /**
- * A list a dashboard shows (`null` while the first load runs) and a way to
- * reload it. A failed load is reported as "{what}: {message}" and leaves the
- * list as it was (empty if it never loaded).
+ * A list a dashboard shows, through its query (`null` while the first load
+ * runs). A failed load is reported as "{what}: {message}" and leaves the list
+ * as it was (empty if it never loaded).
  */
-export function useStaffList<T>(load: () => Promise<T[]>, what: string) {
+export function useStaffList<T, Key extends QueryKey>(
+  options: UseQueryOptions<T[], Error, T[], Key>,
+  what: string,
+): T[] | null {
   const report = useReportFailure();
-  const [items, setItems] = useState<T[] | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    load().then(
-      (list) => {
-        if (!cancelled) setItems(list);
-      },
-      (cause: unknown) => {
-        if (cancelled) return;
-        report(what, cause);
-        setItems((current) => current ?? []);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [version, load, what, report]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { items, reload };
+  const { data, isError, isFetching } = useQuery(options);
+  useQueryFailure(options.queryKey, (cause) => report(what, cause));
+  if (data) return data;
+  return isError && !isFetching ? [] : null;
 }
 
-/** The dashboard's articles (`null` while the first load runs) and a way to reload them. */
+/** The dashboard's articles (`null` while the first load runs). */
 export function useStaffArticles() {
-  const { items, reload } = useStaffList(
-    listArticles,
-    "Failed to fetch articles",
-  );
-  return { articles: items, reload };
+  return useStaffList(staffArticlesQuery(), "Failed to fetch articles");
 }
 
 /**
- * Runs a row action (`busyId` names the row meanwhile), then `after`; a
- * failure is reported as "{what}: {message}".
+ * Runs a row action (`busyId` names the row meanwhile), then `after` (which
+ * refreshes what the action changed); a failure is reported as
+ * "{what}: {message}".
  */
-export function useRowAction(after: () => void) {
+export function useRowAction(after: () => Promise<void>) {
   const report = useReportFailure();
   const [busyId, setBusyId] = useState<string | null>(null);
   const run = useCallback(
@@ -79,7 +67,7 @@ export function useRowAction(after: () => void) {
       setBusyId(id);
       try {
         await action();
-        after();
+        await after();
       } catch (cause) {
         report(what, cause);
       } finally {
@@ -91,25 +79,9 @@ export function useRowAction(after: () => void) {
   return { busyId, run };
 }
 
+const NO_WRITERS: readonly Writer[] = [];
+
 /** The writers for the content director's author choice (empty until loaded). */
 export function useWriters(): readonly Writer[] {
-  const report = useReportFailure();
-  const [writers, setWriters] = useState<readonly Writer[]>([]);
-
-  useEffect(() => {
-    let cancelled = false;
-    listWriters().then(
-      (list) => {
-        if (!cancelled) setWriters(list);
-      },
-      (cause: unknown) => {
-        if (!cancelled) report("Failed to fetch writers", cause);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [report]);
-
-  return writers;
+  return useStaffList(writersQuery(), "Failed to fetch writers") ?? NO_WRITERS;
 }

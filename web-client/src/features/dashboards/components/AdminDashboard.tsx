@@ -1,6 +1,6 @@
 import type { StaffUser } from "@/lib/session";
+import { magazinesQuery } from "@/features/dashboards/api/queries";
 import { useStaffList } from "@/features/dashboards/api/use-staff-data";
-import { listMagazines } from "@/features/dashboards/api/admin";
 import { DashboardFrame } from "./DashboardFrame";
 import { MagazinesPanel } from "./MagazinesPanel";
 import { StaffPanel } from "./StaffPanel";
@@ -8,15 +8,12 @@ import { ViewStatsPanel } from "./ViewStatsPanel";
 
 /** Spec §2 Admin dashboard: readership figures, magazine issues, and staff. */
 export function AdminDashboard({ user }: { user: StaffUser }) {
-  const { items: magazines, reload } = useStaffList(
-    listMagazines,
-    "Failed to fetch magazines",
-  );
+  const magazines = useStaffList(magazinesQuery(), "Failed to fetch magazines");
 
   return (
     <DashboardFrame user={user}>
       <ViewStatsPanel magazines={magazines?.length ?? null} />
-      <MagazinesPanel magazines={magazines} onChanged={reload} />
+      <MagazinesPanel magazines={magazines} />
       <StaffPanel selfId={user.id} />
     </DashboardFrame>
   );

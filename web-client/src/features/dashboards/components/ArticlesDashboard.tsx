@@ -1,7 +1,9 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
 import type { StaffUser } from "@/lib/session";
+import { articlesChanged } from "@/features/dashboards/api/changes";
 import {
   deleteArticle,
   publishArticle,
@@ -22,6 +24,8 @@ import { DashboardFrame } from "./DashboardFrame";
 interface Props {
   user: StaffUser;
   Editor: EditorComponent;
+  /** Marks the public pages' copies of articles stale (the app's). */
+  onArticlesChanged?: () => void;
 }
 
 /** The writer's notebook: their own articles. */
@@ -45,10 +49,13 @@ function ArticlesDashboard({
   user,
   Editor,
   writers,
+  onArticlesChanged,
 }: Props & { writers: readonly Writer[] | undefined }) {
   const notify = useToast();
   const report = useReportFailure();
-  const { articles, reload } = useStaffArticles();
+  const queryClient = useQueryClient();
+  const articles = useStaffArticles();
+  const refresh = () => articlesChanged(queryClient, onArticlesChanged);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const all = writers !== undefined;
@@ -61,7 +68,7 @@ function ArticlesDashboard({
     try {
       await publishArticle(article.id);
       notify({ title: "Article published successfully!" });
-      reload();
+      await refresh();
     } catch (cause) {
       report("Failed to publish article", cause);
     } finally {
@@ -77,7 +84,7 @@ function ArticlesDashboard({
       await deleteArticle(article.id);
       notify({ title: "Article deleted successfully!" });
       if (editing?.article?.id === article.id) setEditing(null);
-      reload();
+      await refresh();
     } catch (cause) {
       report("Failed to delete article", cause);
     } finally {
@@ -98,7 +105,7 @@ function ArticlesDashboard({
           writers={writers}
           onSaved={() => {
             setEditing(null);
-            reload();
+            void refresh();
           }}
           onCancel={() => setEditing(null)}
         />

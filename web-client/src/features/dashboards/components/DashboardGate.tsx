@@ -17,9 +17,12 @@ import { EducatorDashboard } from "./EducatorDashboard";
 export function DashboardGate({
   role,
   Editor,
+  onArticlesChanged,
 }: {
   role: StaffRole;
   Editor: EditorComponent;
+  /** Marks the public pages' copies of articles stale after a staff change. */
+  onArticlesChanged?: () => void;
 }) {
   const { user, loading } = useSession();
   const [, navigate] = useLocation();
@@ -34,9 +37,21 @@ export function DashboardGate({
   if (!allowed || !user) return <LoadingSection title={title} />;
   switch (role) {
     case "writer":
-      return <WriterDashboard user={user} Editor={Editor} />;
+      return (
+        <WriterDashboard
+          user={user}
+          Editor={Editor}
+          onArticlesChanged={onArticlesChanged}
+        />
+      );
     case "content-director":
-      return <ContentDirectorDashboard user={user} Editor={Editor} />;
+      return (
+        <ContentDirectorDashboard
+          user={user}
+          Editor={Editor}
+          onArticlesChanged={onArticlesChanged}
+        />
+      );
     case "admin":
       return <AdminDashboard user={user} />;
     case "educator":

@@ -1,9 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type ChangeEvent } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { uploadMagazine } from "@/features/dashboards/api/admin";
+import { magazinesChanged } from "@/features/dashboards/api/changes";
 import { looksLikePdf } from "@/features/dashboards/format";
 import type { Magazine } from "@/features/dashboards/types";
 import { MagazinesTable } from "./MagazinesTable";
@@ -18,12 +20,11 @@ const UPLOAD_FAILED = "Failed to upload magazine.";
  */
 export function MagazinesPanel({
   magazines,
-  onChanged,
 }: {
   magazines: Magazine[] | null;
-  onChanged: () => void;
 }) {
   const notify = useToast();
+  const queryClient = useQueryClient();
   const { expire } = useSession();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -44,7 +45,7 @@ export function MagazinesPanel({
     try {
       await uploadMagazine(file, setProgress);
       notify({ title: "Magazine uploaded successfully!" });
-      onChanged();
+      await magazinesChanged(queryClient);
     } catch (cause) {
       const message = failureMessage(cause);
       notify({
@@ -103,7 +104,7 @@ export function MagazinesPanel({
           <p className="muted">Upload the first issue as a PDF.</p>
         </div>
       ) : (
-        <MagazinesTable magazines={magazines} onChanged={onChanged} />
+        <MagazinesTable magazines={magazines} />
       )}
     </section>
   );

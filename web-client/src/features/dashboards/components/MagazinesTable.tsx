@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
@@ -7,6 +8,7 @@ import {
   deleteMagazine,
   renameMagazine,
 } from "@/features/dashboards/api/admin";
+import { magazinesChanged } from "@/features/dashboards/api/changes";
 import { useRowAction } from "@/features/dashboards/api/use-staff-data";
 import { formatFileSize } from "@/features/dashboards/format";
 import type { Magazine } from "@/features/dashboards/types";
@@ -14,18 +16,18 @@ import { DataTable } from "./DataTable";
 
 interface Props {
   magazines: readonly Magazine[];
-  onChanged: () => void;
 }
 
 /** Title, Upload Date and a View link (new tab), plus rename and delete. */
-export function MagazinesTable({ magazines, onChanged }: Props) {
+export function MagazinesTable({ magazines }: Props) {
   const zone = useDisplayTimeZone();
   const notify = useToast();
+  const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState<{
     id: string;
     title: string;
   } | null>(null);
-  const { busyId, run } = useRowAction(onChanged);
+  const { busyId, run } = useRowAction(() => magazinesChanged(queryClient));
 
   function saveTitle(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
@@ -8,10 +9,11 @@ import {
 } from "@/features/dashboards/api/use-staff-data";
 import {
   addStaff,
-  listStaff,
   rotateStaffKey,
   setStaffActive,
 } from "@/features/dashboards/api/admin";
+import { staffChanged } from "@/features/dashboards/api/changes";
+import { staffMembersQuery } from "@/features/dashboards/api/queries";
 import type {
   IssuedKey,
   StaffRecord,
@@ -26,11 +28,9 @@ import { StaffTable } from "./StaffTable";
  */
 export function StaffPanel({ selfId }: { selfId: string }) {
   const notify = useToast();
-  const { items: staff, reload } = useStaffList(
-    listStaff,
-    "Failed to fetch staff",
-  );
-  const { busyId, run } = useRowAction(reload);
+  const queryClient = useQueryClient();
+  const staff = useStaffList(staffMembersQuery(), "Failed to fetch staff");
+  const { busyId, run } = useRowAction(() => staffChanged(queryClient));
   const [issued, setIssued] = useState<IssuedKey | null>(null);
   const [name, setName] = useState("");
   const [role, setRole] = useState<StaffRole>("writer");

@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/Button";
+import { useQueryFailure } from "@/lib/query-client";
+import { viewStatsQuery } from "@/features/dashboards/api/queries";
 import { useReportFailure } from "@/features/dashboards/api/use-staff-data";
-import { fetchViewStats } from "@/features/dashboards/api/admin";
 import type { ViewStats } from "@/features/dashboards/types";
 import { DailyViewsChart } from "./DailyViewsChart";
 import { StatCards } from "./StatCards";
@@ -20,28 +21,12 @@ function browserTimeZone(): string {
  */
 export function ViewStatsPanel({ magazines }: { magazines: number | null }) {
   const report = useReportFailure();
-  const [stats, setStats] = useState<ViewStats | null>(null);
-  const [version, setVersion] = useState(0);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchViewStats(browserTimeZone())
-      .then(
-        (figures) => {
-          if (!cancelled) setStats(figures);
-        },
-        (cause: unknown) => {
-          if (!cancelled) report("Failed to load page views", cause);
-        },
-      )
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [version, report]);
+  // Dashboards are only rendered in the browser.
+  const query = viewStatsQuery(browserTimeZone());
+  const { data: stats, isFetching, refetch } = useQuery(query);
+  useQueryFailure(query.queryKey, (cause) =>
+    report("Failed to load page views", cause),
+  );
 
   const figure = (value: number | null | undefined) =>
     value === null || value === undefined ? "…" : number.format(value);
@@ -60,11 +45,8 @@ export function ViewStatsPanel({ magazines }: { magazines: number | null }) {
         <Button
           variant="quiet"
           size="sm"
-          disabled={loading}
-          onClick={() => {
-            setLoading(true);
-            setVersion(version + 1);
-          }}
+          disabled={isFetching}
+          onClick={() => void refetch()}
         >
           Refresh
         </Button>

@@ -1,17 +1,9 @@
 import { useLayoutEffect, useRef, useState } from "react";
-import { ApiFailure, failureMessage } from "@/lib/api-client";
-import { useSession } from "@/lib/session";
-import { renderPreview } from "@/features/editor/api/editor-api";
+import { usePreview, type Preview } from "@/features/editor/api/use-preview";
 import { applyMarkdown, type MarkdownAction } from "@/features/editor/markdown";
 import { MarkdownToolbar } from "./MarkdownToolbar";
 
 export type ContentMode = "write" | "preview";
-
-type Preview =
-  | { kind: "empty" }
-  | { kind: "loading" }
-  | { kind: "ready"; html: string }
-  | { kind: "failed"; message: string };
 
 interface Props {
   id: string;
@@ -31,11 +23,11 @@ export function ContentField({
   mode,
   onModeChange,
 }: Props) {
-  const { expire } = useSession();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const selection = useRef<{ start: number; end: number } | null>(null);
-  const request = useRef(0);
-  const [preview, setPreview] = useState<Preview>({ kind: "empty" });
+  // The text as it was when Preview was chosen: typing never starts a request.
+  const [previewed, setPreviewed] = useState<string | null>(null);
+  const preview = usePreview(mode === "preview" ? previewed : null);
 
   // Restore the selection a helper button chose once React has the new text.
   useLayoutEffect(() => {
@@ -59,23 +51,9 @@ export function ContentField({
     onChange(next.text);
   }
 
-  async function showPreview() {
+  function showPreview() {
     onModeChange("preview");
-    const id = ++request.current;
-    if (!value.trim()) {
-      setPreview({ kind: "empty" });
-      return;
-    }
-    setPreview({ kind: "loading" });
-    try {
-      const html = await renderPreview(value);
-      if (id === request.current) setPreview({ kind: "ready", html });
-    } catch (cause) {
-      if (id !== request.current) return;
-      if (cause instanceof ApiFailure && cause.signedOut) expire();
-      const message = failureMessage(cause);
-      setPreview({ kind: "failed", message: message || "Unknown error" });
-    }
+    setPreviewed(value);
   }
 
   const errorId = `${id}-error`;
@@ -96,7 +74,7 @@ export function ContentField({
             type="button"
             className="editor-mode"
             aria-pressed={mode === "preview"}
-            onClick={() => void showPreview()}
+            onClick={showPreview}
           >
             Preview
           </button>

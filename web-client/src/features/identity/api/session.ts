@@ -30,10 +30,10 @@ export type MeResult =
   | { kind: "signed_out" }
   | { kind: "unknown" };
 
-/** GET /api/v1/me: who the session cookie belongs to. */
-export async function fetchMe(): Promise<MeResult> {
+/** GET /api/v1/me: who the session cookie belongs to. Never rejects. */
+export async function fetchMe(signal?: AbortSignal): Promise<MeResult> {
   try {
-    const { data, response } = await api.GET("/v1/me");
+    const { data, response } = await api.GET("/v1/me", { signal });
     if (data) return { kind: "user", user: data };
     if (response.status === 401) return { kind: "signed_out" };
     return { kind: "unknown" };

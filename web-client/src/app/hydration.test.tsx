@@ -1,0 +1,129 @@
+import {
+  QueryObserver,
+  type QueryClient,
+  type QueryObserverOptions,
+} from "@tanstack/react-query";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { render } from "@/entry-server";
+import { createQueryClient } from "@/lib/query-client";
+import { splitUrl } from "@/lib/query-string";
+import { answer, stubApi } from "@/test/api";
+import { article, card } from "@/test/fixtures";
+import { settle } from "@/test/query";
+import { App } from "./App";
+import { seedQueryCache } from "./initial-data";
+import type { PageData } from "./page-data";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const site = { name: "The Agora", url: "https://agora.test" };
+const stories = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    card({ id: `${i}`, slug: `s${i}`, title: `Story ${i}` }),
+  );
+
+/**
+ * What the browser does with the server's page: seeds a new query cache
+ * from the page data, renders the first time (as hydration does), then
+ * mounts: every query that render read gets its observer, as `useQuery`'s
+ * subscription does once hydrated.
+ */
+async function hydrate(url: string, data: PageData) {
+  const { pathname, search } = splitUrl(url);
+  const client: QueryClient = createQueryClient();
+  seedQueryCache(client, data, pathname, search);
+  const html = renderToString(
+    <App
+      data={data}
+      queryClient={client}
+      ssrPath={pathname}
+      ssrSearch={search}
+    />,
+  );
+  for (const query of client.getQueryCache().getAll()) {
+    // The options the render's useQuery gave (key, fetcher, `enabled`).
+    const options = query.options as QueryObserverOptions;
+    new QueryObserver(client, options).subscribe(() => {});
+  }
+  await settle();
+  return html;
+}
+
+describe("hydrating server-rendered pages", () => {
+  it("shows the server's listing at once and fetches nothing", async () => {
+    const api = stubApi(() =>
+      answer(200, { items: [], total: 0, published_total: 0 }),
+    );
+    const url = "/articles?category=Human%20Rights&limit=12";
+    const data: PageData = {
+      site,
+      path: url,
+      status: 200,
+      list: { items: stories(12), total: 14, published_total: 20 },
+      list_query: { q: "", categories: ["Human Rights"], limit: 12 },
+    };
+    const html = await hydrate(url, data);
+    expect(html).toBe(render(url, data));
+    expect(html).toContain("Story 11");
+    expect(html).toContain("/articles?category=Human%20Rights&amp;limit=18");
+    expect(html).not.toContain("Loading articles...");
+    expect(api.calls).toEqual([]);
+  });
+
+  it("fetches a listing the server did not render", async () => {
+    const api = stubApi(() =>
+      answer(200, { items: stories(6), total: 6, published_total: 6 }),
+    );
+    // The server's list answers limit=6; the address asks for 12.
+    const html = await hydrate("/articles?limit=12", {
+      site,
+      path: "/articles?limit=6",
+      status: 200,
+      list: { items: stories(6), total: 14, published_total: 14 },
+      list_query: { q: "", categories: [], limit: 6 },
+    });
+    expect(html).toContain("Loading articles...");
+    expect(api.to("/v1/articles").map((c) => c.init.params?.query)).toEqual([
+      { q: undefined, category: [], limit: 12, offset: 0, sort: "newest" },
+    ]);
+  });
+
+  it("shows the server's home articles and fetches nothing", async () => {
+    const api = stubApi(() => answer(500));
+    const html = await hydrate("/", {
+      site,
+      path: "/",
+      status: 200,
+      home: { items: stories(3), total: 3, published_total: 3 },
+    });
+    expect(html).toContain("Story 2");
+    expect(api.calls).toEqual([]);
+  });
+
+  it("shows the server's article, or its 404, and fetches nothing", async () => {
+    const api = stubApi(() => answer(500));
+    const found = await hydrate("/article/voting-at-sixteen", {
+      site,
+      path: "/article/voting-at-sixteen",
+      status: 200,
+      article: article({ content_html: "<p>Because.</p>" }),
+    });
+    expect(found).toContain("<p>Because.</p>");
+    const missing = await hydrate("/article/gone", {
+      site,
+      path: "/article/gone",
+      status: 404,
+    });
+    expect(missing).toContain("Article not found");
+    expect(api.calls).toEqual([]);
+  });
+
+  it("asks nobody about the session when no one is signed in", async () => {
+    const api = stubApi(() => answer(401));
+    await hydrate("/about", { site, path: "/about", status: 200 });
+    expect(api.to("/v1/me")).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { staffKeys } from "./keys";
+
+// What each staff change makes stale. Each resolves once the lists on screen
+// have been fetched again, so that an action counts as done (its row stops
+// being busy) when the table shows its outcome.
+
+/**
+ * A staff article was created, updated, published or deleted: the
+ * dashboard's list is fetched again, and `onPublicChange` (given by the app)
+ * marks the public pages' copies of articles stale.
+ */
+export async function articlesChanged(
+  queryClient: QueryClient,
+  onPublicChange?: () => void,
+): Promise<void> {
+  onPublicChange?.();
+  await queryClient.invalidateQueries({ queryKey: staffKeys.articles });
+}
+
+/** A magazine was uploaded, renamed or deleted. */
+export async function magazinesChanged(queryClient: QueryClient) {
+  await queryClient.invalidateQueries({ queryKey: staffKeys.magazines });
+}
+
+/** A staff member was added, got a new key, or was disabled or enabled. */
+export async function staffChanged(queryClient: QueryClient) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: staffKeys.members }),
+    // The content director's choice of author lists the active writers.
+    queryClient.invalidateQueries({ queryKey: staffKeys.writers }),
+  ]);
+}

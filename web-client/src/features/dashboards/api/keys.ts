@@ -1,0 +1,19 @@
+import { STAFF_QUERIES } from "@/lib/query-client";
+
+/**
+ * Every query key of the dashboards. They all start with STAFF_QUERIES, so a
+ * sign-in or sign-out removes them from the cache.
+ */
+export const staffKeys = {
+  all: [STAFF_QUERIES] as const,
+  /** GET /v1/staff/articles: the writer's own, or all for the content director. */
+  articles: [STAFF_QUERIES, "articles"] as const,
+  /** GET /v1/staff/writers: the content director's choice of author. */
+  writers: [STAFF_QUERIES, "writers"] as const,
+  /** GET /v1/staff/magazines. */
+  magazines: [STAFF_QUERIES, "magazines"] as const,
+  /** GET /v1/staff/members. */
+  members: [STAFF_QUERIES, "members"] as const,
+  /** GET /v1/staff/stats in the admin's time zone. */
+  stats: (timeZone: string) => [STAFF_QUERIES, "stats", timeZone] as const,
+};

@@ -1,0 +1,34 @@
+import { queryOptions } from "@tanstack/react-query";
+import { fetchViewStats, listMagazines, listStaff } from "./admin";
+import { staffKeys } from "./keys";
+import { listArticles, listWriters } from "./staff-articles";
+
+export const staffArticlesQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.articles,
+    queryFn: ({ signal }) => listArticles(signal),
+  });
+
+export const writersQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.writers,
+    queryFn: ({ signal }) => listWriters(signal),
+  });
+
+export const magazinesQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.magazines,
+    queryFn: ({ signal }) => listMagazines(signal),
+  });
+
+export const staffMembersQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.members,
+    queryFn: ({ signal }) => listStaff(signal),
+  });
+
+export const viewStatsQuery = (timeZone: string) =>
+  queryOptions({
+    queryKey: staffKeys.stats(timeZone),
+    queryFn: ({ signal }) => fetchViewStats(timeZone, signal),
+  });
