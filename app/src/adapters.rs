@@ -8,8 +8,6 @@ use async_trait::async_trait;
 use content::{AuthorDirectory, ContentService};
 use identity::IdentityService;
 
-use crate::web;
-
 /// The admin's top articles get their titles from content through this adapter (one query
 /// for all of them).
 pub struct ContentTitles(pub Arc<ContentService>);
@@ -31,7 +29,7 @@ pub struct SitePages(pub Arc<ContentService>);
 #[async_trait]
 impl analytics::KnownPages for SitePages {
     async fn exists(&self, path: &str) -> bool {
-        if web::public_page(path).is_some() {
+        if crate::public_pages::public_page(path).is_some() {
             return true;
         }
         let Some(slug) = path.strip_prefix("/article/") else {

@@ -2,7 +2,10 @@
 //! file (see `raw.rs`). Everything here derives `Debug`, so logging the settings cannot forget
 //! a field; secrets are held in types whose `Debug` hides them.
 
+mod limits;
 mod raw;
+
+pub use limits::ServerLimits;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -36,7 +39,7 @@ pub struct Settings {
     /// Largest magazine PDF accepted.
     pub magazine_max_bytes: usize,
     /// Timeouts and connection cap of the HTTP server.
-    pub server: crate::server::ServerLimits,
+    pub server: ServerLimits,
 }
 
 /// A CDN in front of the site (optional).
@@ -142,7 +145,7 @@ impl Settings {
         };
         let secure_cookie = site_url.starts_with("https://");
         let secs = |s: u64| Duration::from_secs(s.max(1));
-        let server = crate::server::ServerLimits::default();
+        let server = ServerLimits::default();
         Ok(Settings {
             port: r.port,
             bind: r.bind,
@@ -199,7 +202,7 @@ impl Settings {
                 beacons_per_minute: r.view_beacons_per_minute.max(1),
                 ..analytics::RecorderSettings::default()
             },
-            server: crate::server::ServerLimits {
+            server: ServerLimits {
                 header_read_timeout: secs(r.header_read_timeout_seconds),
                 idle_timeout: secs(r.idle_timeout_seconds),
                 body_grace: secs(r.body_grace_seconds),

@@ -62,7 +62,7 @@ pub(super) struct Raw {
 
 impl Default for Raw {
     fn default() -> Self {
-        let server = crate::server::ServerLimits::default();
+        let server = super::ServerLimits::default();
         Raw {
             port: 8080,
             bind: "127.0.0.1".into(),

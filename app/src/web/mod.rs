@@ -15,7 +15,6 @@ mod page_cache;
 mod page_resolve;
 mod pages;
 mod represent;
-mod routes_meta;
 mod seo;
 mod telemetry;
 
@@ -32,7 +31,6 @@ pub use assets::Assets;
 pub use contract::complete as complete_contract;
 pub use page_cache::CachedPages;
 pub use represent::Answer;
-pub(crate) use routes_meta::public_page;
 pub use telemetry::route_of;
 
 pub fn routes(

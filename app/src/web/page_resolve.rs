@@ -10,7 +10,7 @@ use poem::http::StatusCode;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::routes_meta::public_page;
+use crate::public_pages::public_page;
 use crate::ssr::{Head, PageRequest, Renderer};
 
 /// A page as rendered: what `resolve` produces.

@@ -13,7 +13,7 @@ use poem::{handler, IntoResponse, Request, Response};
 
 use super::feed::{atom, FEED_TYPE};
 use super::represent::{Effort, Representation};
-use super::routes_meta::{public_page, PUBLIC_PAGES};
+use crate::public_pages::{public_page, PUBLIC_PAGES};
 use crate::ssr::escape_html;
 
 /// Other instances may publish too: a sitemap or feed is rebuilt after this long at most.

@@ -6,7 +6,7 @@ use std::time::Instant;
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 use tracing::Instrument;
 
-use super::routes_meta::public_page;
+use crate::public_pages::public_page;
 
 /// The route template of a path, so spans group requests by route rather than by URL.
 pub fn route_of(path: &str) -> &'static str {

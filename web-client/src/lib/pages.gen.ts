@@ -1,4 +1,4 @@
-// Generated from the route table (app/src/web/routes_meta.rs): do not edit;
+// Generated from the route table (app/src/public_pages.rs): do not edit;
 // regenerate with `UPDATE_SAMPLES=1 cargo test -p agora --lib route_table`.
 
 /** Each public page's title, as the server writes it before " | site name" (the

@@ -57,7 +57,7 @@ mod tests {
 
     fn typescript() -> String {
         let mut out = String::from(
-            "// Generated from the route table (app/src/web/routes_meta.rs): do not edit;\n\
+            "// Generated from the route table (app/src/public_pages.rs): do not edit;\n\
              // regenerate with `UPDATE_SAMPLES=1 cargo test -p agora --lib route_table`.\n\n\
              /** Each public page's title, as the server writes it before \" | site name\" (the\n \
              * home page's comes after it). */\n\
