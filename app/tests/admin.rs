@@ -353,6 +353,67 @@ on_both_engines! {
     }
 }
 
+on_both_engines! {
+    async fn the_same_pdf_uploaded_twice_is_named_not_stored_again(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let (_, key) = app
+            .services
+            .identity
+            .add_staff("Ada Admin", Role::Admin)
+            .await
+            .unwrap();
+        let admin = app.login(&key).await;
+        let files = |app: &TestApp| {
+            std::fs::read_dir(app.data_dir().join("uploads/magazines"))
+                .map(|d| d.count())
+                .unwrap_or(0)
+        };
+        let (status, first) = upload(&app, &admin, "October 2026.pdf", pdf(5_000)).await;
+        assert_eq!(status, 201, "{first}");
+
+        // The same bytes under another name: refused, naming the issue it already is.
+        let (status, body) = upload(&app, &admin, "october-final.pdf", pdf(5_000)).await;
+        assert_eq!(status, 409, "{body}");
+        assert_eq!(body["code"], "duplicate_upload");
+        assert_eq!(
+            body["message"],
+            "This PDF has already been uploaded as \u{201c}October 2026\u{201d}."
+        );
+        // A renamed issue is named by its new title; another file is a new issue.
+        let path = format!("/api/v1/staff/magazines/{}", first["id"].as_str().unwrap());
+        let r = app
+            .request(Method::PATCH, &path, Some(&admin))
+            .json(&json!({"title": "October issue"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 200);
+        let (_, body) = upload(&app, &admin, "again.pdf", pdf(5_000)).await;
+        assert!(body["message"].as_str().unwrap().contains("October issue"), "{body}");
+        let (status, _) = upload(&app, &admin, "November 2026.pdf", pdf(6_000)).await;
+        assert_eq!(status, 201);
+        let r = app
+            .request(Method::GET, "/api/v1/staff/magazines", Some(&admin))
+            .send()
+            .await
+            .unwrap();
+        let list: Value = r.json().await.unwrap();
+        assert_eq!(list.as_array().unwrap().len(), 2, "no second row: {list}");
+        assert_eq!(files(&app), 2, "no second file");
+
+        // Once deleted, the file may be uploaded again.
+        let r = app
+            .request(Method::DELETE, &path, Some(&admin))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 204);
+        let (status, _) = upload(&app, &admin, "October 2026.pdf", pdf(5_000)).await;
+        assert_eq!(status, 201);
+        app.shutdown().await;
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Staff management
 

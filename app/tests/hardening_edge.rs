@@ -429,7 +429,11 @@ async fn each_operation_declares_exactly_the_statuses_it_can_give() {
             "post",
             "200 400 401 403 404 500",
         ),
-        ("/v1/staff/magazines", "post", "201 400 401 403 413 415 500"),
+        (
+            "/v1/staff/magazines",
+            "post",
+            "201 400 401 403 409 413 415 500",
+        ),
         (
             "/v1/staff/magazines/{id}",
             "patch",

@@ -7,13 +7,15 @@ import { open, recordConsole } from "./support";
 import { addStaff, signIn, tag, toast } from "./staff-support";
 
 /** A small but real PDF, padded to `bytes` so that the upload takes a moment. */
-function pdf(bytes: number): Buffer {
+/** A PDF of about `bytes` bytes; `marker` makes its content (which the server hashes) unique. */
+function pdf(bytes: number, marker = ""): Buffer {
   const body = [
     "%PDF-1.4",
     "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
     "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj",
     "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj",
     "trailer << /Root 1 0 R >>",
+    `% ${marker}`,
   ].join("\n");
   const padding = Math.max(0, bytes - body.length - 8);
   return Buffer.concat([
@@ -155,7 +157,7 @@ test.describe("admin dashboard", () => {
     await page.getByLabel("Magazine PDF").setInputFiles({
       name: `${issue}.pdf`,
       mimeType: "application/pdf",
-      buffer: pdf(2 * 1024 * 1024),
+      buffer: pdf(2 * 1024 * 1024, issue),
     });
     const bar = page.getByRole("progressbar");
     await expect(bar).toBeVisible();
@@ -170,6 +172,22 @@ test.describe("admin dashboard", () => {
       uploadThroughput: -1,
     });
     await expect(bar).toBeHidden();
+    await expect(statValue(page, "Magazines")).toHaveText(String(before + 1));
+
+    // The same file again, under another name: the admin is told which issue it already is.
+    await page.getByLabel("Magazine PDF").setInputFiles({
+      name: "copy.pdf",
+      mimeType: "application/pdf",
+      buffer: pdf(2 * 1024 * 1024, issue),
+    });
+    await expect(
+      page
+        .locator(".toast")
+        .filter({ hasText: "Failed to upload magazine." })
+        .filter({
+          hasText: `This PDF has already been uploaded as \u201c${issue}\u201d.`,
+        }),
+    ).toBeVisible({ timeout: 30_000 });
     await expect(statValue(page, "Magazines")).toHaveText(String(before + 1));
 
     const table = page.getByRole("table", { name: /Magazines \(\d+\)/ });

@@ -48,6 +48,7 @@ pub enum ErrorCode {
     EmptyFile,
     UnsupportedFile,
     UploadFailed,
+    DuplicateUpload,
     // Readers' forms.
     InvalidEmail,
     EmailRequired,

@@ -202,6 +202,22 @@ impl Spooled {
         self.file.as_deref()
     }
 
+    /// The SHA-256 (hex) of the part's bytes, read off the runtime; `None` when it was over
+    /// the limit (nothing of it was kept).
+    pub async fn sha256(&self) -> std::io::Result<Option<String>> {
+        let Some(path) = self.path().map(Path::to_path_buf) else {
+            return Ok(None);
+        };
+        tokio::task::spawn_blocking(move || {
+            use sha2::{Digest, Sha256};
+            let mut hasher = Sha256::new();
+            std::io::copy(&mut std::fs::File::open(path)?, &mut hasher)?;
+            Ok(Some(hex::encode(hasher.finalize())))
+        })
+        .await
+        .map_err(std::io::Error::other)?
+    }
+
     /// A spooled part made of `bytes`, named `file_name` (for tests and tools).
     pub fn from_bytes(file_name: &str, bytes: &[u8]) -> std::io::Result<Spooled> {
         let mut tmp = new_temp_file()?;

@@ -16,6 +16,7 @@ fn issue(title: &str, minutes_ago: i64) -> MagazineRow {
         title: title.into(),
         size_bytes: 1234,
         uploaded_at: kernel::ids::now() - Duration::minutes(minutes_ago),
+        content_sha256: Some(format!("sha-{title}")),
     }
 }
 
@@ -41,6 +42,23 @@ pub async fn run(db: &Db) {
     assert_eq!(listed[1].file_url, october.file_url);
     assert_eq!(listed[1].size_bytes, 1234);
     assert_eq!(listed[1].uploaded_at, october.uploaded_at);
+    assert_eq!(listed[1].content_sha256.as_deref(), Some("sha-October"));
+
+    // Found by the hash of its file; the same file is stored once, however it is named.
+    let found = store.by_hash("sha-November").await.unwrap().unwrap();
+    assert_eq!(found.id, november.id);
+    assert!(store.by_hash("sha-none").await.unwrap().is_none());
+    let mut again = issue("November (copy)", 1);
+    again.content_sha256 = november.content_sha256.clone();
+    assert!(store.insert(&again).await.is_err(), "a file is stored once");
+    // Issues from before hashes were kept may be many.
+    let (mut old_a, mut old_b) = (issue("Old A", 60), issue("Old B", 61));
+    old_a.content_sha256 = None;
+    old_b.content_sha256 = None;
+    store.insert(&old_a).await.unwrap();
+    store.insert(&old_b).await.unwrap();
+    store.delete(&old_a.id).await.unwrap();
+    store.delete(&old_b.id).await.unwrap();
 
     // Renaming returns the renamed row; an unknown id is none.
     let renamed = store

@@ -622,6 +622,7 @@ export interface components {
       | "empty_file"
       | "unsupported_file"
       | "upload_failed"
+      | "duplicate_upload"
       | "invalid_email"
       | "email_required"
       | "missing_information"
@@ -2580,6 +2581,15 @@ export interface operations {
         };
       };
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The same PDF is already an issue (the message names it). */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -61,6 +61,9 @@ pub enum UploadedResponse {
     NotSignedIn(Json<ErrorBody>),
     #[oai(status = 403)]
     Forbidden(Json<ErrorBody>),
+    /// The same PDF is already an issue (the message names it).
+    #[oai(status = 409)]
+    Duplicate(Json<ErrorBody>),
     /// Over the size limit.
     #[oai(status = 413)]
     TooLarge(Json<ErrorBody>),
@@ -89,6 +92,7 @@ pub enum RenamedResponse {
 /// A failure of the service, before each operation answers with the statuses it declares.
 enum Refusal {
     BadRequest(Json<ErrorBody>),
+    Duplicate(Json<ErrorBody>),
     NotFound(Json<ErrorBody>),
     Internal(Json<ErrorBody>),
 }
@@ -100,6 +104,10 @@ impl From<MagazineError> for Refusal {
                 Refusal::BadRequest(Json(ErrorBody::new(code, message)))
             }
             MagazineError::NotFound => Refusal::NotFound(not_found()),
+            e @ MagazineError::Duplicate { .. } => Refusal::Duplicate(Json(ErrorBody::new(
+                ErrorCode::DuplicateUpload,
+                e.to_string(),
+            ))),
             e => Refusal::Internal(failed(&e)),
         }
     }
@@ -109,6 +117,7 @@ impl From<Refusal> for UploadedResponse {
     fn from(r: Refusal) -> Self {
         match r {
             Refusal::BadRequest(b) => UploadedResponse::BadRequest(b),
+            Refusal::Duplicate(b) => UploadedResponse::Duplicate(b),
             // Nothing is looked up by an upload: a "not found" would be a bug.
             Refusal::NotFound(_) => UploadedResponse::Internal(failed(&"not found on upload")),
             Refusal::Internal(b) => UploadedResponse::Internal(b),
@@ -120,6 +129,8 @@ impl From<Refusal> for RenamedResponse {
     fn from(r: Refusal) -> Self {
         match r {
             Refusal::BadRequest(b) => RenamedResponse::BadRequest(b),
+            // A rename never stores a file: a duplicate would be a bug.
+            Refusal::Duplicate(_) => RenamedResponse::Internal(failed(&"duplicate on rename")),
             Refusal::NotFound(b) => RenamedResponse::NotFound(b),
             Refusal::Internal(b) => RenamedResponse::Internal(b),
         }

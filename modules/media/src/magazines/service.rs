@@ -18,6 +18,9 @@ pub enum MagazineError {
     Invalid { code: ErrorCode, message: String },
     #[error("no such magazine issue")]
     NotFound,
+    /// The same file (by content) is already an issue: the admin is told which.
+    #[error("This PDF has already been uploaded as \u{201c}{title}\u{201d}.")]
+    Duplicate { title: String },
     #[error("storage failed: {0}")]
     Storage(#[from] std::io::Error),
     #[error(transparent)]
@@ -75,6 +78,12 @@ impl MagazineService {
             now.timestamp_millis(),
             &id[id.len().saturating_sub(12)..]
         );
+        let sha256 = file.sha256().await?.unwrap_or_default();
+        if let Some(existing) = self.store.by_hash(&sha256).await? {
+            return Err(MagazineError::Duplicate {
+                title: existing.title,
+            });
+        }
         self.storage.put_file(&key, path).await?;
         let row = MagazineRow {
             id,
@@ -83,9 +92,16 @@ impl MagazineService {
             file_key: key,
             size_bytes: i64::try_from(file.size()).unwrap_or(i64::MAX),
             uploaded_at: now,
+            content_sha256: Some(sha256.clone()),
         };
         if let Err(e) = self.store.insert(&row).await {
             let _ = self.storage.delete(&row.file_key).await;
+            // The same file uploaded twice at once: the unique index lets one in.
+            if let Some(existing) = self.store.by_hash(&sha256).await? {
+                return Err(MagazineError::Duplicate {
+                    title: existing.title,
+                });
+            }
             return Err(e.into());
         }
         Ok(row.into())

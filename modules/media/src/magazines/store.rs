@@ -16,6 +16,8 @@ pub(crate) struct MagazineRow {
     pub file_url: String,
     pub size_bytes: i64,
     pub uploaded_at: DateTime<Utc>,
+    /// SHA-256 of the file (hex); `None` for issues uploaded before it was kept.
+    pub content_sha256: Option<String>,
 }
 
 impl From<MagazineRow> for Magazine {
@@ -34,15 +36,27 @@ impl From<MagazineRow> for Magazine {
 pub(crate) trait MagazineStore: Send + Sync {
     async fn insert(&self, row: &MagazineRow) -> Result<(), sqlx::Error>;
     async fn list(&self) -> Result<Vec<MagazineRow>, sqlx::Error>;
+    /// The issue whose file has this SHA-256, if any.
+    async fn by_hash(&self, sha256: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
     async fn rename(&self, id: &str, title: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
     /// Removes the row and returns it (for its file).
     async fn delete(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
 }
 
-const COLUMNS: &str = "id, title, file_key, file_url, size_bytes, uploaded_at";
-type Tuple = (String, String, String, String, i64, DateTime<Utc>);
+const COLUMNS: &str = "id, title, file_key, file_url, size_bytes, uploaded_at, content_sha256";
+type Tuple = (
+    String,
+    String,
+    String,
+    String,
+    i64,
+    DateTime<Utc>,
+    Option<String>,
+);
 
-fn row((id, title, file_key, file_url, size_bytes, uploaded_at): Tuple) -> MagazineRow {
+fn row(
+    (id, title, file_key, file_url, size_bytes, uploaded_at, content_sha256): Tuple,
+) -> MagazineRow {
     MagazineRow {
         id,
         title,
@@ -50,6 +64,7 @@ fn row((id, title, file_key, file_url, size_bytes, uploaded_at): Tuple) -> Magaz
         file_url,
         size_bytes,
         uploaded_at,
+        content_sha256,
     }
 }
 
@@ -61,9 +76,18 @@ macro_rules! sql_magazine_store {
 
         impl $name {
             async fn one(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new(format!("SELECT {COLUMNS} FROM magazines WHERE id = "));
-                qb.push_bind(id.to_string());
+                self.find("id", id).await
+            }
+
+            async fn find(
+                &self,
+                column: &str,
+                value: &str,
+            ) -> Result<Option<MagazineRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "SELECT {COLUMNS} FROM magazines WHERE {column} = "
+                ));
+                qb.push_bind(value.to_string());
                 let r: Option<Tuple> = qb.build_query_as().fetch_optional(&self.pool).await?;
                 Ok(r.map(row))
             }
@@ -80,7 +104,8 @@ macro_rules! sql_magazine_store {
                     .push_bind(r.file_key.clone())
                     .push_bind(r.file_url.clone())
                     .push_bind(r.size_bytes)
-                    .push_bind(r.uploaded_at);
+                    .push_bind(r.uploaded_at)
+                    .push_bind(r.content_sha256.clone());
                 qb.push(")");
                 qb.build().execute(&self.pool).await?;
                 Ok(())
@@ -93,6 +118,10 @@ macro_rules! sql_magazine_store {
                 .fetch_all(&self.pool)
                 .await?;
                 Ok(rows.into_iter().map(row).collect())
+            }
+
+            async fn by_hash(&self, sha256: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+                self.find("content_sha256", sha256).await
             }
 
             async fn rename(
