@@ -8,7 +8,15 @@ use common::spawn_app;
 use reqwest::Method;
 
 async fn feed(app: &common::TestApp, etag: Option<&str>) -> (u16, Option<String>, String) {
-    let mut r = app.request(Method::GET, "/feed.xml", None);
+    feed_at(app, "/feed.xml", etag).await
+}
+
+async fn feed_at(
+    app: &common::TestApp,
+    path: &str,
+    etag: Option<&str>,
+) -> (u16, Option<String>, String) {
+    let mut r = app.request(Method::GET, path, None);
     if let Some(tag) = etag {
         r = r.header("if-none-match", tag);
     }
@@ -84,6 +92,28 @@ on_both_engines! {
         let sitemap = app.get("/sitemap.xml").await.text().await.unwrap();
         assert!(sitemap.contains("/article/platypus-parliament</loc>"), "{sitemap}");
         assert!(!sitemap.contains("not-ready"));
+
+        // One feed per category, with that category's articles only.
+        let mut climate = common::published("Glaciers and the vote");
+        climate.category = content::Category::ClimateJustice;
+        content.create(climate).await.unwrap();
+        let (status, _, body) = feed_at(&app, "/feed/climate-justice.xml", None).await;
+        assert_eq!(status, 200);
+        let parsed: Feed = body.parse().unwrap();
+        assert_eq!(parsed.title.value, "The Agora: Climate Justice");
+        let titles: Vec<&str> = parsed.entries.iter().map(|e| e.title.value.as_str()).collect();
+        assert_eq!(titles, ["Glaciers and the vote"]);
+        assert_eq!(
+            parsed.links.iter().find(|l| l.rel == "alternate").unwrap().href,
+            "https://agora.test/articles?category=Climate+Justice"
+        );
+        let (_, _, body) = feed_at(&app, "/feed/human-rights.xml", None).await;
+        let parsed: Feed = body.parse().unwrap();
+        assert_eq!(parsed.entries.len(), 20);
+        assert!(parsed.entries.iter().all(|e| e.categories[0].term == "Human Rights"));
+        for missing in ["/feed/sports.xml", "/feed/human-rights", "/feed/"] {
+            assert_eq!(app.get(missing).await.status().as_u16(), 404, "{missing}");
+        }
         app.shutdown().await;
     }
 }

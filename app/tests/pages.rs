@@ -44,6 +44,17 @@ async fn pages_are_server_rendered_with_head_tags() {
     assert_eq!(status, 200);
     assert!(home.contains("<title>"));
     assert!(home.contains("<link rel=\"canonical\" href=\"https://agora.test/\">"));
+    assert!(home.contains(
+        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"The Agora\" href=\"https://agora.test/feed.xml\">"
+    ));
+    // A category's listing also offers that category's feed.
+    let (_, listing) = page(&app, "/articles?category=Human%20Rights").await;
+    assert!(
+        listing.contains(
+            "title=\"The Agora: Human Rights\" href=\"https://agora.test/feed/human-rights.xml\">"
+        ),
+        "category feed link"
+    );
     assert!(root_markup(&home).contains("From Our Writers"));
     let escaped = featured.replace('\'', "&#x27;");
     assert!(

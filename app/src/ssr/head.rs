@@ -14,6 +14,9 @@ pub struct Head {
     pub image: Option<String>,
     pub published_time: Option<String>,
     pub noindex: bool,
+    /// Feeds of this page besides the site's own (every page links that one): what each is
+    /// of (shown after the site's name) and its site-relative path.
+    pub feeds: Vec<(String, String)>,
 }
 
 pub fn escape_html(s: &str) -> String {
@@ -67,6 +70,15 @@ impl Head {
             site = escape_html(site_name),
             feed = escape_html(&absolute(site_url, "/feed.xml")),
         );
+        for (of, path) in &self.feeds {
+            let _ = write!(
+                h,
+                "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"{}: {}\" href=\"{}\">",
+                escape_html(site_name),
+                escape_html(of),
+                escape_html(&absolute(site_url, path)),
+            );
+        }
         let card = if self.image.is_some() {
             "summary_large_image"
         } else {
@@ -114,10 +126,14 @@ mod tests {
             image: Some("/media/demo/x.svg".into()),
             published_time: None,
             noindex: false,
+            feeds: vec![("Rights & \"more\"".into(), "/feed/human-rights.xml".into())],
         };
         let html = head.to_html("https://agora.example", "The Agora");
         assert!(html.contains("<title>A &quot;quoted&quot; &lt;title&gt; | The Agora</title>"));
         assert!(html.contains("<meta property=\"og:type\" content=\"article\">"));
+        assert!(html.contains(
+            "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"The Agora: Rights &amp; &quot;more&quot;\" href=\"https://agora.example/feed/human-rights.xml\">"
+        ));
         assert!(html.contains("<link rel=\"canonical\" href=\"https://agora.example/article/x\">"));
         assert!(html.contains(
             "<meta property=\"og:image\" content=\"https://agora.example/media/demo/x.svg\">"

@@ -1,13 +1,45 @@
 //! The site's news feed: the newest articles as an Atom 1.0 document, for feed readers and
 //! the integrators who follow the publication without scraping its pages.
 
-use atom_syndication::{Category, Entry, Feed, Link, Person, Text};
+use atom_syndication::{Entry, Feed, Link, Person, Text};
 use chrono::{DateTime, FixedOffset, Utc};
-use content::ArticleList;
+use content::{ArticleList, Category};
 
-/// Where the feed is served.
+/// Where the feed of every article is served.
 pub const FEED_PATH: &str = "/feed.xml";
 pub const FEED_TYPE: &str = "application/atom+xml; charset=utf-8";
+
+/// Where the feed of one category is served: `/feed/human-rights.xml`.
+pub fn category_feed_path(category: Category) -> String {
+    format!("/feed/{}.xml", category.slug())
+}
+
+/// What a feed is of: its title, where it is, and the page that lists the same articles.
+pub struct Scope {
+    pub title: String,
+    pub path: String,
+    pub page: String,
+}
+
+impl Scope {
+    pub fn of(site_name: &str, category: Option<Category>) -> Scope {
+        match category {
+            None => Scope {
+                title: site_name.to_string(),
+                path: FEED_PATH.to_string(),
+                page: "/".to_string(),
+            },
+            Some(c) => Scope {
+                title: format!("{site_name}: {}", c.as_str()),
+                path: category_feed_path(c),
+                page: format!(
+                    "/articles?category={}",
+                    form_urlencoded::byte_serialize(c.as_str().as_bytes()).collect::<String>()
+                ),
+            },
+        }
+    }
+}
 
 fn link(href: String, rel: &str, mime: Option<&str>) -> Link {
     Link {
@@ -24,7 +56,7 @@ fn at(t: DateTime<Utc>) -> DateTime<FixedOffset> {
 
 /// The feed document. Its bytes depend only on the articles (the feed's own `updated` is the
 /// newest article's), so a rebuild with nothing new keeps its validators.
-pub fn atom(site_url: &str, site_name: &str, description: &str, list: &ArticleList) -> String {
+pub fn atom(site_url: &str, scope: &Scope, description: &str, list: &ArticleList) -> String {
     let entries: Vec<Entry> = list
         .items
         .iter()
@@ -42,9 +74,9 @@ pub fn atom(site_url: &str, site_name: &str, description: &str, list: &ArticleLi
                     ..Person::default()
                 })
                 .collect(),
-            categories: vec![Category {
+            categories: vec![atom_syndication::Category {
                 term: a.category.as_str().into(),
-                ..Category::default()
+                ..atom_syndication::Category::default()
             }],
             links: vec![link(
                 format!("{site_url}/article/{}", a.slug),
@@ -65,13 +97,17 @@ pub fn atom(site_url: &str, site_name: &str, description: &str, list: &ArticleLi
         .max()
         .unwrap_or(DateTime::<Utc>::UNIX_EPOCH);
     let feed = Feed {
-        id: format!("{site_url}/"),
-        title: Text::plain(site_name),
+        id: format!("{site_url}{}", scope.path),
+        title: Text::plain(scope.title.clone()),
         subtitle: Some(Text::plain(description)),
         updated: at(updated),
         links: vec![
-            link(format!("{site_url}{FEED_PATH}"), "self", Some(FEED_TYPE)),
-            link(format!("{site_url}/"), "alternate", Some("text/html")),
+            link(format!("{site_url}{}", scope.path), "self", Some(FEED_TYPE)),
+            link(
+                format!("{site_url}{}", scope.page),
+                "alternate",
+                Some("text/html"),
+            ),
         ],
         entries,
         ..Feed::default()
@@ -112,12 +148,8 @@ mod tests {
             total: 1,
             published_total: 1,
         };
-        let xml = atom(
-            "https://agora.example",
-            "The Agora",
-            "Youth & politics",
-            &list,
-        );
+        let scope = Scope::of("The Agora", None);
+        let xml = atom("https://agora.example", &scope, "Youth & politics", &list);
         assert!(!xml.contains("<script>"), "{xml}");
         assert!(!xml.contains("<b>"), "{xml}");
         let back: Feed = xml.parse().unwrap();
@@ -143,9 +175,14 @@ mod tests {
             total: 0,
             published_total: 0,
         };
-        let a = atom("https://agora.example", "The Agora", "d", &list);
-        let b = atom("https://agora.example", "The Agora", "d", &list);
+        let scope = Scope::of("The Agora", Some(Topic::CulturePolitics));
+        assert_eq!(scope.path, "/feed/culture-politics.xml");
+        assert_eq!(scope.page, "/articles?category=Culture+%26+Politics");
+        let a = atom("https://agora.example", &scope, "d", &list);
+        let b = atom("https://agora.example", &scope, "d", &list);
         assert_eq!(a, b);
-        assert!(a.parse::<Feed>().is_ok());
+        let feed = a.parse::<Feed>().unwrap();
+        assert_eq!(feed.title.value, "The Agora: Culture & Politics");
+        assert_eq!(feed.id, "https://agora.example/feed/culture-politics.xml");
     }
 }

@@ -10,6 +10,7 @@ use poem::http::StatusCode;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
+use super::feed::category_feed_path;
 use crate::public_pages::public_page;
 use crate::ssr::{Head, PageRequest, Renderer};
 
@@ -160,6 +161,12 @@ impl PageResolver {
                 title: self.title(articles.map_or("", |p| p.title)),
                 description: articles.map_or("", |p| p.description).into(),
                 path: "/articles".into(),
+                // A reader looking at a category can follow it in a feed reader.
+                feeds: q
+                    .categories
+                    .iter()
+                    .map(|c| (c.as_str().to_string(), category_feed_path(*c)))
+                    .collect(),
                 ..Head::default()
             };
             let json = self.data_json(url, StatusCode::OK, |d| {
@@ -185,7 +192,7 @@ impl PageResolver {
                         og_type: "article",
                         image: article.card.cover_image.clone(),
                         published_time: Some(article.card.created_at.to_rfc3339()),
-                        noindex: false,
+                        ..Head::default()
                     };
                     let json = self.data_json(url, StatusCode::OK, |d| d.article = Some(&article));
                     self.render(url, StatusCode::OK, head, json).await

@@ -6,12 +6,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use content::{ContentService, ListQuery};
+use content::{Category, ContentService, ListQuery};
 use poem::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
-use poem::web::Data;
+use poem::web::{Data, Path};
 use poem::{handler, IntoResponse, Request, Response};
 
-use super::feed::{atom, FEED_TYPE};
+use super::feed::{atom, Scope, FEED_TYPE};
 use super::represent::{Effort, Representation};
 use crate::public_pages::{public_page, PUBLIC_PAGES};
 use crate::ssr::escape_html;
@@ -47,7 +47,8 @@ pub struct Seo {
     atom: HeaderMap,
     robots: Representation,
     sitemap: Held,
-    feed: Held,
+    /// The feed of every article, then one per category in `Category::ALL` order.
+    feeds: Vec<Held>,
 }
 
 impl Seo {
@@ -86,7 +87,7 @@ impl Seo {
             atom: typed(FEED_TYPE),
             robots: robots_txt,
             sitemap: Held::default(),
-            feed: Held::default(),
+            feeds: (0..=Category::ALL.len()).map(|_| Held::default()).collect(),
         }
     }
 
@@ -146,10 +147,18 @@ impl Seo {
         Ok(xml)
     }
 
-    async fn feed_xml(&self) -> Result<String, content::ContentError> {
-        let list = self.content.list(&ListQuery::feed()).await?;
+    async fn feed_xml(&self, category: Option<Category>) -> Result<String, content::ContentError> {
+        let list = self.content.list(&ListQuery::feed(category)).await?;
         let description = public_page("/").map_or("", |p| p.description);
-        Ok(atom(&self.site_url, &self.site_name, description, &list))
+        let scope = Scope::of(&self.site_name, category);
+        Ok(atom(&self.site_url, &scope, description, &list))
+    }
+
+    fn feed_slot(&self, category: Option<Category>) -> &Held {
+        let index = category
+            .and_then(|c| Category::ALL.iter().position(|a| *a == c))
+            .map_or(0, |i| i + 1);
+        &self.feeds[index.min(self.feeds.len() - 1)]
     }
 }
 
@@ -182,8 +191,25 @@ pub async fn sitemap(req: &Request, seo: Data<&Arc<Seo>>) -> Response {
     answer(req, "sitemap", made)
 }
 
+async fn feed_of(req: &Request, seo: &Seo, category: Option<Category>) -> Response {
+    let made = seo
+        .held(seo.feed_slot(category), &seo.atom, || {
+            seo.feed_xml(category)
+        })
+        .await;
+    answer(req, "feed", made)
+}
+
 #[handler]
 pub async fn feed(req: &Request, seo: Data<&Arc<Seo>>) -> Response {
-    let made = seo.held(&seo.feed, &seo.atom, || seo.feed_xml()).await;
-    answer(req, "feed", made)
+    feed_of(req, &seo, None).await
+}
+
+/// `/feed/{category}.xml`: the feed of one category; any other name is not found.
+#[handler]
+pub async fn category_feed(req: &Request, file: Path<String>, seo: Data<&Arc<Seo>>) -> Response {
+    match file.strip_suffix(".xml").and_then(Category::from_slug) {
+        Some(category) => feed_of(req, &seo, Some(category)).await,
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
 }

@@ -25,8 +25,9 @@ pub fn route_of(path: &str) -> &'static str {
     if let Some(page) = public_page(path) {
         return page.path;
     }
-    let prefixes: [(&str, &'static str); 5] = [
+    let prefixes: [(&str, &'static str); 6] = [
         ("/article/", "/article/{slug}"),
+        ("/feed/", "/feed/{category}.xml"),
         ("/api/docs", "/api/docs"),
         ("/assets/", "/assets/{file}"),
         ("/media/", "/media/{file}"),

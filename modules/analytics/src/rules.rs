@@ -43,7 +43,8 @@ pub fn is_view(path: &str, head_only: bool, status: u16) -> bool {
 /// True for paths of public pages: not the API, assets, media, health checks, feeds or the
 /// staff dashboards.
 pub fn is_public_page(path: &str) -> bool {
-    const EXCLUDED_PREFIXES: [&str; 5] = ["/api/", "/assets/", "/media/", "/dashboard", "/."];
+    const EXCLUDED_PREFIXES: [&str; 6] =
+        ["/api/", "/assets/", "/media/", "/dashboard", "/feed/", "/."];
     const EXCLUDED: [&str; 6] = [
         "/healthz",
         "/readyz",
@@ -102,6 +103,7 @@ mod tests {
             "/healthz",
             "/robots.txt",
             "/feed.xml",
+            "/feed/human-rights.xml",
             "relative",
             "/a?b",
         ] {

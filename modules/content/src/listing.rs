@@ -68,11 +68,12 @@ impl ListQuery {
         }
     }
 
-    /// What the news feed lists: the newest articles.
-    pub fn feed() -> ListQuery {
+    /// What a news feed lists: the newest articles, of one category or of all.
+    pub fn feed(category: Option<Category>) -> ListQuery {
         ListQuery {
             limit: FEED_ARTICLES,
             sort: Sort::Newest,
+            categories: category.into_iter().collect(),
             ..ListQuery::default()
         }
     }

@@ -50,6 +50,22 @@ impl Category {
         }
     }
 
+    /// The category in a URL path (`human-rights`, `culture-politics`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Category::InternationalAffairs => "international-affairs",
+            Category::ClimateJustice => "climate-justice",
+            Category::CulturePolitics => "culture-politics",
+            Category::HumanRights => "human-rights",
+            Category::YouthActivism => "youth-activism",
+            Category::DigitalDemocracy => "digital-democracy",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.slug() == slug)
+    }
+
     pub fn parse(s: &str) -> Option<Category> {
         Category::ALL.into_iter().find(|c| c.as_str() == s)
     }
