@@ -10,7 +10,7 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::mail::{free_port, wait_for, Sink};
+use common::mail::{free_port, quoted_printable, token_in, wait_for, Sink};
 use common::{fresh_database_url, spawn_app, spawn_app_with};
 use common::{Options, TempDir, TestApp};
 use kernel::outbox::{
@@ -23,42 +23,6 @@ use serde_json::{json, Value};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
-
-/// `text` with quoted-printable soft breaks and escapes decoded.
-fn quoted_printable(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'=' {
-            if bytes[i..].starts_with(b"=\r\n") {
-                i += 3;
-                continue;
-            }
-            if let Some(hex) = text.get(i + 1..i + 3) {
-                if let Ok(b) = u8::from_str_radix(hex, 16) {
-                    out.push(b);
-                    i += 3;
-                    continue;
-                }
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// The raw token of the first `…?token=` link in `message` (plain text).
-fn token_in(message: &str, link: &str) -> String {
-    let i = message.find(link).expect("a link") + link.len();
-    let token: String = message[i..]
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~'))
-        .collect();
-    assert!(token.len() >= 16, "a real token: {token:?}");
-    token
-}
 
 /// Every text value of every column of every table, one per line.
 async fn database_text(db: &Db) -> String {
@@ -266,7 +230,7 @@ on_both_engines! {
             .unwrap();
         let confirm_token = token_in(
             &quoted_printable(confirm),
-            "/api/v1/accounts/confirm?token=",
+            "/email/confirm?token=",
         );
         let notify = sent
             .iter()
@@ -274,7 +238,7 @@ on_both_engines! {
             .unwrap();
         let unsubscribe_token = token_in(
             &quoted_printable(notify),
-            "/api/v1/notify/unsubscribe?token=",
+            "/email/unsubscribe?token=",
         );
 
         let rows = settled(&app.services.outbox, 2).await;
@@ -294,9 +258,10 @@ on_both_engines! {
             );
         }
 
-        // The links still work: only their hashes were ever needed.
+        // The links still work (on the site's pages, and at the API's older addresses):
+        // only their hashes were ever needed.
         let r = app
-            .get(&format!("/api/v1/accounts/confirm?token={confirm_token}"))
+            .get(&format!("/email/confirm?token={confirm_token}"))
             .await;
         assert_eq!(r.status().as_u16(), 200);
         assert!(r.text().await.unwrap().contains("Your email is confirmed"));
@@ -344,8 +309,8 @@ on_both_engines! {
         assert_eq!(row.status, "pending", "{engine:?}: {row:?}");
         assert!(row.last_error.is_some());
         assert!(row.redacted_at.is_none());
-        assert!(row.body.contains("/api/v1/notify/unsubscribe?token="));
-        let token = token_in(&row.body, "/api/v1/notify/unsubscribe?token=");
+        assert!(row.body.contains("/email/unsubscribe?token="));
+        let token = token_in(&row.body, "/email/unsubscribe?token=");
 
         // It comes back: the message arrives with its link, and only then leaves the database.
         let sink = Sink::start(port, &inbox.0);

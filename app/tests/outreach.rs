@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::mail::{free_port, messages, wait_for, Sink};
+use common::mail::{free_port, messages, quoted_printable, wait_for, Sink};
 use common::{eventually, spawn_app, spawn_app_with, Engine, Options, TempDir, TestApp};
 use outreach::NotifyList;
 use reqwest::Method;
@@ -598,39 +598,13 @@ fn link_for(app: &TestApp, to: &str) -> Option<String> {
     let mut found = None;
     for m in messages_any(&outbox).iter().map(|m| quoted_printable(m)) {
         if m.contains(&format!("To: {to}")) {
-            if let Some(i) = m.find("https://agora.test/api/v1/accounts/confirm?token=") {
+            if let Some(i) = m.find("https://agora.test/email/confirm?token=") {
                 let link: String = m[i..].chars().take_while(|c| !c.is_whitespace()).collect();
                 found = Some(link);
             }
         }
     }
     found
-}
-
-/// `text` with quoted-printable soft breaks and escapes decoded (mail bodies with long lines,
-/// such as links, are sent that way).
-fn quoted_printable(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'=' {
-            if bytes[i..].starts_with(b"=\r\n") {
-                i += 3;
-                continue;
-            }
-            if let Some(hex) = text.get(i + 1..i + 3) {
-                if let Ok(b) = u8::from_str_radix(hex, 16) {
-                    out.push(b);
-                    i += 3;
-                    continue;
-                }
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Every message the files transport wrote, oldest first.

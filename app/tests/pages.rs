@@ -6,6 +6,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::mail::{quoted_printable, token_in};
 use common::{spawn_app_with, Engine, Options, TestApp};
 
 async fn ssr_app() -> TestApp {
@@ -264,5 +265,90 @@ async fn assets_are_fingerprinted_precompressed_and_immutable() {
         .await
         .unwrap();
     assert_eq!(r.headers()["content-encoding"], "gzip");
+    app.shutdown().await;
+}
+
+/// The token of the link to `page` in the email the files transport wrote to `to`.
+async fn token_mailed(app: &TestApp, to: &str, page: &str) -> String {
+    let dir = app.data_dir().join("outbox");
+    let mut found = None;
+    common::eventually("the email", Duration::from_secs(15), || {
+        let mail = std::fs::read_dir(&dir)
+            .map(|d| d.filter_map(Result::ok).collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+            .map(|m| quoted_printable(&m))
+            .find(|m| m.contains(&format!("To: {to}")));
+        found = mail;
+        std::future::ready(found.is_some())
+    })
+    .await;
+    token_in(&found.unwrap_or_default(), &format!("{page}?token="))
+}
+
+// Engine-independent: the pages render what the outreach service answers (its links and
+// their single use are tested on both engines in outreach.rs).
+#[tokio::test]
+async fn links_in_emails_land_on_pages_of_the_site() {
+    let app = ssr_app().await;
+    let post = |path: &'static str, body: serde_json::Value| {
+        app.request(reqwest::Method::POST, path, None)
+            .json(&body)
+            .send()
+    };
+    let r = post(
+        "/api/v1/notify",
+        serde_json::json!({"email": "fan@example.org", "list": "magazine"}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let r = post(
+        "/api/v1/accounts",
+        serde_json::json!({
+            "first_name": "Sam", "last_name": "Okoro", "email": "sam@example.org",
+            "password": "correct horse", "confirm_password": "correct horse",
+            "age": 16, "country": "Nigeria", "interests": ["Human Rights"]
+        }),
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+
+    let confirm = token_mailed(&app, "sam@example.org", "/email/confirm").await;
+    let unsubscribe = token_mailed(&app, "fan@example.org", "/email/unsubscribe").await;
+    for (path, first, again) in [
+        (
+            format!("/email/confirm?token={confirm}"),
+            "Your email is confirmed",
+            "Already confirmed",
+        ),
+        (
+            format!("/email/unsubscribe?token={unsubscribe}"),
+            "You&#x27;re unsubscribed",
+            "You&#x27;re unsubscribed",
+        ),
+    ] {
+        for expected in [first, again] {
+            let r = app.get(&path).await;
+            assert_eq!(r.status().as_u16(), 200, "{path}");
+            assert_eq!(r.headers()["cache-control"], "private, no-store", "{path}");
+            let html = r.text().await.unwrap();
+            let root = root_markup(&html);
+            assert!(root.contains(expected), "{path}: {expected} in {root}");
+            // A page of the site: its header and footer around the answer, not indexed.
+            assert!(root.contains("<header"), "{path}: header");
+            assert!(root.contains("<footer"), "{path}: footer");
+            assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
+        }
+    }
+    // A link that is not one of ours says so, with the status to match.
+    let (status, html) = page(&app, "/email/unsubscribe?token=made-up").await;
+    assert_eq!(status, 404);
+    assert!(root_markup(&html).contains("Link not recognised"));
+    let (status, html) = page(&app, "/email/confirm").await;
+    assert_eq!(status, 400);
+    assert!(root_markup(&html).contains("Link not recognised"));
     app.shutdown().await;
 }

@@ -43,6 +43,7 @@ pub fn routes(
     let renderer = Arc::new(renderer);
     let pages = pages::PageEndpoint::new(
         services.content.clone(),
+        services.outreach.clone(),
         renderer.clone(),
         assets.clone(),
         pages::PagePolicy {

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use content::{Article, ContentService, ListQuery, Lookup};
+use outreach::{Landing, OutreachService, CONFIRM_PAGE, UNSUBSCRIBE_PAGE};
 use poem::http::StatusCode;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -48,6 +49,9 @@ struct PageData<'a> {
     list_query: Option<ListQueryData<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     article: Option<&'a Article>,
+    /// On the pages links in our emails lead to: how following the link went.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    landing: Option<&'a Landing>,
 }
 
 pub(super) enum Outcome {
@@ -58,12 +62,50 @@ pub(super) enum Outcome {
 /// Resolves paths to rendered pages.
 pub(super) struct PageResolver {
     content: Arc<ContentService>,
+    outreach: Arc<OutreachService>,
     renderer: Arc<Renderer>,
 }
 
 impl PageResolver {
-    pub(super) fn new(content: Arc<ContentService>, renderer: Arc<Renderer>) -> Self {
-        Self { content, renderer }
+    pub(super) fn new(
+        content: Arc<ContentService>,
+        outreach: Arc<OutreachService>,
+        renderer: Arc<Renderer>,
+    ) -> Self {
+        Self {
+            content,
+            outreach,
+            renderer,
+        }
+    }
+
+    /// Pages made for one request (they act on the link's token): never in the shared cache.
+    pub(super) fn is_per_request(path: &str) -> bool {
+        path == CONFIRM_PAGE || path == UNSUBSCRIBE_PAGE
+    }
+
+    /// The landing page of a link from one of our emails.
+    async fn email_landing(&self, path: &str, url: &str, query: &str) -> (RenderedHtml, bool) {
+        let token = form_urlencoded::parse(query.as_bytes())
+            .find(|(k, _)| k == "token")
+            .map(|(_, v)| v.into_owned())
+            .unwrap_or_default();
+        let landing = if path == CONFIRM_PAGE {
+            self.outreach.confirm_landing(&token).await
+        } else {
+            self.outreach.unsubscribe_landing(&token).await
+        };
+        let status = StatusCode::from_u16(landing.status).unwrap_or(StatusCode::OK);
+        let head = Head {
+            title: self.title(landing.heading),
+            description: landing.text.into(),
+            path: path.into(),
+            noindex: true,
+            ..Head::default()
+        };
+        let json = self.data_json(url, status, |d| d.landing = Some(&landing));
+        let (page, _) = self.render(url, status, head, json).await;
+        (page, false)
     }
 
     fn data_json<'a>(
@@ -83,6 +125,7 @@ impl PageResolver {
             list: None,
             list_query: None,
             article: None,
+            landing: None,
         };
         fill(&mut data);
         serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string())
@@ -136,7 +179,9 @@ impl PageResolver {
         url: &str,
         query: &str,
     ) -> Result<(Outcome, bool), content::ContentError> {
-        let (page, cacheable) = if path == "/" {
+        let (page, cacheable) = if Self::is_per_request(path) {
+            self.email_landing(path, url, query).await
+        } else if path == "/" {
             let home = self.content.list_json(&ListQuery::home()).await?;
             let raw = raw_json(&home);
             let page = public_page("/");
@@ -307,6 +352,13 @@ mod tests {
                 limit: 6,
             }),
             article: Some(&article),
+            landing: Some(&Landing {
+                heading: "Your email is confirmed",
+                text: "Thank you! Your account is now active.",
+                link_href: "/login",
+                link_label: "Go to login",
+                status: 200,
+            }),
         };
         serde_json::to_string_pretty(&data).unwrap()
     }

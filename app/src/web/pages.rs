@@ -42,6 +42,7 @@ pub struct PagePolicy {
 impl PageEndpoint {
     pub fn new(
         content: Arc<ContentService>,
+        outreach: Arc<outreach::OutreachService>,
         renderer: Arc<Renderer>,
         assets: Arc<Assets>,
         policy: PagePolicy,
@@ -52,7 +53,7 @@ impl PageEndpoint {
             .cache
             .then(|| CachedPages::new(content.clone(), views.clone(), trust_proxy));
         Self {
-            resolver: Arc::new(PageResolver::new(content.clone(), renderer)),
+            resolver: Arc::new(PageResolver::new(content.clone(), outreach, renderer)),
             content,
             assets,
             cached,
@@ -117,7 +118,8 @@ impl Endpoint for PageEndpoint {
             Some(pq) => pq.as_str(),
             None => path,
         };
-        let Some(cached) = self.cached.as_ref().filter(|_| !personal) else {
+        let one_off = PageResolver::is_per_request(path);
+        let Some(cached) = self.cached.as_ref().filter(|_| !personal && !one_off) else {
             let resolved = not_kept(self.resolver.resolve(path, url, query).await);
             return self.answer_once(&req, &resolved, personal, head_only);
         };

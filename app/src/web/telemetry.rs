@@ -10,12 +10,14 @@ use crate::public_pages::public_page;
 
 /// The route template of a path, so spans group requests by route rather than by URL.
 pub fn route_of(path: &str) -> &'static str {
-    const OTHER: [&str; 7] = [
+    const OTHER: [&str; 9] = [
         "/healthz",
         "/readyz",
         "/robots.txt",
         "/sitemap.xml",
         "/feed.xml",
+        "/email/confirm",
+        "/email/unsubscribe",
         "/api/openapi.json",
         "/favicon.svg",
     ];

@@ -69,3 +69,40 @@ pub async fn wait_for(dir: &Path, n: usize, within: Duration) -> Vec<String> {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+/// `text` with quoted-printable soft breaks and escapes decoded (mail bodies with long lines,
+/// such as links, are sent that way).
+pub fn quoted_printable(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'=' {
+            if bytes[i..].starts_with(b"=\r\n") {
+                i += 3;
+                continue;
+            }
+            if let Some(hex) = text.get(i + 1..i + 3) {
+                if let Ok(b) = u8::from_str_radix(hex, 16) {
+                    out.push(b);
+                    i += 3;
+                    continue;
+                }
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The raw token of the first `…?token=` link in `message` (plain text).
+pub fn token_in(message: &str, link: &str) -> String {
+    let i = message.find(link).expect("a link") + link.len();
+    let token: String = message[i..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~'))
+        .collect();
+    assert!(token.len() >= 16, "a real token: {token:?}");
+    token
+}

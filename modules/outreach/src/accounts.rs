@@ -14,6 +14,8 @@ use crate::store::{AccountRow, Confirmation};
 use crate::validate::is_email;
 use kernel::ErrorCode;
 
+use crate::landing::CONFIRM_PAGE;
+
 /// Interests offered on the form ("Digital Politics" as the product gives it).
 pub const INTERESTS: [&str; 6] = [
     "International Affairs",
@@ -130,7 +132,7 @@ impl OutreachService {
         let token = new_token();
         let expires_at = self.clock.now()
             + chrono::Duration::from_std(s.confirmation_ttl).unwrap_or(chrono::Duration::days(2));
-        let link = format!("{}/api/v1/accounts/confirm?token={token}", s.site_url);
+        let link = format!("{}{CONFIRM_PAGE}?token={token}", s.site_url);
         let hours = s.confirmation_ttl.as_secs() / 3600;
         let first_name = input.first_name.trim().to_string();
         let confirmation = Email {

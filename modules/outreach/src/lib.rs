@@ -6,6 +6,7 @@ mod accounts;
 mod api;
 mod application;
 mod files;
+mod landing;
 mod model;
 mod service;
 mod store;
@@ -13,6 +14,7 @@ mod validate;
 
 pub use api::OutreachApi;
 pub use files::MAX_APPLICATION_BODY_BYTES;
+pub use landing::{Landing, CONFIRM_PAGE, UNSUBSCRIBE_PAGE};
 pub use model::NotifyList;
 pub use service::{Form, OutreachService, OutreachSettings};
 pub use store::store_for;

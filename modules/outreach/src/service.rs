@@ -14,6 +14,8 @@ use crate::store::{ContactRow, OutreachStore};
 use crate::validate::is_email;
 use kernel::ErrorCode;
 
+use crate::landing::UNSUBSCRIBE_PAGE;
+
 pub const MAX_NAME_CHARS: usize = 100;
 pub const MAX_EMAIL_CHARS: usize = 254;
 pub const MAX_SUBJECT_CHARS: usize = 200;
@@ -185,7 +187,7 @@ impl OutreachService {
         }
         let token = new_token();
         let s = &self.settings;
-        let link = format!("{}/api/v1/notify/unsubscribe?token={token}", s.site_url);
+        let link = format!("{}{UNSUBSCRIBE_PAGE}?token={token}", s.site_url);
         let confirmation = Email {
             to: vec![email.clone()],
             reply_to: None,

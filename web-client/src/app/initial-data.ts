@@ -9,6 +9,7 @@ import {
   type ArticleList,
   type ArticleResult,
 } from "@/features/content";
+import { emailLandingKey } from "@/features/outreach/landing";
 import { splitUrl } from "@/lib/query-string";
 import type { PageData } from "./page-data";
 
@@ -82,5 +83,8 @@ export function seedQueryCache(
   const slug = ARTICLE_PATH.exec(path)?.[1];
   if (initial.article && slug !== undefined) {
     queryClient.setQueryData(articleQuery(slug).queryKey, initial.article);
+  }
+  if (data.landing && decode(splitUrl(data.path).pathname) === path) {
+    queryClient.setQueryData(emailLandingKey(path), data.landing);
   }
 }

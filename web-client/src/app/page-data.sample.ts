@@ -35,5 +35,12 @@ export const sample: PageData = {
     "content": "Every few years, **someone** proposes…",
     "content_html": "<p>Every few years, <strong>someone</strong> proposes…</p>",
     "description": "Both sides, from the people it would affect."
+  },
+  "landing": {
+    "heading": "Your email is confirmed",
+    "text": "Thank you! Your account is now active.",
+    "link_href": "/login",
+    "link_label": "Go to login",
+    "status": 200
   }
 };

@@ -1,4 +1,5 @@
 import type { components } from "@/api/schema";
+import type { EmailLanding } from "@/features/outreach/landing";
 
 type ArticleList = components["schemas"]["ArticleList"];
 type Article = components["schemas"]["Article"];
@@ -21,6 +22,8 @@ export interface PageData {
   list_query?: { q: string; categories: string[]; limit: number };
   /** On "/article/{slug}" when the article exists. */
   article?: Article;
+  /** On the pages links in our emails lead to: how following the link went. */
+  landing?: EmailLanding;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -3,6 +3,7 @@ import { Route, Switch } from "wouter";
 import { LoadingSection } from "@/components/LoadingSection";
 import { ArticleDetailPage, ArticlesPage, HomePage } from "@/features/content";
 import { KeyLoginPage, LoginPage } from "@/features/identity";
+import { EMAIL_LANDING_PATHS } from "@/features/outreach/landing";
 import "@/features/outreach/styles";
 import { isStaffRole } from "@/lib/staff-roles";
 import { lazyPage, type LazyPage } from "./lazy-page";
@@ -30,6 +31,9 @@ const LAZY_PAGES = new Map<string, LazyPage>([
   ["/application/success", fromOutreach("ApplicationSuccessPage")],
   ["/contact-us", fromOutreach("ContactPage")],
   ["/signup", fromOutreach("SignupPage")],
+  ...EMAIL_LANDING_PATHS.map(
+    (path) => [path, fromOutreach("EmailLandingPage")] as const,
+  ),
 ]);
 
 /**

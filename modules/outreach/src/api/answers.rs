@@ -72,8 +72,6 @@ pub(super) fn page(heading: &str, text: &str, link: (&str, &str)) -> String {
     )
 }
 
-pub(super) const HOME: (&str, &str) = ("/", "Back to Home");
-
 fn limited(retry_after: u64) -> (Json<ErrorBody>, u64) {
     let minutes = retry_after.div_ceil(60).max(1);
     let unit = if minutes == 1 { "minute" } else { "minutes" };

@@ -11,14 +11,13 @@ use kernel::upload::MultipartStream;
 
 use crate::model::{ApplicationForm, ContactInput, NotifyInput, RegistrationInput};
 use crate::service::{Form, OutreachError, OutreachService};
-use crate::store::Confirmation;
 
 mod answers;
 mod application_form;
 
 use answers::{
     answer, application_answer, page, ApplicationResponse, ConfirmResponse, FormResponse,
-    UnsubscribeResponse, HOME,
+    UnsubscribeResponse,
 };
 use application_form::{part_error, read_application};
 
@@ -47,23 +46,12 @@ impl OutreachApi {
     }
 
     async fn unsubscribe_page(&self, token: &str) -> UnsubscribeResponse {
-        let page = |heading: &str, text: &str| page(heading, text, HOME);
-        match self.service.unsubscribe(token).await {
-            Ok(true) => UnsubscribeResponse::Ok(Html(page(
-                "You're unsubscribed",
-                "You won't get launch emails from this list any more.",
-            ))),
-            Ok(false) => UnsubscribeResponse::NotFound(Html(page(
-                "Link not recognised",
-                "This unsubscribe link is not valid. It may have been copied incompletely.",
-            ))),
-            Err(e) => {
-                tracing::error!(error = ?e, "unsubscribe failed");
-                UnsubscribeResponse::NotFound(Html(page(
-                    "Something went wrong",
-                    "Please try the link again in a moment.",
-                )))
-            }
+        let l = self.service.unsubscribe_landing(token).await;
+        let html = Html(page(l.heading, l.text, (l.link_href, l.link_label)));
+        if l.status == 200 {
+            UnsubscribeResponse::Ok(html)
+        } else {
+            UnsubscribeResponse::NotFound(html)
         }
     }
 }
@@ -169,36 +157,12 @@ impl OutreachApi {
         operation_id = "confirmAccount"
     )]
     async fn confirm(&self, token: Query<String>) -> ConfirmResponse {
-        const LOGIN: (&str, &str) = ("/login", "Go to login");
-        match self.service.confirm_account(&token.0).await {
-            Ok(Confirmation::Confirmed) => ConfirmResponse::Ok(Html(page(
-                "Your email is confirmed",
-                "Thank you! Your account is now active.",
-                LOGIN,
-            ))),
-            Ok(Confirmation::AlreadyUsed) => ConfirmResponse::Ok(Html(page(
-                "Already confirmed",
-                "This link has already been used, and your account is active.",
-                LOGIN,
-            ))),
-            Ok(Confirmation::Expired) => ConfirmResponse::Invalid(Html(page(
-                "This link has expired",
-                "Confirmation links work for a limited time. Register again with the same email address and we'll send you a new link.",
-                ("/signup", "Register again"),
-            ))),
-            Ok(Confirmation::Unknown) => ConfirmResponse::Invalid(Html(page(
-                "Link not recognised",
-                "This confirmation link is not valid. It may have been copied incompletely.",
-                HOME,
-            ))),
-            Err(e) => {
-                tracing::error!(error = ?e, "account confirmation failed");
-                ConfirmResponse::Invalid(Html(page(
-                    "Something went wrong",
-                    "Please try the link again in a moment.",
-                    HOME,
-                )))
-            }
+        let l = self.service.confirm_landing(&token.0).await;
+        let html = Html(page(l.heading, l.text, (l.link_href, l.link_label)));
+        if l.status == 200 {
+            ConfirmResponse::Ok(html)
+        } else {
+            ConfirmResponse::Invalid(html)
         }
     }
 }

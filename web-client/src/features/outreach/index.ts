@@ -6,6 +6,7 @@ export { ApplicationPage } from "./components/ApplicationPage";
 export { ApplicationSuccessPage } from "./components/ApplicationSuccessPage";
 export { ContactPage } from "./components/ContactPage";
 export { ContributorsPage } from "./components/ContributorsPage";
+export { EmailLandingPage } from "./components/EmailLandingPage";
 export { MagazinePage } from "./components/MagazinePage";
 export { PacksPage } from "./components/PacksPage";
 export { SignupPage } from "./components/SignupPage";
