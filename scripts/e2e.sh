@@ -38,7 +38,7 @@ curl -fs "http://127.0.0.1:$port/readyz" >/dev/null || { echo "app did not becom
 
 status=0
 BASE_URL=http://127.0.0.1:$port AGORA_PID=$pid AGORA_BIN="$bin" \
-  npm exec -w web-client -- playwright test 2>&1 | tee "$dir/playwright.log" || status=$?
+  npm exec -w web-client -- playwright test "${@:2}" 2>&1 | tee "$dir/playwright.log" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- app log (last 50 lines) ---"; tail -50 "$dir/app.log"
   # Last, so that a log cut to its tail still names what failed.

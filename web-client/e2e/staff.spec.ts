@@ -105,6 +105,52 @@ test.describe("signing in", () => {
   });
 });
 
+test.describe("the header on every screen", () => {
+  /** The header's height and whether the page scrolls sideways. */
+  async function measure(page: Page) {
+    const header = await page.locator("header.site-header").boundingBox();
+    const scrollWidth = await page.evaluate(
+      () => document.documentElement.scrollWidth,
+    );
+    return { height: Math.round(header?.height ?? 0), scrollWidth };
+  }
+
+  test("one row on phones signed out; no sideways scroll on a tablet signed in", async ({
+    page,
+  }) => {
+    // iPhone 12-15 (390 px), the common Android width (360 px) and a Pixel 7.
+    for (const width of [390, 360, 412]) {
+      await page.setViewportSize({ width, height: 844 });
+      await open(page, "/");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const menu = await nav
+        .getByRole("button", { name: "Menu" })
+        .boundingBox();
+      const login = await page
+        .getByRole("link", { name: "Login" })
+        .boundingBox();
+      const middle = (box: { y: number; height: number } | null) =>
+        Math.round((box?.y ?? -100) + (box?.height ?? 0) / 2);
+      expect(middle(menu), `${width} px: same row`).toBe(middle(login));
+      expect(await measure(page), `${width} px`).toEqual({
+        height: 65, // 64 px and the bottom border
+        scrollWidth: width,
+      });
+    }
+    // An iPad in landscape, signed in: the menu button, and nothing wider than the screen.
+    const key = addStaff(`Header ${tag()}`, "writer");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, key, "/dashboard/writer");
+    for (const width of [1024, 1000, 1179, 1180, 1280]) {
+      await page.setViewportSize({ width, height: 768 });
+      await open(page, "/about");
+      const { height, scrollWidth } = await measure(page);
+      expect(scrollWidth, `${width} px signed in`).toBe(width);
+      expect(height, `${width} px signed in: one row`).toBe(65);
+    }
+  });
+});
+
 test.describe("dashboard guards", () => {
   for (const role of ["admin", "writer", "educator", "content-director"]) {
     test(`signed out, /dashboard/${role} goes to /key-login`, async ({
