@@ -476,6 +476,7 @@ on_both_engines! {
                             content_type: "application/pdf".into(),
                             storage_key: key,
                         }],
+                        list_unsubscribe: None,
                     },
                 )
                 .await,

@@ -254,6 +254,44 @@ on_both_engines! {
             .find(|m| m.contains("X-Envelope-To: fan@example.org"))
             .unwrap();
         assert!(notify.contains("unsubscribe?token="));
+        // A list email carries the one-click unsubscribe headers (RFC 2369, RFC 8058); the
+        // team's mail does not.
+        // The header section, long lines unfolded (RFC 5322 §2.2.3).
+        let headers = notify
+            .split("\r\n\r\n")
+            .next()
+            .unwrap()
+            .replace("\r\n ", " ")
+            .replace("\r\n\t", " ");
+        let header = headers
+            .lines()
+            .find_map(|l| l.strip_prefix("List-Unsubscribe: <"))
+            .expect("a List-Unsubscribe header");
+        let url: String = header
+            .trim_end()
+            .trim_end_matches('>')
+            .split_whitespace()
+            .collect();
+        let url = url.as_str();
+        assert!(url.starts_with("https://agora.test/api/v1/notify/unsubscribe?token="), "{url}");
+        assert!(headers.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
+        assert!(!general.contains("List-Unsubscribe"));
+        // The mail client's button: a POST of `List-Unsubscribe=One-Click`, form-encoded,
+        // from no page of ours (no Origin, no cookie).
+        let r = app
+            .request(Method::POST, url.trim_start_matches("https://agora.test"), None)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body("List-Unsubscribe=One-Click")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 200);
+        assert!(!app
+            .services
+            .outreach
+            .is_subscribed(NotifyList::Packs, "fan@example.org")
+            .await
+            .unwrap());
         assert!(app
             .services
             .outbox

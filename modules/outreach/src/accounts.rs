@@ -146,6 +146,7 @@ impl OutreachService {
                 s.site_name
             ),
             attachments: vec![],
+            list_unsubscribe: None,
         };
         match self.store.account_by_email(&email).await? {
             None => {
@@ -193,6 +194,7 @@ impl OutreachService {
                         s.site_name, s.site_url
                     ),
                     attachments: vec![],
+                    list_unsubscribe: None,
                 };
                 self.store.enqueue(&notice).await?;
                 tracing::info!("registration for an existing account: owner notified");

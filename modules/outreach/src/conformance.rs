@@ -18,6 +18,7 @@ fn email(to: &str, subject: &str) -> Email {
         subject: subject.into(),
         body: format!("Body of {subject}"),
         attachments: vec![],
+        list_unsubscribe: None,
     }
 }
 

@@ -199,6 +199,11 @@ impl OutreachService {
                 s.site_name
             ),
             attachments: vec![],
+            // Mail clients' own "Unsubscribe" button posts here (RFC 8058).
+            list_unsubscribe: Some(format!(
+                "{}/api/v1/notify/unsubscribe?token={token}",
+                s.site_url
+            )),
         };
         let added = self
             .store
@@ -289,6 +294,7 @@ impl OutreachService {
                 row.first_name, row.last_name, row.email, row.message
             ),
             attachments: vec![],
+            list_unsubscribe: None,
         };
         self.store.save_contact(&row, &mail).await?;
         Ok(())

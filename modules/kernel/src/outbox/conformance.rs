@@ -32,6 +32,7 @@ fn email(subject: &str, attachments: Vec<Attachment>) -> Email {
         subject: subject.into(),
         body: format!("Body of {subject}"),
         attachments,
+        list_unsubscribe: Some(format!("https://agora.example/unsubscribe?token={subject}")),
     }
 }
 
@@ -57,6 +58,10 @@ pub async fn run(db: &Db) {
     let row_a = listed.iter().find(|r| r.id == a).unwrap().clone();
     assert_eq!(row_a.subject, "A");
     assert_eq!(row_a.body, "Body of A");
+    assert_eq!(
+        row_a.list_unsubscribe.as_deref(),
+        Some("https://agora.example/unsubscribe?token=A")
+    );
     assert_eq!(row_a.reply_to.as_deref(), Some("reader@example.org"));
     assert!(row_a.recipients.contains("copy@example.org"));
     assert!(row_a.attachments.contains("cv.pdf"));
@@ -111,6 +116,7 @@ pub async fn run(db: &Db) {
     let sent = sent.iter().find(|r| r.id == a).unwrap();
     assert_eq!(sent.status, "sent");
     assert_eq!(sent.body, "");
+    assert_eq!(sent.list_unsubscribe, None, "its token goes with the body");
     assert_eq!(sent.attempts, 2);
     assert_eq!(sent.last_error, None);
     assert_eq!(sent.sent_at, Some(now));
@@ -141,6 +147,7 @@ pub async fn run(db: &Db) {
     let discarded = rows.iter().find(|r| r.id == c).unwrap();
     assert_eq!(discarded.status, "failed");
     assert_eq!(discarded.body, "");
+    assert_eq!(discarded.list_unsubscribe, None);
     assert_eq!(
         discarded.last_error.as_deref(),
         Some("discarded by an admin; last error: mailbox full")
@@ -166,4 +173,8 @@ pub async fn run(db: &Db) {
     let rows = store.list(10).await.unwrap();
     assert_eq!(rows.iter().find(|r| r.id == a).unwrap().attachments, "[]");
     assert_eq!(rows.iter().find(|r| r.id == b).unwrap().body, "");
+    assert_eq!(
+        rows.iter().find(|r| r.id == b).unwrap().list_unsubscribe,
+        None
+    );
 }

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment as LettreAttachment, Body, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
@@ -85,6 +85,18 @@ impl Mailer {
         }
         if let Some(reply) = &row.reply_to {
             builder = builder.reply_to(parse(reply)?);
+        }
+        if let Some(url) = &row.list_unsubscribe {
+            // RFC 2369 and RFC 8058: mail clients offer "Unsubscribe" and POST to the address.
+            builder = builder
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                    format!("<{url}>"),
+                ))
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                    "List-Unsubscribe=One-Click".to_string(),
+                ));
         }
         let text = SinglePart::plain(row.body.clone());
         let message = if attachments.is_empty() {

@@ -45,6 +45,9 @@ pub struct Email {
     pub subject: String,
     pub body: String,
     pub attachments: Vec<Attachment>,
+    /// For email to a list: the one-click unsubscribe address (an https URL taking a POST,
+    /// RFC 8058), sent as `List-Unsubscribe` with `List-Unsubscribe-Post`.
+    pub list_unsubscribe: Option<String>,
 }
 
 #[derive(Debug, Clone)]

@@ -27,6 +27,8 @@ pub struct OutboxRow {
     /// When the body was removed (on delivery, discard or expiry); the row then keeps only its
     /// metadata and is never sent again.
     pub redacted_at: Option<DateTime<Utc>>,
+    /// The one-click unsubscribe address of a list email; removed with the body.
+    pub list_unsubscribe: Option<String>,
 }
 
 #[async_trait]
@@ -75,7 +77,8 @@ pub trait OutboxStore: Send + Sync {
 }
 
 const COLUMNS: &str = "id, created_at, recipients, reply_to, subject, body, attachments, status, \
-                       attempts, next_attempt_at, last_error, sent_at, redacted_at";
+                       attempts, next_attempt_at, last_error, sent_at, redacted_at, \
+                       list_unsubscribe";
 
 fn encode(email: &Email) -> (String, String) {
     (
@@ -93,7 +96,7 @@ macro_rules! sql_outbox {
             let (recipients, attachments) = encode(email);
             let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                 "INSERT INTO outbox (id, created_at, recipients, reply_to, subject, body, \
-                 attachments, status, attempts, next_attempt_at) VALUES (",
+                 attachments, status, attempts, next_attempt_at, list_unsubscribe) VALUES (",
             );
             let mut sep = qb.separated(", ");
             sep.push_bind(id.clone())
@@ -105,7 +108,8 @@ macro_rules! sql_outbox {
                 .push_bind(attachments)
                 .push_bind("pending")
                 .push_bind(0i32)
-                .push_bind(now);
+                .push_bind(now)
+                .push_bind(email.list_unsubscribe.clone());
             qb.push(")");
             qb.build().execute(&mut *conn).await?;
             Ok(id)
@@ -152,7 +156,7 @@ macro_rules! sql_outbox {
                 // A message discarded while it was being sent was still delivered: say so.
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                     "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, \
-                     body = '', sent_at = ",
+                     body = '', list_unsubscribe = NULL, sent_at = ",
                 );
                 qb.push_bind(at);
                 qb.push(", redacted_at = COALESCE(redacted_at, ");
@@ -216,7 +220,8 @@ macro_rules! sql_outbox {
                     return Ok(None);
                 };
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "UPDATE outbox SET status = 'failed', body = '', redacted_at = ",
+                    "UPDATE outbox SET status = 'failed', body = '', list_unsubscribe = NULL, \
+                     redacted_at = ",
                 );
                 qb.push_bind(at);
                 qb.push(", last_error = ").push_bind(note.to_string());
@@ -244,7 +249,9 @@ macro_rules! sql_outbox {
 
             async fn redact(&self, id: &str, at: DateTime<Utc>) -> Result<bool, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("UPDATE outbox SET body = '', redacted_at = ");
+                    sqlx::QueryBuilder::new(
+                        "UPDATE outbox SET body = '', list_unsubscribe = NULL, redacted_at = ",
+                    );
                 qb.push_bind(at);
                 qb.push(" WHERE status <> 'pending' AND redacted_at IS NULL AND id = ");
                 qb.push_bind(id.to_string());

@@ -65,6 +65,7 @@ pub(super) fn to_team(
                 storage_key: f.storage_key.clone(),
             })
             .collect(),
+        list_unsubscribe: None,
     }
 }
 
@@ -85,5 +86,6 @@ pub(super) fn to_applicant(
             row.full_name, settings.site_name
         ),
         attachments: vec![],
+        list_unsubscribe: None,
     }
 }
