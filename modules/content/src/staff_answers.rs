@@ -49,6 +49,22 @@ impl Failure {
     }
 }
 
+/// `From<Failure>` for an operation's answer: each failure it declares goes to its variant of
+/// the same name; any other would be a bug, answered as an internal error.
+macro_rules! declares {
+    ($answer:ident: $($variant:ident),+) => {
+        impl From<Failure> for $answer {
+            fn from(f: Failure) -> Self {
+                match f {
+                    $(Failure::$variant(b) => $answer::$variant(b),)+
+                    #[allow(unreachable_patterns)] // an answer may declare every failure
+                    other => $answer::Internal(other.undeclared()),
+                }
+            }
+        }
+    };
+}
+
 /// `GET /v1/staff/articles`.
 #[derive(ApiResponse)]
 pub enum ListAnswer {
@@ -62,16 +78,6 @@ pub enum ListAnswer {
     Forbidden(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
-}
-
-impl From<Failure> for ListAnswer {
-    fn from(f: Failure) -> Self {
-        match f {
-            Failure::Forbidden(b) => ListAnswer::Forbidden(b),
-            Failure::Internal(b) => ListAnswer::Internal(b),
-            other => ListAnswer::Internal(other.undeclared()),
-        }
-    }
 }
 
 /// `POST /v1/staff/articles`.
@@ -92,17 +98,6 @@ pub enum CreateAnswer {
     Internal(Json<ErrorBody>),
 }
 
-impl From<Failure> for CreateAnswer {
-    fn from(f: Failure) -> Self {
-        match f {
-            Failure::BadRequest(b) => CreateAnswer::BadRequest(b),
-            Failure::Forbidden(b) => CreateAnswer::Forbidden(b),
-            Failure::Internal(b) => CreateAnswer::Internal(b),
-            other => CreateAnswer::Internal(other.undeclared()),
-        }
-    }
-}
-
 /// `GET /v1/staff/articles/{id}`.
 #[derive(ApiResponse)]
 pub enum GetAnswer {
@@ -119,17 +114,6 @@ pub enum GetAnswer {
     NotFound(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
-}
-
-impl From<Failure> for GetAnswer {
-    fn from(f: Failure) -> Self {
-        match f {
-            Failure::Forbidden(b) => GetAnswer::Forbidden(b),
-            Failure::NotFound(b) => GetAnswer::NotFound(b),
-            Failure::Internal(b) => GetAnswer::Internal(b),
-            other => GetAnswer::Internal(other.undeclared()),
-        }
-    }
 }
 
 /// `PUT /v1/staff/articles/{id}` and `POST /v1/staff/articles/{id}/publish`.
@@ -153,17 +137,6 @@ pub enum SaveAnswer {
     Internal(Json<ErrorBody>),
 }
 
-impl From<Failure> for SaveAnswer {
-    fn from(f: Failure) -> Self {
-        match f {
-            Failure::BadRequest(b) => SaveAnswer::BadRequest(b),
-            Failure::Forbidden(b) => SaveAnswer::Forbidden(b),
-            Failure::NotFound(b) => SaveAnswer::NotFound(b),
-            Failure::Internal(b) => SaveAnswer::Internal(b),
-        }
-    }
-}
-
 /// `DELETE /v1/staff/articles/{id}`.
 #[derive(ApiResponse)]
 pub enum DeleteAnswer {
@@ -180,17 +153,6 @@ pub enum DeleteAnswer {
     NotFound(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
-}
-
-impl From<Failure> for DeleteAnswer {
-    fn from(f: Failure) -> Self {
-        match f {
-            Failure::Forbidden(b) => DeleteAnswer::Forbidden(b),
-            Failure::NotFound(b) => DeleteAnswer::NotFound(b),
-            Failure::Internal(b) => DeleteAnswer::Internal(b),
-            other => DeleteAnswer::Internal(other.undeclared()),
-        }
-    }
 }
 
 /// `POST /v1/staff/preview`.
@@ -211,16 +173,12 @@ pub enum PreviewAnswer {
     Internal(Json<ErrorBody>),
 }
 
-impl From<Failure> for PreviewAnswer {
-    fn from(f: Failure) -> Self {
-        match f {
-            Failure::BadRequest(b) => PreviewAnswer::BadRequest(b),
-            Failure::Forbidden(b) => PreviewAnswer::Forbidden(b),
-            Failure::Internal(b) => PreviewAnswer::Internal(b),
-            other => PreviewAnswer::Internal(other.undeclared()),
-        }
-    }
-}
+declares!(ListAnswer: Forbidden, Internal);
+declares!(CreateAnswer: BadRequest, Forbidden, Internal);
+declares!(GetAnswer: Forbidden, NotFound, Internal);
+declares!(SaveAnswer: BadRequest, Forbidden, NotFound, Internal);
+declares!(DeleteAnswer: Forbidden, NotFound, Internal);
+declares!(PreviewAnswer: BadRequest, Forbidden, Internal);
 
 /// The operation's answer: `ok` on success, else the failure as the operation declares it.
 pub(crate) fn answer<T, A: From<Failure>>(
