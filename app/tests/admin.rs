@@ -410,6 +410,35 @@ on_both_engines! {
         assert_eq!(r.status().as_u16(), 204);
         let (status, _) = upload(&app, &admin, "October 2026.pdf", pdf(5_000)).await;
         assert_eq!(status, 201);
+
+        // The same new file sent four times at once: the unique index lets one in, the others
+        // are told which issue it is; one row and one file more.
+        let rows_before = files(&app);
+        let answers = futures_util::future::join_all((0..4).map(|i| {
+            upload(&app, &admin, if i == 0 { "December.pdf" } else { "dec.pdf" }, pdf(7_000))
+        }))
+        .await;
+        let mut statuses: Vec<u16> = answers.iter().map(|(s, _)| *s).collect();
+        statuses.sort_unstable();
+        assert_eq!(statuses, [201, 409, 409, 409], "{answers:?}");
+        let created = &answers.iter().find(|(s, _)| *s == 201).unwrap().1;
+        for (_, body) in answers.iter().filter(|(s, _)| *s == 409) {
+            assert!(
+                body["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains(created["title"].as_str().unwrap()),
+                "{body}"
+            );
+        }
+        assert_eq!(files(&app), rows_before + 1, "one file kept");
+        let r = app
+            .request(Method::GET, "/api/v1/staff/magazines", Some(&admin))
+            .send()
+            .await
+            .unwrap();
+        let list: Value = r.json().await.unwrap();
+        assert_eq!(list.as_array().unwrap().len(), 3, "{list}");
         app.shutdown().await;
     }
 }
