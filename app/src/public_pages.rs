@@ -29,7 +29,7 @@ const fn page(
     }
 }
 
-pub const PUBLIC_PAGES: [PublicPage; 12] = [
+pub const PUBLIC_PAGES: [PublicPage; 16] = [
     page("/", "Youth voices on global politics", "A youth-run political publication: high-school students write about global politics, human rights, climate justice and democracy.", true),
     page("/articles", "Articles", "Student articles on international affairs, climate justice, human rights, youth activism, culture and digital democracy.", true),
     page("/magazine", "Magazine", "Our monthly magazine of in-depth analysis, visual storytelling and global perspectives by young writers. Launching this December.", true),
@@ -39,9 +39,14 @@ pub const PUBLIC_PAGES: [PublicPage; 12] = [
     page("/application", "Contributor Application", "Apply to join our team of student writers, editors, researchers and designers.", true),
     page("/application/success", "Application Received", "We've got your application. Thank you for applying to contribute.", false),
     page("/contact-us", "Contact Us", "Get in touch with the team: general questions, educational packs and partnerships. We answer within 24-48 hours.", true),
-    page("/login", "Team Access", "Sign-in for the editorial team.", false),
+    page("/login", "Sign in", "Sign in to your reader account, or with a team access key.", false),
     page("/signup", "Join", "Create an account to follow student writing on global politics.", false),
     page("/key-login", "Access Key Login", "Sign in with your team access key.", false),
+    page("/forgot-password", "Forgot your password?", "Get an emailed link to choose a new password.", false),
+    page("/account", "My account", "Your profile, interests and email subscriptions.", false),
+    // Where emailed links lead (their token is in the address: never cached, never indexed).
+    page(outreach::SIGN_IN_LINK_PAGE, "Sign in with your link", "Sign in with the link we emailed you.", false),
+    page(outreach::RESET_PAGE, "Choose a new password", "Choose a new password for your account.", false),
 ];
 
 /// The public page at `path`, if it is one of the table's.

@@ -11,7 +11,9 @@ use kernel::outbox::{outbox_store_for, Mailer, Outbox};
 use kernel::storage::LocalStorage;
 use kernel::Db;
 use media::MediaApi;
-use outreach::{OutreachApi, OutreachService, OutreachSettings};
+use outreach::{
+    OutreachApi, OutreachService, OutreachSettings, ReaderApi, ReaderSettings, Readers,
+};
 use poem_openapi::OpenApiService;
 
 use crate::adapters::{ContentTitles, IdentityAuthors, SitePages};
@@ -28,6 +30,8 @@ pub struct Services {
     pub storage: Arc<LocalStorage>,
     pub outbox: Arc<Outbox>,
     pub outreach: Arc<OutreachService>,
+    /// Reader sign-in and accounts.
+    pub readers: Arc<Readers>,
     pub identity: Arc<IdentityService>,
     pub content: Arc<ContentService>,
     pub analytics: Arc<dyn analytics::AnalyticsStore>,
@@ -69,6 +73,15 @@ impl Services {
             private.clone(),
             mail.outbox.clone(),
         ));
+        let readers = Arc::new(Readers::new(
+            outreach::reader_store_for(&db),
+            ReaderSettings {
+                site_name: settings.site_name.clone(),
+                ..ReaderSettings::for_site(&settings.site_url)
+            },
+            limiter.clone(),
+            clock.clone(),
+        ));
         let outreach = Arc::new(OutreachService::new(
             outreach::store_for(&db),
             OutreachSettings {
@@ -104,6 +117,7 @@ impl Services {
             storage,
             outbox,
             outreach,
+            readers,
             identity,
             content,
         })
@@ -126,6 +140,7 @@ pub type Api = OpenApiService<
         IdentityApi,
         MediaApi,
         OutreachApi,
+        ReaderApi,
         identity::StaffAdminApi,
         media::MagazineApi,
         analytics::AnalyticsApi,
@@ -141,6 +156,7 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             IdentityApi::new(services.identity.clone(), trust_proxy),
             MediaApi::new(services.storage.clone()),
             OutreachApi::new(services.outreach.clone(), trust_proxy),
+            ReaderApi::new(services.readers.clone(), trust_proxy),
             identity::StaffAdminApi::new(services.identity.clone()),
             media::MagazineApi::new(services.magazines.clone(), services.magazine_max_bytes),
             analytics::AnalyticsApi::new(services.analytics_service.clone(), trust_proxy),

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use content::{Article, ContentService, ListQuery, Lookup};
-use outreach::{Landing, OutreachService, CONFIRM_PAGE, UNSUBSCRIBE_PAGE};
+use outreach::{
+    Landing, OutreachService, CONFIRM_PAGE, RESET_PAGE, SIGN_IN_LINK_PAGE, UNSUBSCRIBE_PAGE,
+};
 use poem::http::StatusCode;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -79,8 +81,14 @@ impl PageResolver {
         }
     }
 
-    /// Pages made for one request (they act on the link's token): never in the shared cache.
+    /// Pages made for one request (they act on the link's token, or carry it): never in the
+    /// shared cache.
     pub(super) fn is_per_request(path: &str) -> bool {
+        Self::acts_on_link(path) || path == SIGN_IN_LINK_PAGE || path == RESET_PAGE
+    }
+
+    /// Pages that act on their link's token as they are opened.
+    fn acts_on_link(path: &str) -> bool {
         path == CONFIRM_PAGE || path == UNSUBSCRIBE_PAGE
     }
 
@@ -179,7 +187,7 @@ impl PageResolver {
         url: &str,
         query: &str,
     ) -> Result<(Outcome, bool), content::ContentError> {
-        let (page, cacheable) = if Self::is_per_request(path) {
+        let (page, cacheable) = if Self::acts_on_link(path) {
             self.email_landing(path, url, query).await
         } else if path == "/" {
             let home = self.content.list_json(&ListQuery::home()).await?;
@@ -252,7 +260,9 @@ impl PageResolver {
                 ..Head::default()
             };
             let json = self.data_json(url, StatusCode::OK, |_| {});
-            self.render(url, StatusCode::OK, head, json).await
+            let (rendered, shareable) = self.render(url, StatusCode::OK, head, json).await;
+            // A page whose address carries a link's token is nobody else's.
+            (rendered, shareable && !Self::is_per_request(path))
         } else if path.starts_with("/dashboard/") {
             // Dashboards are rendered in the browser and never cached.
             let head = Head {

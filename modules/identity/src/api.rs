@@ -7,7 +7,7 @@ use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 
-use crate::guard::{clear_cookie, session_cookie, session_token, StaffSession};
+use crate::guard::{cookie, StaffSession};
 use crate::model::{Role, StaffUser, Writer};
 use crate::service::{IdentityError, IdentityService};
 use kernel::ErrorCode;
@@ -116,7 +116,7 @@ impl IdentityApi {
                 let s = self.service.settings();
                 LoginResponse::Ok(
                     Json(user),
-                    session_cookie(&token, s.session_max, s.secure_cookie),
+                    cookie(s.secure_cookie).start(&token, s.session_max),
                 )
             }
             Err(IdentityError::InvalidKey) => LoginResponse::Invalid(Json(ErrorBody::new(
@@ -137,12 +137,13 @@ impl IdentityApi {
     /// Sign out: ends the session on the server.
     #[oai(path = "/v1/session", method = "delete", operation_id = "logout")]
     async fn logout(&self, req: &Request) -> LogoutResponse {
-        if let Some(token) = session_token(req) {
+        let cookie = cookie(self.service.settings().secure_cookie);
+        if let Some(token) = cookie.token(req) {
             if let Err(e) = self.service.logout(&token).await {
                 tracing::error!(error = ?e, "sign-out failed");
             }
         }
-        LogoutResponse::Done(clear_cookie(self.service.settings().secure_cookie))
+        LogoutResponse::Done(cookie.end())
     }
 
     /// The signed-in staff member (restores the UI after a reload).

@@ -43,32 +43,10 @@ impl StaffSession {
     }
 }
 
-/// The `Set-Cookie` value that starts a session.
-pub fn session_cookie(token: &str, max_age: std::time::Duration, secure: bool) -> String {
-    format!(
-        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{}",
-        max_age.as_secs(),
-        if secure { "; Secure" } else { "" }
-    )
-}
-
-/// The `Set-Cookie` value that ends it.
-pub fn clear_cookie(secure: bool) -> String {
-    format!(
-        "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{}",
-        if secure { "; Secure" } else { "" }
-    )
-}
-
-/// The session token a request carries, if any (for sign-out).
-pub fn session_token(req: &Request) -> Option<String> {
-    let header = req
-        .headers()
-        .get(poem::http::header::COOKIE)?
-        .to_str()
-        .ok()?;
-    header.split(';').find_map(|pair| {
-        let (name, value) = pair.trim().split_once('=')?;
-        (name == SESSION_COOKIE).then(|| value.to_string())
-    })
+/// The session cookie, marked `Secure` when the site is served over https.
+pub fn cookie(secure: bool) -> kernel::http::SessionCookie {
+    kernel::http::SessionCookie {
+        name: SESSION_COOKIE,
+        secure,
+    }
 }

@@ -68,6 +68,11 @@ pub enum ErrorCode {
     PasswordTooShort,
     PasswordTooLong,
     PasswordMismatch,
+    // Reader accounts.
+    InvalidCredentials,
+    AccountUnconfirmed,
+    LinkExpired,
+    WrongPassword,
 }
 
 /// The code as it is sent (`invalid_email`), for logs.

@@ -108,3 +108,44 @@ pub fn client_of<'a>(
         None => Client::Unknown,
     }
 }
+
+/// A session cookie: HttpOnly, SameSite=Lax, for the whole site. `Set-Cookie` value that
+/// starts a session (`Some(token)` for `max_age`) or ends it (`None`).
+pub struct SessionCookie {
+    pub name: &'static str,
+    /// Mark it `Secure` (the site is served over https).
+    pub secure: bool,
+}
+
+impl SessionCookie {
+    /// The `Set-Cookie` value that starts a session.
+    pub fn start(&self, token: &str, max_age: std::time::Duration) -> String {
+        self.value(token, max_age.as_secs())
+    }
+
+    /// The `Set-Cookie` value that ends it.
+    pub fn end(&self) -> String {
+        self.value("", 0)
+    }
+
+    fn value(&self, token: &str, max_age: u64) -> String {
+        format!(
+            "{}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{}",
+            self.name,
+            if self.secure { "; Secure" } else { "" }
+        )
+    }
+
+    /// The token a request carries in this cookie, if any.
+    pub fn token(&self, req: &poem::Request) -> Option<String> {
+        let header = req
+            .headers()
+            .get(poem::http::header::COOKIE)?
+            .to_str()
+            .ok()?;
+        header.split(';').find_map(|pair| {
+            let (name, value) = pair.trim().split_once('=')?;
+            (name == self.name).then(|| value.to_string())
+        })
+    }
+}

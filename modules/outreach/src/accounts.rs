@@ -2,8 +2,6 @@
 //! confirmation links. The answer never reveals whether an address already has an account;
 //! the owner of the address is emailed instead.
 
-use argon2::password_hash::{rand_core::OsRng, SaltString};
-use argon2::{Argon2, PasswordHasher};
 use kernel::outbox::Email;
 
 use crate::model::RegistrationInput;
@@ -59,24 +57,10 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
             "Please enter a valid email address.",
         ));
     }
-    if input.password != input.confirm_password {
-        return Err(failed(
-            ErrorCode::PasswordMismatch,
-            "Passwords do not match.",
-        ));
-    }
-    let chars = input.password.chars().count();
-    if chars < MIN_PASSWORD_CHARS {
-        return Err(failed(
-            ErrorCode::PasswordTooShort,
-            "Password must be at least 6 characters long.",
-        ));
-    }
-    if chars > MAX_PASSWORD_CHARS {
-        return Err(failed(
-            ErrorCode::PasswordTooLong,
-            "Password must be at most 128 characters long.",
-        ));
+    if let Some((code, message)) =
+        crate::readers::new_password_problem(&input.password, &input.confirm_password)
+    {
+        return Err(failed(code, message));
     }
     if input.age.is_some_and(|a| !(13..=25).contains(&a)) {
         return Err(invalid(
@@ -108,14 +92,6 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
     Ok(())
 }
 
-fn hash_password(password: String) -> Result<String, OutreachError> {
-    let salt = SaltString::generate(&mut OsRng);
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|h| h.to_string())
-        .map_err(|e| OutreachError::Hashing(e.to_string()))
-}
-
 impl OutreachService {
     /// Registers a reader account (or, when the address is taken, emails its owner) and
     /// queues the confirmation email. Answers the same either way.
@@ -124,30 +100,10 @@ impl OutreachService {
         validate(&input)?;
         let email = input.email.trim().to_lowercase();
         // Hash first, whatever the address, so the answer takes as long either way.
-        let password = input.password.clone();
-        let password_hash = tokio::task::spawn_blocking(move || hash_password(password))
-            .await
-            .map_err(|e| OutreachError::Hashing(e.to_string()))??;
+        let password_hash = crate::readers::hash_password(input.password.clone()).await?;
         let s = &self.settings;
-        let token = new_token();
-        let expires_at = self.clock.now()
-            + chrono::Duration::from_std(s.confirmation_ttl).unwrap_or(chrono::Duration::days(2));
-        let link = format!("{}{CONFIRM_PAGE}?token={token}", s.site_url);
-        let hours = s.confirmation_ttl.as_secs() / 3600;
         let first_name = input.first_name.trim().to_string();
-        let confirmation = Email {
-            to: vec![email.clone()],
-            reply_to: None,
-            subject: format!("Confirm your email for {}", s.site_name),
-            body: format!(
-                "Hi {first_name},\n\nWelcome to {}! Please confirm your email address by \
-                 opening this link (it works once and expires in {hours} hours):\n{link}\n\n\
-                 If you did not sign up, ignore this email and no account will be activated.\n",
-                s.site_name
-            ),
-            attachments: vec![],
-            list_unsubscribe: None,
-        };
+        let (token, expires_at, confirmation) = self.confirmation_email(&email, &first_name);
         match self.store.account_by_email(&email).await? {
             None => {
                 let row = AccountRow {
@@ -199,6 +155,51 @@ impl OutreachService {
                 self.store.enqueue(&notice).await?;
                 tracing::info!("registration for an existing account: owner notified");
             }
+        }
+        Ok(())
+    }
+
+    /// A new confirmation link for `email`: its token, expiry, and the email carrying it.
+    fn confirmation_email(
+        &self,
+        email: &str,
+        first_name: &str,
+    ) -> (String, chrono::DateTime<chrono::Utc>, Email) {
+        let s = &self.settings;
+        let token = new_token();
+        let expires_at = self.clock.now()
+            + chrono::Duration::from_std(s.confirmation_ttl).unwrap_or(chrono::Duration::days(2));
+        let link = format!("{}{CONFIRM_PAGE}?token={token}", s.site_url);
+        let hours = s.confirmation_ttl.as_secs() / 3600;
+        let email = Email {
+            to: vec![email.to_string()],
+            reply_to: None,
+            subject: format!("Confirm your email for {}", s.site_name),
+            body: format!(
+                "Hi {first_name},\n\nWelcome to {}! Please confirm your email address by \
+                 opening this link (it works once and expires in {hours} hours):\n{link}\n\n\
+                 If you did not sign up, ignore this email and no account will be activated.\n",
+                s.site_name
+            ),
+            attachments: vec![],
+            list_unsubscribe: None,
+        };
+        (token, expires_at, email)
+    }
+
+    /// Sends a new confirmation link to `email` if it has an account that is not confirmed
+    /// yet; nothing otherwise. Callers answer the same either way.
+    pub async fn resend_confirmation(&self, email: &str) -> Result<(), OutreachError> {
+        let email = email.trim().to_lowercase();
+        match self.store.account_by_email(&email).await? {
+            Some(existing) if !existing.confirmed => {
+                let (token, expires_at, mail) = self.confirmation_email(&email, "there");
+                self.store
+                    .add_confirmation(&existing.id, &hash_token(&token), expires_at, &mail)
+                    .await?;
+                tracing::info!("confirmation link sent again on request");
+            }
+            _ => tracing::info!("new confirmation link asked for an address that needs none"),
         }
         Ok(())
     }
@@ -262,24 +263,5 @@ mod tests {
         let mut i = input();
         i.interests = vec!["Digital Democracy".into()];
         assert_eq!(message(&i), "Please choose interests from the list.");
-    }
-
-    #[test]
-    fn passwords_are_stored_as_argon2_hashes() {
-        use argon2::{PasswordHash, PasswordVerifier};
-        let Ok(stored) = hash_password("secret1".into()) else {
-            panic!("hashing failed")
-        };
-        assert!(stored.starts_with("$argon2id$"), "{stored}");
-        assert!(!stored.contains("secret1"));
-        let Ok(parsed) = PasswordHash::new(&stored) else {
-            panic!("unparsable hash")
-        };
-        assert!(Argon2::default()
-            .verify_password(b"secret1", &parsed)
-            .is_ok());
-        assert!(Argon2::default()
-            .verify_password(b"secret2", &parsed)
-            .is_err());
     }
 }

@@ -8,6 +8,7 @@ mod application;
 mod files;
 mod landing;
 mod model;
+mod readers;
 mod service;
 mod store;
 mod validate;
@@ -16,6 +17,10 @@ pub use api::OutreachApi;
 pub use files::MAX_APPLICATION_BODY_BYTES;
 pub use landing::{Landing, CONFIRM_PAGE, UNSUBSCRIBE_PAGE};
 pub use model::NotifyList;
+pub use readers::{
+    reader_store_for, ReaderApi, ReaderSettings, ReaderStore, Readers, READER_COOKIE, RESET_PAGE,
+    SIGN_IN_LINK_PAGE,
+};
 pub use service::{Form, OutreachService, OutreachSettings};
 pub use store::store_for;
 

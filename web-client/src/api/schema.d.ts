@@ -271,6 +271,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/accounts/confirmation": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Email me a new confirmation link (for an account that is not confirmed yet). The
+     *     answer is the same for every address and comes before anything is looked up.
+     */
+    post: operations["resendConfirmation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/accounts/confirm": {
     parameters: {
       query?: never;
@@ -280,6 +300,168 @@ export interface paths {
     };
     /** The link in the confirmation email: confirms the account once. */
     get: operations["confirmAccount"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reader/session": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in as a reader with email and password. */
+    post: operations["readerSignIn"];
+    /** Sign out: ends the reader session on the server. */
+    delete: operations["readerSignOut"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reader/sign-in-link": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Email me a one-time sign-in link. */
+    post: operations["requestSignInLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reader/sign-in-link/use": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in with the emailed link's token (once). Using it also confirms the address. */
+    post: operations["useSignInLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reader/password-reset": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Email me a password reset link. */
+    post: operations["requestPasswordReset"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reader/password-reset/use": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with the emailed reset link's token (once); other sessions end and
+     *     the reader is signed in.
+     */
+    post: operations["resetPassword"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reader/account": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in reader's account. */
+    get: operations["getAccount"];
+    /** Change name, country and interests. */
+    put: operations["updateAccount"];
+    post?: never;
+    /**
+     * Delete the account (the password asked again): the profile, sessions, links and list
+     *     entries are removed at once.
+     */
+    delete: operations["deleteAccount"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reader/account/subscriptions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Choose the emails to get: magazine launch, packs launch, weekly digest. */
+    put: operations["setSubscriptions"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reader/account/password": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change the password (the current one asked again); other sessions end. */
+    put: operations["changePassword"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reader/account/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download everything kept about the account (JSON). */
+    get: operations["exportAccount"];
     put?: never;
     post?: never;
     delete?: never;
@@ -429,6 +611,27 @@ export interface components {
     /** Accepted */
     Accepted: {
       message: string;
+    };
+    /**
+     * Account
+     * @description A reader's account as they see it.
+     */
+    Account: {
+      first_name: string;
+      last_name: string;
+      email: string;
+      /** Format: int64 */
+      age?: number;
+      country?: string;
+      interests: string[];
+      /** Format: date-time */
+      created_at: string;
+      subscriptions: components["schemas"]["Subscriptions"];
+    };
+    /** AccountDeletion */
+    AccountDeletion: {
+      /** @description The account's password, asked again. */
+      password: string;
     };
     /** ActiveChange */
     ActiveChange: {
@@ -581,6 +784,10 @@ export interface components {
       /** Format: int64 */
       views: number;
     };
+    /** Done */
+    Done: {
+      message: string;
+    };
     /**
      * @description Every code an API answer can carry, so the contract lists them and a generated client gets
      *     a union type. A new code is a new variant here: the compiler then shows every `match`
@@ -640,7 +847,11 @@ export interface components {
       | "writing_samples_required"
       | "password_too_short"
       | "password_too_long"
-      | "password_mismatch";
+      | "password_mismatch"
+      | "invalid_credentials"
+      | "account_unconfirmed"
+      | "link_expired"
+      | "wrong_password";
     /** @enum {string} */
     InquiryType: "general" | "education";
     /** IssuedKey */
@@ -648,6 +859,15 @@ export interface components {
       member: components["schemas"]["StaffUser"];
       /** @description The access key. It is shown this once; only its keyed hash is stored. */
       access_key: string;
+    };
+    /** LinkRequest */
+    LinkRequest: {
+      email: string;
+    };
+    /** LinkToken */
+    LinkToken: {
+      /** @description The token of the emailed link (`?token=…`). */
+      token: string;
     };
     /** LoginRequest */
     LoginRequest: {
@@ -686,6 +906,18 @@ export interface components {
     };
     /** @enum {string} */
     NotifyList: "magazine" | "packs";
+    /** PasswordChange */
+    PasswordChange: {
+      current_password: string;
+      password: string;
+      confirm_password: string;
+    };
+    /** PasswordReset */
+    PasswordReset: {
+      token: string;
+      password: string;
+      confirm_password: string;
+    };
     /** Preview */
     Preview: {
       /** @description The body as the article page renders it. */
@@ -694,6 +926,28 @@ export interface components {
     /** PreviewInput */
     PreviewInput: {
       content: string;
+    };
+    /**
+     * ProfileInput
+     * @description What a reader may change about themselves (the email address is their sign-in).
+     */
+    ProfileInput: {
+      first_name: string;
+      last_name: string;
+      country?: string;
+      interests: string[];
+    };
+    /** ReaderSignIn */
+    ReaderSignIn: {
+      email: string;
+      password: string;
+    };
+    /**
+     * ReaderSignedIn
+     * @description A reader who just signed in.
+     */
+    ReaderSignedIn: {
+      first_name: string;
     };
     /** RegistrationInput */
     RegistrationInput: {
@@ -791,6 +1045,18 @@ export interface components {
      * @enum {string}
      */
     Status: "draft" | "published";
+    /**
+     * Subscriptions
+     * @description The emails a reader gets.
+     */
+    Subscriptions: {
+      /** @description When a magazine issue is published. */
+      magazine: boolean;
+      /** @description When the educational packs launch. */
+      packs: boolean;
+      /** @description A weekly digest of new articles in the reader's interests. */
+      digest: boolean;
+    };
     /** TopArticle */
     TopArticle: {
       slug: string;
@@ -2162,6 +2428,83 @@ export interface operations {
       };
     };
   };
+  resendConfirmation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["LinkRequest"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Accepted"];
+        };
+      };
+      /** @description A field is missing or invalid; `title` and `message` are the product's wording. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Too many submissions from this address; try again after `Retry-After` seconds. */
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
   confirmAccount: {
     parameters: {
       query: {
@@ -2189,6 +2532,809 @@ export interface operations {
         };
         content: {
           "text/html; charset=utf-8": string;
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  readerSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["ReaderSignIn"];
+      };
+    };
+    responses: {
+      /** @description Signed in; the reader session cookie is set. */
+      200: {
+        headers: {
+          "SET-COOKIE": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ReaderSignedIn"];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Wrong email or password (the same answer for an address without an account). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The password is right but the address is not confirmed yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Too many failed attempts from this address or for this account. */
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  readerSignOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out; the session is over and the cookie cleared. */
+      204: {
+        headers: {
+          "SET-COOKIE": string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  requestSignInLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["LinkRequest"];
+      };
+    };
+    responses: {
+      /** @description The same answer whether or not the address has an account. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Done"];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  useSignInLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["LinkToken"];
+      };
+    };
+    responses: {
+      /** @description The link worked; the reader is signed in. */
+      200: {
+        headers: {
+          "SET-COOKIE": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ReaderSignedIn"];
+        };
+      };
+      /** @description The link is unknown, used or expired, or the new password breaks a rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  requestPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["LinkRequest"];
+      };
+    };
+    responses: {
+      /** @description The same answer whether or not the address has an account. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Done"];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["PasswordReset"];
+      };
+    };
+    responses: {
+      /** @description The link worked; the reader is signed in. */
+      200: {
+        headers: {
+          "SET-COOKIE": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ReaderSignedIn"];
+        };
+      };
+      /** @description The link is unknown, used or expired, or the new password breaks a rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  getAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Account"];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live reader session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  updateAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["ProfileInput"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Account"];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live reader session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  deleteAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["AccountDeletion"];
+      };
+    };
+    responses: {
+      /** @description The account and everything kept about it are gone; the cookie is cleared. */
+      204: {
+        headers: {
+          "SET-COOKIE": string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The password is wrong. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  setSubscriptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["Subscriptions"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Account"];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live reader session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["PasswordChange"];
+      };
+    };
+    responses: {
+      /** @description Done; other sessions of the account have ended. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The current password is wrong, or the new one breaks a rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  exportAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Everything kept about the account, as a JSON file to save. */
+      200: {
+        headers: {
+          "CONTENT-DISPOSITION": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": unknown;
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };

@@ -2,9 +2,10 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { LoadingSection } from "@/components/LoadingSection";
 import { ArticleDetailPage, ArticlesPage, HomePage } from "@/features/content";
-import { KeyLoginPage, LoginPage } from "@/features/identity";
+import { KeyLoginPage } from "@/features/identity";
 import { EMAIL_LANDING_PATHS } from "@/features/outreach/landing";
 import "@/features/outreach/styles";
+import "@/features/readers/styles";
 import { isStaffRole } from "@/lib/staff-roles";
 import { lazyPage, type LazyPage } from "./lazy-page";
 import { NotFoundPage } from "./NotFoundPage";
@@ -22,7 +23,18 @@ type Outreach = Awaited<ReturnType<typeof outreach>>;
 const fromOutreach = (name: keyof Outreach) =>
   lazyPage(() => outreach().then((m) => m[name]));
 
+// Reader sign-in and the account page: another chunk of their own.
+const readers = () => import("@/features/readers");
+type Readers = Awaited<ReturnType<typeof readers>>;
+const fromReaders = (name: keyof Readers) =>
+  lazyPage(() => readers().then((m) => m[name]));
+
 const LAZY_PAGES = new Map<string, LazyPage>([
+  ["/login", fromReaders("ReaderLoginPage")],
+  ["/forgot-password", fromReaders("ForgotPasswordPage")],
+  ["/reset-password", fromReaders("ResetPasswordPage")],
+  ["/email/sign-in", fromReaders("SignInLinkPage")],
+  ["/account", fromReaders("AccountPage")],
   ["/magazine", fromOutreach("MagazinePage")],
   ["/educational-packs", fromOutreach("PacksPage")],
   ["/about", fromOutreach("AboutPage")],
@@ -64,7 +76,6 @@ export function AppRoutes() {
       {[...LAZY_PAGES].map(([path, page]) => (
         <Route key={path} path={path} component={page} />
       ))}
-      <Route path="/login" component={LoginPage} />
       <Route path="/key-login" component={KeyLoginPage} />
       <Route path="/dashboard/:role">
         {(params) =>

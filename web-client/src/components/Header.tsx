@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button, ButtonLink } from "@/components/Button";
 import { isCurrent, PRIMARY_LINKS } from "@/components/nav-links";
+import { useReaderName } from "@/lib/reader";
 import { useSession } from "@/lib/session";
 import { useSite } from "@/lib/site";
 import { dashboardLabel, dashboardPath } from "@/lib/staff-roles";
@@ -63,11 +64,27 @@ export function Header() {
   );
 }
 
-/** Login when signed out (and in the server's markup); else the dashboard and Logout. */
+/**
+ * Login when signed out (and in the server's markup); Account for a signed-in
+ * reader; the dashboard and Logout for staff.
+ */
 function AccountActions({ onNavigate }: { onNavigate: () => void }) {
   const { user, logout } = useSession();
+  const reader = useReaderName();
   const [, navigate] = useLocation();
 
+  if (!user && reader !== null) {
+    return (
+      <ButtonLink
+        href="/account"
+        variant="secondary"
+        className="header-login header-reader"
+        onClick={onNavigate}
+      >
+        Account
+      </ButtonLink>
+    );
+  }
   if (!user) {
     return (
       <ButtonLink href="/login" className="header-login" onClick={onNavigate}>

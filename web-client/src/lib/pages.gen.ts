@@ -13,9 +13,13 @@ export const PAGE_TITLES = {
   "/application": "Contributor Application",
   "/application/success": "Application Received",
   "/contact-us": "Contact Us",
-  "/login": "Team Access",
+  "/login": "Sign in",
   "/signup": "Join",
   "/key-login": "Access Key Login",
+  "/forgot-password": "Forgot your password?",
+  "/account": "My account",
+  "/email/sign-in": "Sign in with your link",
+  "/reset-password": "Choose a new password",
 } as const;
 
 export type PublicPath = keyof typeof PAGE_TITLES;

@@ -10,6 +10,7 @@ use poem_openapi::{OpenApi, Tags};
 use kernel::upload::MultipartStream;
 
 use crate::model::{ApplicationForm, ContactInput, NotifyInput, RegistrationInput};
+use crate::readers::LinkRequest;
 use crate::service::{Form, OutreachError, OutreachService};
 
 mod answers;
@@ -148,6 +149,41 @@ impl OutreachApi {
             self.service.register(body.0).await,
             crate::accounts::REGISTERED,
         )
+    }
+
+    /// Email me a new confirmation link (for an account that is not confirmed yet). The
+    /// answer is the same for every address and comes before anything is looked up.
+    #[oai(
+        path = "/v1/accounts/confirmation",
+        method = "post",
+        operation_id = "resendConfirmation"
+    )]
+    async fn resend_confirmation(&self, req: &Request, body: Json<LinkRequest>) -> FormResponse {
+        const OK: &str =
+            "If this address has an account waiting for confirmation, we've emailed it a new link.";
+        if let Err(e) = self.admit(Form::Registration, req).await {
+            return answer(Err(e), OK);
+        }
+        let email = match crate::readers::checked_email(&body.0.email) {
+            Ok(email) => email,
+            Err(e) => {
+                return answer(
+                    Err(crate::service::invalid(
+                        e.code(),
+                        "Invalid Email",
+                        e.to_string(),
+                    )),
+                    OK,
+                )
+            }
+        };
+        let service = self.service.clone();
+        tokio::spawn(async move {
+            if let Err(e) = service.resend_confirmation(&email).await {
+                tracing::error!(error = ?e, "sending a confirmation link failed");
+            }
+        });
+        answer(Ok(()), OK)
     }
 
     /// The link in the confirmation email: confirms the account once.

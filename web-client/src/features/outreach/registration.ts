@@ -9,15 +9,7 @@ import {
 
 type RegistrationInput = components["schemas"]["RegistrationInput"];
 
-/** As the product gives them ("Digital Politics", where articles say "Digital Democracy"). */
-export const INTERESTS = [
-  "International Affairs",
-  "Youth Activism",
-  "Human Rights",
-  "Climate Justice",
-  "Culture & Politics",
-  "Digital Politics",
-] as const;
+export { INTERESTS } from "@/lib/interests";
 
 export const MIN_PASSWORD_CHARS = 6;
 export const MIN_AGE = 13;

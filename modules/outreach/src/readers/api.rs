@@ -1,0 +1,469 @@
+//! Reader sign-in and the account page's endpoints.
+
+use std::sync::Arc;
+
+use kernel::{ErrorBody, ErrorCode};
+use poem::Request;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, OpenApi, Tags};
+
+use super::guard::{cookie, ReaderSession};
+use super::model::{
+    Account, AccountDeletion, Done, LinkRequest, LinkToken, PasswordChange, PasswordReset,
+    ProfileInput, ReaderSignIn, ReaderSignedIn, Subscriptions,
+};
+use super::store::LinkPurpose;
+use super::{checked_email, ReaderError, Readers, SignedIn};
+
+#[derive(Tags)]
+enum ApiTags {
+    /// Reader accounts: sign-in, emailed links, the account page.
+    Readers,
+}
+
+/// What the "send me a link" forms answer, whether or not the address has an account.
+pub const LINK_SENT: &str =
+    "If an account exists for this address, we've emailed it a link. It works once and expires soon.";
+
+/// How a failure is answered, before each operation picks the statuses it declares.
+enum Failure {
+    BadRequest(Json<ErrorBody>),
+    NotSignedIn(Json<ErrorBody>),
+    Unconfirmed(Json<ErrorBody>),
+    Limited(Json<ErrorBody>, u64),
+    Internal(Json<ErrorBody>),
+}
+
+fn failure(e: ReaderError) -> Failure {
+    let body = |code| Json(ErrorBody::new(code, e.to_string()));
+    match &e {
+        ReaderError::Invalid { code, message } => {
+            Failure::BadRequest(Json(ErrorBody::new(*code, message.clone())))
+        }
+        ReaderError::LinkInvalid => Failure::BadRequest(body(ErrorCode::LinkExpired)),
+        ReaderError::WrongPassword => Failure::BadRequest(body(ErrorCode::WrongPassword)),
+        ReaderError::InvalidCredentials => {
+            Failure::NotSignedIn(body(ErrorCode::InvalidCredentials))
+        }
+        ReaderError::Gone => Failure::NotSignedIn(body(ErrorCode::NotSignedIn)),
+        ReaderError::Unconfirmed => Failure::Unconfirmed(body(ErrorCode::AccountUnconfirmed)),
+        ReaderError::RateLimited { retry_after } => {
+            Failure::Limited(body(ErrorCode::TooManyAttempts), *retry_after)
+        }
+        ReaderError::Outreach(_) | ReaderError::Unexpected(_) => {
+            tracing::error!(error = ?e, "reader request failed");
+            Failure::Internal(Json(ErrorBody::internal()))
+        }
+    }
+}
+
+/// `impl From<Failure>` for a response enum: which of its variants answers each failure
+/// (`limited = V retry` for a variant that sends `Retry-After`; without `retry`, the variant
+/// takes the body alone).
+macro_rules! answers_failures {
+    ($ty:ident: bad = $bad:ident, signed_out = $out:ident, unconfirmed = $unc:ident, limited = $lim:ident retry) => {
+        answers_failures!(@impl $ty, $bad, $out, $unc, |b, after| $ty::$lim(b, after));
+    };
+    ($ty:ident: bad = $bad:ident, signed_out = $out:ident, unconfirmed = $unc:ident, limited = $lim:ident) => {
+        answers_failures!(@impl $ty, $bad, $out, $unc, |b, _after| $ty::$lim(b));
+    };
+    (@impl $ty:ident, $bad:ident, $out:ident, $unc:ident, $limited:expr) => {
+        impl From<Failure> for $ty {
+            fn from(f: Failure) -> Self {
+                match f {
+                    Failure::BadRequest(b) => $ty::$bad(b),
+                    Failure::NotSignedIn(b) => $ty::$out(b),
+                    Failure::Unconfirmed(b) => $ty::$unc(b),
+                    Failure::Limited(b, after) => $limited(b, after),
+                    Failure::Internal(b) => $ty::Internal(b),
+                }
+            }
+        }
+    };
+}
+
+#[derive(ApiResponse)]
+pub enum SignInResponse {
+    /// Signed in; the reader session cookie is set.
+    #[oai(status = 200)]
+    Ok(Json<ReaderSignedIn>, #[oai(header = "Set-Cookie")] String),
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// Wrong email or password (the same answer for an address without an account).
+    #[oai(status = 401)]
+    Invalid(Json<ErrorBody>),
+    /// The password is right but the address is not confirmed yet.
+    #[oai(status = 403)]
+    Unconfirmed(Json<ErrorBody>),
+    /// Too many failed attempts from this address or for this account.
+    #[oai(status = 429)]
+    Limited(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+answers_failures!(SignInResponse: bad = BadRequest, signed_out = Invalid, unconfirmed = Unconfirmed, limited = Limited retry);
+
+#[derive(ApiResponse)]
+pub enum LinkSentResponse {
+    /// The same answer whether or not the address has an account.
+    #[oai(status = 200)]
+    Ok(Json<Done>),
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    #[oai(status = 429)]
+    Limited(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+answers_failures!(LinkSentResponse: bad = BadRequest, signed_out = BadRequest, unconfirmed = BadRequest, limited = Limited retry);
+
+#[derive(ApiResponse)]
+pub enum LinkUsedResponse {
+    /// The link worked; the reader is signed in.
+    #[oai(status = 200)]
+    Ok(Json<ReaderSignedIn>, #[oai(header = "Set-Cookie")] String),
+    /// The link is unknown, used or expired, or the new password breaks a rule.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+answers_failures!(LinkUsedResponse: bad = BadRequest, signed_out = BadRequest, unconfirmed = BadRequest, limited = Internal);
+
+#[derive(ApiResponse)]
+pub enum SignOutResponse {
+    /// Signed out; the session is over and the cookie cleared.
+    #[oai(status = 204)]
+    Done(#[oai(header = "Set-Cookie")] String),
+}
+
+#[derive(ApiResponse)]
+pub enum AccountResponse {
+    #[oai(status = 200)]
+    Ok(Json<Account>),
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No live reader session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+answers_failures!(AccountResponse: bad = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
+
+#[derive(ApiResponse)]
+pub enum ChangedResponse {
+    /// Done; other sessions of the account have ended.
+    #[oai(status = 204)]
+    Done,
+    /// The current password is wrong, or the new one breaks a rule.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+answers_failures!(ChangedResponse: bad = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
+
+#[derive(ApiResponse)]
+pub enum DeletedResponse {
+    /// The account and everything kept about it are gone; the cookie is cleared.
+    #[oai(status = 204)]
+    Done(#[oai(header = "Set-Cookie")] String),
+    /// The password is wrong.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+answers_failures!(DeletedResponse: bad = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
+
+#[derive(ApiResponse)]
+pub enum ExportResponse {
+    /// Everything kept about the account, as a JSON file to save.
+    #[oai(status = 200)]
+    Ok(
+        Json<serde_json::Value>,
+        #[oai(header = "Content-Disposition")] String,
+    ),
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+pub struct ReaderApi {
+    readers: Arc<Readers>,
+    trust_proxy: bool,
+}
+
+impl ReaderApi {
+    pub fn new(readers: Arc<Readers>, trust_proxy: bool) -> Self {
+        ReaderApi {
+            readers,
+            trust_proxy,
+        }
+    }
+
+    fn cookie(&self, signed_in: &SignedIn) -> String {
+        let s = self.readers.settings();
+        cookie(s.secure_cookie).start(&signed_in.token, s.session_max)
+    }
+
+    fn signed_in(
+        &self,
+        r: Result<SignedIn, ReaderError>,
+    ) -> Result<(Json<ReaderSignedIn>, String), Failure> {
+        let signed_in = r.map_err(failure)?;
+        let cookie = self.cookie(&signed_in);
+        Ok((
+            Json(ReaderSignedIn {
+                first_name: signed_in.first_name,
+            }),
+            cookie,
+        ))
+    }
+
+    /// Checks the address and the request budget, answers at once, and sends the link (if
+    /// the address has an account) in the background: the answer and its timing say nothing
+    /// about the address.
+    async fn send_link(
+        &self,
+        req: &Request,
+        purpose: LinkPurpose,
+        email: &str,
+    ) -> LinkSentResponse {
+        let email = match checked_email(email) {
+            Ok(email) => email,
+            Err(e) => return failure(e).into(),
+        };
+        let client = kernel::http::client_address(req, self.trust_proxy);
+        if let Err(e) = self.readers.admit_link_request(&client).await {
+            return failure(e).into();
+        }
+        let readers = self.readers.clone();
+        tokio::spawn(async move {
+            if let Err(e) = readers.send_link(purpose, &email).await {
+                tracing::error!(error = ?e, "sending an account link failed");
+            }
+        });
+        LinkSentResponse::Ok(Json(Done {
+            message: LINK_SENT.into(),
+        }))
+    }
+}
+
+#[OpenApi(tag = "ApiTags::Readers")]
+impl ReaderApi {
+    /// Sign in as a reader with email and password.
+    #[oai(
+        path = "/v1/reader/session",
+        method = "post",
+        operation_id = "readerSignIn"
+    )]
+    async fn sign_in(&self, req: &Request, body: Json<ReaderSignIn>) -> SignInResponse {
+        let client = kernel::http::client_address(req, self.trust_proxy);
+        let r = self
+            .readers
+            .sign_in(&body.0.email, &body.0.password, &client)
+            .await;
+        match self.signed_in(r) {
+            Ok((who, cookie)) => SignInResponse::Ok(who, cookie),
+            Err(f) => f.into(),
+        }
+    }
+
+    /// Sign out: ends the reader session on the server.
+    #[oai(
+        path = "/v1/reader/session",
+        method = "delete",
+        operation_id = "readerSignOut"
+    )]
+    async fn sign_out(&self, req: &Request) -> SignOutResponse {
+        let cookie = cookie(self.readers.settings().secure_cookie);
+        if let Some(token) = cookie.token(req) {
+            if let Err(e) = self.readers.sign_out(&token).await {
+                tracing::error!(error = ?e, "reader sign-out failed");
+            }
+        }
+        SignOutResponse::Done(cookie.end())
+    }
+
+    /// Email me a one-time sign-in link.
+    #[oai(
+        path = "/v1/reader/sign-in-link",
+        method = "post",
+        operation_id = "requestSignInLink"
+    )]
+    async fn request_sign_in_link(
+        &self,
+        req: &Request,
+        body: Json<LinkRequest>,
+    ) -> LinkSentResponse {
+        self.send_link(req, LinkPurpose::SignIn, &body.0.email)
+            .await
+    }
+
+    /// Sign in with the emailed link's token (once). Using it also confirms the address.
+    #[oai(
+        path = "/v1/reader/sign-in-link/use",
+        method = "post",
+        operation_id = "useSignInLink"
+    )]
+    async fn use_sign_in_link(&self, body: Json<LinkToken>) -> LinkUsedResponse {
+        match self.signed_in(self.readers.use_sign_in_link(&body.0.token).await) {
+            Ok((who, cookie)) => LinkUsedResponse::Ok(who, cookie),
+            Err(f) => f.into(),
+        }
+    }
+
+    /// Email me a password reset link.
+    #[oai(
+        path = "/v1/reader/password-reset",
+        method = "post",
+        operation_id = "requestPasswordReset"
+    )]
+    async fn request_reset(&self, req: &Request, body: Json<LinkRequest>) -> LinkSentResponse {
+        self.send_link(req, LinkPurpose::Reset, &body.0.email).await
+    }
+
+    /// Set a new password with the emailed reset link's token (once); other sessions end and
+    /// the reader is signed in.
+    #[oai(
+        path = "/v1/reader/password-reset/use",
+        method = "post",
+        operation_id = "resetPassword"
+    )]
+    async fn reset(&self, body: Json<PasswordReset>) -> LinkUsedResponse {
+        let b = body.0;
+        let r = self
+            .readers
+            .reset_password(&b.token, &b.password, &b.confirm_password)
+            .await;
+        match self.signed_in(r) {
+            Ok((who, cookie)) => LinkUsedResponse::Ok(who, cookie),
+            Err(f) => f.into(),
+        }
+    }
+
+    /// The signed-in reader's account.
+    #[oai(
+        path = "/v1/reader/account",
+        method = "get",
+        operation_id = "getAccount"
+    )]
+    async fn account(&self, auth: ReaderSession) -> AccountResponse {
+        match self.readers.account(&auth.0.account).await {
+            Ok(a) => AccountResponse::Ok(Json(a)),
+            Err(e) => failure(e).into(),
+        }
+    }
+
+    /// Change name, country and interests.
+    #[oai(
+        path = "/v1/reader/account",
+        method = "put",
+        operation_id = "updateAccount"
+    )]
+    async fn update(&self, auth: ReaderSession, body: Json<ProfileInput>) -> AccountResponse {
+        match self.readers.update_profile(&auth.0.account, body.0).await {
+            Ok(a) => AccountResponse::Ok(Json(a)),
+            Err(e) => failure(e).into(),
+        }
+    }
+
+    /// Choose the emails to get: magazine launch, packs launch, weekly digest.
+    #[oai(
+        path = "/v1/reader/account/subscriptions",
+        method = "put",
+        operation_id = "setSubscriptions"
+    )]
+    async fn subscriptions(
+        &self,
+        auth: ReaderSession,
+        body: Json<Subscriptions>,
+    ) -> AccountResponse {
+        match self
+            .readers
+            .set_subscriptions(&auth.0.account, body.0)
+            .await
+        {
+            Ok(a) => AccountResponse::Ok(Json(a)),
+            Err(e) => failure(e).into(),
+        }
+    }
+
+    /// Change the password (the current one asked again); other sessions end.
+    #[oai(
+        path = "/v1/reader/account/password",
+        method = "put",
+        operation_id = "changePassword"
+    )]
+    async fn change_password(
+        &self,
+        auth: ReaderSession,
+        body: Json<PasswordChange>,
+    ) -> ChangedResponse {
+        let b = body.0;
+        match self
+            .readers
+            .change_password(
+                &auth.0.account,
+                &b.current_password,
+                &b.password,
+                &b.confirm_password,
+                &auth.0.token,
+            )
+            .await
+        {
+            Ok(()) => ChangedResponse::Done,
+            Err(e) => failure(e).into(),
+        }
+    }
+
+    /// Download everything kept about the account (JSON).
+    #[oai(
+        path = "/v1/reader/account/export",
+        method = "get",
+        operation_id = "exportAccount"
+    )]
+    async fn export(&self, auth: ReaderSession) -> ExportResponse {
+        let data = match self.readers.export(&auth.0.account).await {
+            Ok(data) => data,
+            Err(e) => {
+                return match failure(e) {
+                    Failure::NotSignedIn(b) => ExportResponse::NotSignedIn(b),
+                    Failure::BadRequest(b)
+                    | Failure::Unconfirmed(b)
+                    | Failure::Limited(b, _)
+                    | Failure::Internal(b) => ExportResponse::Internal(b),
+                }
+            }
+        };
+        ExportResponse::Ok(
+            Json(data),
+            "attachment; filename=\"my-agora-account.json\"".into(),
+        )
+    }
+
+    /// Delete the account (the password asked again): the profile, sessions, links and list
+    /// entries are removed at once.
+    #[oai(
+        path = "/v1/reader/account",
+        method = "delete",
+        operation_id = "deleteAccount"
+    )]
+    async fn delete(&self, auth: ReaderSession, body: Json<AccountDeletion>) -> DeletedResponse {
+        match self.readers.delete(&auth.0.account, &body.0.password).await {
+            Ok(()) => DeletedResponse::Done(cookie(self.readers.settings().secure_cookie).end()),
+            Err(e) => failure(e).into(),
+        }
+    }
+}

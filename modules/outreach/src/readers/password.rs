@@ -1,0 +1,63 @@
+//! Reader passwords: argon2id hashes, checked off the async threads. A sign-in for an unknown
+//! address checks against a fixed hash all the same, so the answer takes as long either way.
+
+use std::sync::OnceLock;
+
+use argon2::password_hash::{rand_core::OsRng, SaltString};
+use argon2::{Argon2, PasswordHash, PasswordHasher, PasswordVerifier};
+
+use crate::service::OutreachError;
+
+fn hash_now(password: &str) -> Result<String, OutreachError> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| OutreachError::Hashing(e.to_string()))
+}
+
+/// Hashes a new password.
+pub async fn hash(password: String) -> Result<String, OutreachError> {
+    tokio::task::spawn_blocking(move || hash_now(&password))
+        .await
+        .map_err(|e| OutreachError::Hashing(e.to_string()))?
+}
+
+/// A hash no password matches in practice, to check unknown addresses against.
+fn decoy() -> &'static str {
+    static DECOY: OnceLock<String> = OnceLock::new();
+    DECOY.get_or_init(|| hash_now(&kernel::secret::new_token()).unwrap_or_default())
+}
+
+/// Whether `password` matches `stored` (`None`: no account, checked against the decoy).
+pub async fn verify(password: String, stored: Option<String>) -> bool {
+    tokio::task::spawn_blocking(move || {
+        let known = stored.is_some();
+        let stored = stored.unwrap_or_else(|| decoy().to_string());
+        let ok = PasswordHash::new(&stored)
+            .map(|parsed| {
+                Argon2::default()
+                    .verify_password(password.as_bytes(), &parsed)
+                    .is_ok()
+            })
+            .unwrap_or(false);
+        known && ok
+    })
+    .await
+    .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn passwords_are_stored_as_argon2_hashes_and_checked() {
+        let stored = hash("secret1".into()).await.unwrap_or_default();
+        assert!(stored.starts_with("$argon2id$"), "{stored}");
+        assert!(!stored.contains("secret1"));
+        assert!(verify("secret1".into(), Some(stored.clone())).await);
+        assert!(!verify("secret2".into(), Some(stored)).await);
+        assert!(!verify("secret1".into(), None).await);
+    }
+}

@@ -1,0 +1,393 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { useLocation } from "wouter";
+import { ButtonLink } from "@/components/Button";
+import { LoadingSection } from "@/components/LoadingSection";
+import { useToast } from "@/components/toast";
+import { InputField } from "@/components/InputField";
+import { useDocumentTitle } from "@/lib/document-title";
+import { INTERESTS } from "@/lib/interests";
+import { PAGE_TITLES } from "@/lib/pages.gen";
+import {
+  changePassword,
+  deleteAccount,
+  EXPORT_URL,
+  getAccount,
+  setSubscriptions,
+  signOut,
+  updateProfile,
+  type Account,
+  type Outcome,
+  type Subscriptions,
+} from "@/features/readers/api/readers";
+import { useFormAction } from "@/features/readers/use-form-action";
+import { Notice } from "./Notice";
+
+const ACCOUNT_KEY = ["reader", "account"] as const;
+
+function Panel({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="account-panel" aria-labelledby={id}>
+      <h2 id={id} className="account-panel-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** `/account`: the signed-in reader's profile, emails, password and data. */
+export function AccountPage() {
+  useDocumentTitle(PAGE_TITLES["/account"]);
+  const query = useQuery({
+    queryKey: ACCOUNT_KEY,
+    queryFn: ({ signal }) => getAccount(signal),
+    staleTime: 0,
+    retry: false,
+  });
+  if (query.data === undefined) return <LoadingSection title="My account" />;
+  const outcome = query.data;
+  if (!outcome.ok) {
+    const signedOut = outcome.status === 401;
+    return (
+      <div className="section">
+        <div className="container auth-card">
+          <h1 className="page-title">My account</h1>
+          <p role={signedOut ? undefined : "alert"}>
+            {signedOut
+              ? "Please sign in to see your account."
+              : outcome.message}
+          </p>
+          <ButtonLink href="/login" size="lg">
+            Sign in
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+  return <AccountPanels account={outcome.data} />;
+}
+
+function AccountPanels({ account }: { account: Account }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const notify = useToast();
+  const keep = (next: Account) => {
+    const saved: Outcome<Account> = { ok: true, data: next };
+    queryClient.setQueryData(ACCOUNT_KEY, saved);
+  };
+
+  return (
+    <div className="section">
+      <div className="container account">
+        <div className="account-head">
+          <div>
+            <h1 className="page-title">My account</h1>
+            <p className="muted">Signed in as {account.email}</p>
+          </div>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              void signOut().then(() => {
+                queryClient.removeQueries({ queryKey: ACCOUNT_KEY });
+                navigate("/");
+              });
+            }}
+          >
+            Sign out
+          </button>
+        </div>
+        <ProfilePanel account={account} onSaved={keep} />
+        <SubscriptionsPanel account={account} onSaved={keep} />
+        <PasswordPanel />
+        <Panel id="account-data" title="Your data">
+          <p>
+            We keep only what you gave us when you registered (name, email, age,
+            country, interests), your password as a one-way hash, the emails you
+            chose, and when you signed in. Download all of it as a file:
+          </p>
+          <a className="btn btn-secondary" href={EXPORT_URL} download>
+            Download my data (JSON)
+          </a>
+        </Panel>
+        <DeletePanel
+          onDeleted={() => {
+            queryClient.removeQueries({ queryKey: ACCOUNT_KEY });
+            notify({
+              title: "Account deleted",
+              description:
+                "Your account, interests and subscriptions are gone.",
+            });
+            navigate("/");
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function ProfilePanel({
+  account,
+  onSaved,
+}: {
+  account: Account;
+  onSaved: (account: Account) => void;
+}) {
+  const [first, setFirst] = useState(account.first_name);
+  const [last, setLast] = useState(account.last_name);
+  const [country, setCountry] = useState(account.country ?? "");
+  const [interests, setInterests] = useState<string[]>(account.interests);
+  const form = useFormAction(
+    () =>
+      updateProfile({ first_name: first, last_name: last, country, interests }),
+    (saved) => {
+      onSaved(saved);
+      return { kind: "info", text: "Your profile is saved." };
+    },
+  );
+
+  return (
+    <Panel id="account-profile" title="Profile">
+      <form className="form" onSubmit={form.onSubmit}>
+        <div className="form-row">
+          <InputField
+            id="account-first"
+            label="First name"
+            autoComplete="given-name"
+            required
+            value={first}
+            onChange={(event) => setFirst(event.target.value)}
+          />
+          <InputField
+            id="account-last"
+            label="Last name"
+            autoComplete="family-name"
+            required
+            value={last}
+            onChange={(event) => setLast(event.target.value)}
+          />
+        </div>
+        <InputField
+          id="account-country"
+          label="Country"
+          autoComplete="country-name"
+          value={country}
+          onChange={(event) => setCountry(event.target.value)}
+        />
+        <fieldset className="account-choices">
+          <legend>Interests</legend>
+          {INTERESTS.map((interest) => (
+            <label key={interest} className="check-field">
+              <input
+                type="checkbox"
+                checked={interests.includes(interest)}
+                onChange={(event) =>
+                  setInterests((now) =>
+                    event.target.checked
+                      ? [...now, interest]
+                      : now.filter((i) => i !== interest),
+                  )
+                }
+              />
+              {interest}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="btn btn-primary" disabled={form.busy}>
+          {form.busy ? "Saving..." : "Save profile"}
+        </button>
+        <Notice notice={form.notice} />
+      </form>
+    </Panel>
+  );
+}
+
+const EMAILS: { key: keyof Subscriptions; label: string; hint: string }[] = [
+  {
+    key: "magazine",
+    label: "Magazine launches",
+    hint: "An email when a new issue of the magazine is out.",
+  },
+  {
+    key: "packs",
+    label: "Educational packs launch",
+    hint: "An email when the educational packs are available.",
+  },
+  {
+    key: "digest",
+    label: "Weekly digest",
+    hint: "Once a week, the new articles in your interests (nothing when there is nothing new).",
+  },
+];
+
+function SubscriptionsPanel({
+  account,
+  onSaved,
+}: {
+  account: Account;
+  onSaved: (account: Account) => void;
+}) {
+  const [wanted, setWanted] = useState<Subscriptions>(account.subscriptions);
+  const form = useFormAction(
+    () => setSubscriptions(wanted),
+    (saved) => {
+      onSaved(saved);
+      return { kind: "info", text: "Your email choices are saved." };
+    },
+  );
+
+  return (
+    <Panel id="account-emails" title="Emails">
+      <form className="form" onSubmit={form.onSubmit}>
+        <fieldset className="account-choices">
+          <legend>Send me</legend>
+          {EMAILS.map(({ key, label, hint }) => (
+            <label key={key} className="check-field account-choice">
+              <input
+                type="checkbox"
+                checked={wanted[key]}
+                onChange={(event) =>
+                  setWanted((now) => ({ ...now, [key]: event.target.checked }))
+                }
+              />
+              <span>
+                {label}
+                <span className="field-hint">{hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="btn btn-primary" disabled={form.busy}>
+          {form.busy ? "Saving..." : "Save email choices"}
+        </button>
+        <Notice notice={form.notice} />
+      </form>
+    </Panel>
+  );
+}
+
+function PasswordPanel() {
+  const [current, setCurrent] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const form = useFormAction(
+    () => changePassword(current, password, confirm),
+    () => {
+      setCurrent("");
+      setPassword("");
+      setConfirm("");
+      return {
+        kind: "info",
+        text: "Your password is changed. Other devices have been signed out.",
+      };
+    },
+  );
+
+  return (
+    <Panel id="account-password" title="Password">
+      <form className="form" onSubmit={form.onSubmit}>
+        <InputField
+          id="account-current"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
+        />
+        <div className="form-row">
+          <InputField
+            id="account-new"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <InputField
+            id="account-new-confirm"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={form.busy}>
+          {form.busy ? "Saving..." : "Change password"}
+        </button>
+        <Notice notice={form.notice} />
+      </form>
+    </Panel>
+  );
+}
+
+function DeletePanel({ onDeleted }: { onDeleted: () => void }) {
+  const [asked, setAsked] = useState(false);
+  const [password, setPassword] = useState("");
+  const form = useFormAction(
+    () => deleteAccount(password),
+    () => {
+      onDeleted();
+      return null;
+    },
+  );
+
+  return (
+    <Panel id="account-delete" title="Delete account">
+      <p>
+        Deleting your account removes your profile, interests and email
+        subscriptions at once. It cannot be undone.
+      </p>
+      {asked ? (
+        <form className="form" onSubmit={form.onSubmit}>
+          <InputField
+            id="account-delete-password"
+            label="Enter your password to confirm"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <div className="account-actions">
+            <button
+              type="submit"
+              className="btn btn-danger"
+              disabled={form.busy}
+            >
+              {form.busy ? "Deleting..." : "Delete my account permanently"}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setAsked(false)}
+            >
+              Cancel
+            </button>
+          </div>
+          <Notice notice={form.notice} />
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-danger"
+          onClick={() => setAsked(true)}
+        >
+          Delete my account…
+        </button>
+      )}
+    </Panel>
+  );
+}

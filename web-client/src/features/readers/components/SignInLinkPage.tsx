@@ -1,0 +1,54 @@
+import { Link, useLocation } from "wouter";
+import { useDocumentTitle } from "@/lib/document-title";
+import { PAGE_TITLES } from "@/lib/pages.gen";
+import { useRawSearch } from "@/lib/use-raw-search";
+import { signInWithLink } from "@/features/readers/api/readers";
+import { useFormAction } from "@/features/readers/use-form-action";
+import { Notice } from "./Notice";
+
+/**
+ * Where an emailed sign-in link leads. Opening it signs nobody in (mail
+ * scanners open links); the reader presses the button, which uses the link.
+ */
+export function SignInLinkPage() {
+  useDocumentTitle(PAGE_TITLES["/email/sign-in"]);
+  const [, navigate] = useLocation();
+  const token = new URLSearchParams(useRawSearch()).get("token") ?? "";
+  const form = useFormAction(
+    () => signInWithLink(token),
+    () => {
+      navigate("/account");
+      return null;
+    },
+  );
+
+  return (
+    <div className="section">
+      <div className="container auth-card">
+        <h1 className="page-title">Sign in with your link</h1>
+        <p>Press the button to sign in on this device.</p>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          disabled={form.busy || token === ""}
+          onClick={form.submit}
+        >
+          {form.busy ? "Signing in..." : "Sign In"}
+        </button>
+        <Notice
+          notice={
+            token === ""
+              ? {
+                  kind: "error",
+                  text: "This page needs the link from your email. Open the link from the email again.",
+                }
+              : form.notice
+          }
+        />
+        <p>
+          <Link href="/login">Ask for a new link</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * Whether a reader is signed in, as this browser remembers it: their first
+ * name in `localStorage` (the session itself is an HttpOnly cookie the page
+ * cannot read). The header shows "Account" instead of "Login" from it; the
+ * account page asks the server and corrects it.
+ */
+export const READER_STORAGE_KEY = "agora_reader";
+
+const listeners = new Set<() => void>();
+
+function read(): string | null {
+  try {
+    const name = window.localStorage.getItem(READER_STORAGE_KEY);
+    return name === null ? null : name.slice(0, 100);
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the signed-in reader's first name, or (`null`) forgets them. */
+export function rememberReader(firstName: string | null): void {
+  try {
+    if (firstName === null) window.localStorage.removeItem(READER_STORAGE_KEY);
+    else window.localStorage.setItem(READER_STORAGE_KEY, firstName);
+  } catch {
+    // Storage refused (private mode, a full quota): the header keeps "Login".
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === READER_STORAGE_KEY) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** The signed-in reader's first name; `null` when signed out or on the server. */
+export function useReaderName(): string | null {
+  return useSyncExternalStore(subscribe, read, () => null);
+}
