@@ -14,6 +14,8 @@ export DATABASE_URL=sqlite://$dir/data/agora.db RUST_LOG=${RUST_LOG:-info}
 # Every browser test comes from one address; the per-address form limit has its own API test.
 export FORM_LIMIT_PER_ADDRESS=${FORM_LIMIT_PER_ADDRESS:-1000}
 export VIEW_BEACONS_PER_MINUTE=${VIEW_BEACONS_PER_MINUTE:-10000}
+# Email is written as files (no SMTP_URL), which the reader tests open; deliver them promptly.
+export OUTBOX_POLL_SECONDS=${OUTBOX_POLL_SECONDS:-1}
 # The tests read server-rendered markup. In production a render slower than 300 ms gives the
 # reader the client-rendered shell; on a CI box busy with other test suites the sidecar's first
 # renders can take longer than that, which would fail those tests for a reason that is not theirs.
@@ -37,7 +39,7 @@ done
 curl -fs "http://127.0.0.1:$port/readyz" >/dev/null || { echo "app did not become ready"; cat "$dir/app.log"; exit 1; }
 
 status=0
-BASE_URL=http://127.0.0.1:$port AGORA_PID=$pid AGORA_BIN="$bin" \
+BASE_URL=http://127.0.0.1:$port AGORA_PID=$pid AGORA_BIN="$bin" MAIL_DIR=$DATA_DIR/outbox \
   npm exec -w web-client -- playwright test "${@:2}" 2>&1 | tee "$dir/playwright.log" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- app log (last 50 lines) ---"; tail -50 "$dir/app.log"

@@ -11,6 +11,8 @@ const PAGES: readonly [url: string, status: number][] = [
   ["/contributors", 200],
   ["/contact-us", 200],
   ["/magazine", 200],
+  ["/login", 200],
+  ["/forgot-password", 200],
   ["/no-such-page", 404],
 ];
 

@@ -274,13 +274,18 @@ test.describe("public screens", () => {
     await expect(faq.getByText(/5 times per week/)).toBeVisible();
   });
 
-  test("team access, key login and sign-up", async ({ page }) => {
+  test("reader sign-in, key login for the team, and sign-up", async ({
+    page,
+  }) => {
     await open(page, "/login");
-    await expect(page).toHaveTitle(`Team Access | ${SITE_NAME}`);
+    await expect(page).toHaveTitle(`Sign in | ${SITE_NAME}`);
     const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText(
-      "Team Access",
-    );
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+    await expect(main.getByLabel("Email")).toBeVisible();
+    await expect(main.getByLabel("Password")).toBeVisible();
+    await expect(
+      main.getByRole("heading", { name: "Team members" }),
+    ).toBeVisible();
     await main.getByRole("link", { name: "Sign in with Access Key" }).click();
     await expect(page).toHaveURL(/\/key-login$/);
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(

@@ -151,9 +151,7 @@ test("registers, then asks to confirm the email on the login page", async ({
   });
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    "Team Access",
-  );
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
   await expect(toast(page, "Check Your Email")).toContainText(
     "Please check your email and follow the link to confirm your account.",
   );

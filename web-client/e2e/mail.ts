@@ -1,0 +1,59 @@
+// The emails the app wrote as files (scripts/e2e.sh sets MAIL_DIR to its
+// outbox directory): the tests follow the links in them as a reader would.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { expect } from "@playwright/test";
+
+function mailDir(): string {
+  const dir = process.env.MAIL_DIR;
+  if (!dir) throw new Error("MAIL_DIR is not set: run through scripts/e2e.sh");
+  return dir;
+}
+
+/** Every message to `to`, oldest first, decoded from quoted-printable. */
+function messagesTo(to: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(mailDir());
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => join(mailDir(), f))
+    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+    .map((f) => readFileSync(f, "utf8"))
+    .map((m) =>
+      m
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+          String.fromCharCode(parseInt(hex, 16)),
+        ),
+    )
+    .filter((m) => m.includes(`To: ${to}`));
+}
+
+/**
+ * The path and query of the newest link to `path` in an email to `to`,
+ * waiting for the email to arrive (`count`: how many such emails must have
+ * arrived, for a second link of the same kind).
+ */
+export async function linkInEmail(
+  to: string,
+  path: string,
+  count = 1,
+): Promise<string> {
+  const pattern = new RegExp(`https?://[^/\\s]+(${path}\\?token=[\\w-]+)`, "g");
+  let links: string[] = [];
+  await expect
+    .poll(
+      () => {
+        links = messagesTo(to).flatMap((m) =>
+          [...m.matchAll(pattern)].map((match) => match[1] ?? ""),
+        );
+        return links.length;
+      },
+      { timeout: 20_000, message: `an email to ${to} with ${path}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return links[links.length - 1] ?? "";
+}
