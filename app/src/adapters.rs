@@ -24,13 +24,19 @@ impl analytics::ArticleTitles for ContentTitles {
 
 /// Beacons count only pages that exist: the app knows its route table, content its articles
 /// (answered from content's memory, not from its tables).
-pub struct SitePages(pub Arc<ContentService>);
+pub struct SitePages(pub Arc<ContentService>, pub Arc<media::MagazineService>);
 
 #[async_trait]
 impl analytics::KnownPages for SitePages {
     async fn exists(&self, path: &str) -> bool {
         if crate::public_pages::public_page(path).is_some() {
             return true;
+        }
+        if let Some(slug) = path.strip_prefix("/magazine/") {
+            return self.1.issue(slug).await.unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "cannot tell whether an issue exists; view not counted");
+                None
+            }).is_some();
         }
         let Some(slug) = path.strip_prefix("/article/") else {
             return false;

@@ -98,15 +98,19 @@ impl Services {
             limiter,
             clock,
         ));
+        let magazines = Arc::new(media::MagazineService::new(
+            &db,
+            storage.clone(),
+            content.generation(),
+        ));
         let analytics = analytics::store_for(&db);
         let views = analytics::Recorder::start(analytics.clone(), settings.views.clone());
         let analytics_service = Arc::new(analytics::AnalyticsService::new(
             analytics.clone(),
             views.clone(),
             Arc::new(ContentTitles(content.clone())),
-            Arc::new(SitePages(content.clone())),
+            Arc::new(SitePages(content.clone(), magazines.clone())),
         ));
-        let magazines = Arc::new(media::MagazineService::new(&db, storage.clone()));
         Ok(Services {
             analytics_service,
             magazines,

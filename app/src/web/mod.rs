@@ -42,8 +42,7 @@ pub fn routes(
     let assets = Arc::new(Assets::load(&settings.web_dist.join("client"))?);
     let renderer = Arc::new(renderer);
     let pages = pages::PageEndpoint::new(
-        services.content.clone(),
-        services.outreach.clone(),
+        services,
         renderer.clone(),
         assets.clone(),
         pages::PagePolicy {
@@ -51,7 +50,6 @@ pub fn routes(
             shared_seconds: settings.cdn.max_age_seconds,
             https: settings.site_url.starts_with("https://"),
         },
-        services.views.clone(),
         settings.trust_proxy,
     );
     let cached = pages.cached();
@@ -76,6 +74,7 @@ pub fn routes(
     };
     let seo = Arc::new(seo::Seo::new(
         services.content.clone(),
+        services.magazines.clone(),
         settings.site_url.clone(),
         settings.site_name.clone(),
         represent::public_cache_control(settings.cdn.max_age_seconds),

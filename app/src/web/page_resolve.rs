@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use content::{Article, ContentService, ListQuery, Lookup};
+use media::{MagazineIssue, MagazineService};
 use outreach::{
     Landing, OutreachService, CONFIRM_PAGE, RESET_PAGE, SIGN_IN_LINK_PAGE, UNSUBSCRIBE_PAGE,
 };
@@ -54,6 +55,12 @@ struct PageData<'a> {
     /// On the pages links in our emails lead to: how following the link went.
     #[serde(skip_serializing_if = "Option::is_none")]
     landing: Option<&'a Landing>,
+    /// On "/magazine": the published issues, the latest first (empty before the first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    issues: Option<&'a [MagazineIssue]>,
+    /// On "/magazine/{slug}" when the issue is published.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    issue: Option<&'a MagazineIssue>,
 }
 
 pub(super) enum Outcome {
@@ -65,18 +72,26 @@ pub(super) enum Outcome {
 pub(super) struct PageResolver {
     content: Arc<ContentService>,
     outreach: Arc<OutreachService>,
+    magazines: Arc<MagazineService>,
     renderer: Arc<Renderer>,
+}
+
+/// A page's data failed to load.
+fn magazine_failed(e: media::MagazineError) -> content::ContentError {
+    content::ContentError::Unexpected(Box::new(e))
 }
 
 impl PageResolver {
     pub(super) fn new(
         content: Arc<ContentService>,
         outreach: Arc<OutreachService>,
+        magazines: Arc<MagazineService>,
         renderer: Arc<Renderer>,
     ) -> Self {
         Self {
             content,
             outreach,
+            magazines,
             renderer,
         }
     }
@@ -134,6 +149,8 @@ impl PageResolver {
             list_query: None,
             article: None,
             landing: None,
+            issues: None,
+            issue: None,
         };
         fill(&mut data);
         serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string())
@@ -251,6 +268,39 @@ impl PageResolver {
                     self.render(url, StatusCode::OK, head, json).await
                 }
             }
+        } else if path == "/magazine" {
+            let issues = self.magazines.issues().await.map_err(magazine_failed)?;
+            let page = public_page(path);
+            let latest = issues.first();
+            let head = Head {
+                title: self.title(page.map_or("", |p| p.title)),
+                description: match latest {
+                    Some(issue) => format!("{}: {}", issue.title, issue.description),
+                    None => page.map_or("", |p| p.description).into(),
+                },
+                path: path.into(),
+                image: latest.map(|i| i.cover_url.clone()),
+                ..Head::default()
+            };
+            let json = self.data_json(url, StatusCode::OK, |d| d.issues = Some(&issues));
+            self.render(url, StatusCode::OK, head, json).await
+        } else if let Some(slug) = path.strip_prefix("/magazine/").filter(|s| !s.contains('/')) {
+            match self.magazines.issue(slug).await.map_err(magazine_failed)? {
+                None => self.not_found(path, url).await,
+                Some(issue) => {
+                    let head = Head {
+                        title: self.title(&issue.title),
+                        description: issue.description.clone(),
+                        path: path.into(),
+                        og_type: "article",
+                        image: Some(issue.cover_url.clone()),
+                        published_time: Some(issue.published_at.to_rfc3339()),
+                        ..Head::default()
+                    };
+                    let json = self.data_json(url, StatusCode::OK, |d| d.issue = Some(&issue));
+                    self.render(url, StatusCode::OK, head, json).await
+                }
+            }
         } else if let Some(page) = public_page(path) {
             let head = Head {
                 title: self.title(page.title),
@@ -347,6 +397,16 @@ mod tests {
             published_total: 6,
         };
         let raw = RawValue::from_string(serde_json::to_string(&list).unwrap()).unwrap();
+        let issue = MagazineIssue {
+            slug: "november-2026".into(),
+            title: "November 2026".into(),
+            issue_date: "2026-11-01".into(),
+            description: "Elections, climate talks and a youth parliament.".into(),
+            cover_url: "/media/covers/november.png".into(),
+            file_url: "/media/magazines/1767225600000-abc.pdf".into(),
+            size_bytes: 4_200_000,
+            published_at: at,
+        };
         let data = PageData {
             site: Site {
                 name: "The Agora",
@@ -369,6 +429,8 @@ mod tests {
                 link_label: "Go to login",
                 status: 200,
             }),
+            issues: Some(std::slice::from_ref(&issue)),
+            issue: Some(&issue),
         };
         serde_json::to_string_pretty(&data).unwrap()
     }

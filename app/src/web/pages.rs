@@ -40,20 +40,26 @@ pub struct PagePolicy {
 }
 
 impl PageEndpoint {
+    /// Pages of the site built from `services` (content, outreach, magazines, page views).
     pub fn new(
-        content: Arc<ContentService>,
-        outreach: Arc<outreach::OutreachService>,
+        services: &crate::state::Services,
         renderer: Arc<Renderer>,
         assets: Arc<Assets>,
         policy: PagePolicy,
-        views: Arc<analytics::Recorder>,
         trust_proxy: bool,
     ) -> Self {
+        let content = services.content.clone();
+        let views = services.views.clone();
         let cached = policy
             .cache
             .then(|| CachedPages::new(content.clone(), views.clone(), trust_proxy));
         Self {
-            resolver: Arc::new(PageResolver::new(content.clone(), outreach, renderer)),
+            resolver: Arc::new(PageResolver::new(
+                content.clone(),
+                services.outreach.clone(),
+                services.magazines.clone(),
+                renderer,
+            )),
             content,
             assets,
             cached,

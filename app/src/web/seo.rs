@@ -41,6 +41,7 @@ impl Held {
 
 pub struct Seo {
     content: Arc<ContentService>,
+    magazines: Arc<media::MagazineService>,
     site_url: String,
     site_name: String,
     xml: HeaderMap,
@@ -54,6 +55,7 @@ pub struct Seo {
 impl Seo {
     pub fn new(
         content: Arc<ContentService>,
+        magazines: Arc<media::MagazineService>,
         site_url: String,
         site_name: String,
         cache_control: HeaderValue,
@@ -81,6 +83,7 @@ impl Seo {
         );
         Seo {
             content,
+            magazines,
             site_url,
             site_name,
             xml: typed("application/xml; charset=utf-8"),
@@ -133,6 +136,19 @@ impl Seo {
             xml.push_str(&format!(
                 "<url><loc>{}{}</loc></url>\n",
                 self.site_url, page.path
+            ));
+        }
+        let issues = self
+            .magazines
+            .issues()
+            .await
+            .map_err(|e| content::ContentError::Unexpected(Box::new(e)))?;
+        for issue in issues {
+            xml.push_str(&format!(
+                "<url><loc>{}/magazine/{}</loc><lastmod>{}</lastmod></url>\n",
+                self.site_url,
+                escape_html(&issue.slug),
+                issue.published_at.format("%Y-%m-%d")
             ));
         }
         for (slug, updated) in slugs {

@@ -2,7 +2,6 @@
 //! rest of the product (seeding and the editorial service) goes through.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -42,7 +41,7 @@ pub struct ContentService {
     listings: Cache<String, Bytes>,
     /// The slugs of published articles, by content version.
     published: Cache<u64, Arc<HashSet<String>>>,
-    version: AtomicU64,
+    version: kernel::Generation,
 }
 
 impl ContentService {
@@ -59,17 +58,23 @@ impl ContentService {
                 .max_capacity(4)
                 .time_to_live(Duration::from_secs(60))
                 .build(),
-            version: AtomicU64::new(1),
+            version: kernel::Generation::default(),
         }
     }
 
     /// Changes whenever any article changes; part of every cache key built from content.
     pub fn version(&self) -> u64 {
-        self.version.load(Ordering::Acquire)
+        self.version.current()
+    }
+
+    /// The counter behind [`ContentService::version`], for other modules whose changes show
+    /// on public pages (magazine issues) to move forward.
+    pub fn generation(&self) -> kernel::Generation {
+        self.version.clone()
     }
 
     pub(crate) fn changed(&self) {
-        self.version.fetch_add(1, Ordering::AcqRel);
+        self.version.advance();
         self.listings.invalidate_all();
         self.published.invalidate_all();
     }

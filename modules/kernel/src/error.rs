@@ -49,6 +49,9 @@ pub enum ErrorCode {
     UnsupportedFile,
     UploadFailed,
     DuplicateUpload,
+    // Magazine issues.
+    InvalidDate,
+    DescriptionRequired,
     // Readers' forms.
     InvalidEmail,
     EmailRequired,

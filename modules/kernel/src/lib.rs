@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod db;
 pub mod error;
+pub mod generation;
 pub mod http;
 pub mod ids;
 pub mod limiter;
@@ -15,3 +16,4 @@ pub mod upload;
 
 pub use db::Db;
 pub use error::{ErrorBody, ErrorCode};
+pub use generation::Generation;

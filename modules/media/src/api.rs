@@ -104,7 +104,7 @@ fn internal(e: &dyn std::fmt::Debug) -> UploadResponse {
 
 #[OpenApi(tag = "ApiTags::Media")]
 impl MediaApi {
-    /// Upload an article cover image; returns its public URL.
+    /// Upload a cover image (of an article or a magazine issue); returns its public URL.
     #[oai(
         path = "/v1/staff/covers",
         method = "post",
@@ -116,7 +116,8 @@ impl MediaApi {
         req: &Request,
         mut body: MultipartStream<CoverUpload>,
     ) -> UploadResponse {
-        if !auth.has_role(&[Role::Writer, Role::ContentDirector]) {
+        // Article covers (writers, content directors) and magazine issue covers (admins).
+        if !auth.has_role(&[Role::Writer, Role::ContentDirector, Role::Admin]) {
             return UploadResponse::Forbidden(identity::forbidden());
         }
         let declared = req

@@ -5,7 +5,7 @@
 use chrono::Duration;
 use kernel::Db;
 
-use crate::magazines::store::{store_for, MagazineRow};
+use crate::magazines::store::{store_for, MagazineRow, Publication};
 
 fn issue(title: &str, minutes_ago: i64) -> MagazineRow {
     let id = kernel::ids::new_id();
@@ -17,6 +17,20 @@ fn issue(title: &str, minutes_ago: i64) -> MagazineRow {
         size_bytes: 1234,
         uploaded_at: kernel::ids::now() - Duration::minutes(minutes_ago),
         content_sha256: Some(format!("sha-{title}")),
+        slug: None,
+        issue_date: None,
+        description: None,
+        cover_url: None,
+        published_at: None,
+    }
+}
+
+fn publication(title: &str, date: &str) -> Publication {
+    Publication {
+        title: title.into(),
+        issue_date: date.into(),
+        description: format!("About {title}"),
+        cover_url: "/media/covers/c.png".into(),
     }
 }
 
@@ -81,5 +95,85 @@ pub async fn run(db: &Db) {
         .into_iter()
         .map(|m| m.id)
         .collect();
-    assert_eq!(left, [november.id]);
+    assert_eq!(left, std::slice::from_ref(&november.id));
+
+    // Publishing: the slug is given once (kept through later publications), the fields
+    // round-trip, and only published issues are listed, the latest issue date first.
+    assert!(store.published().await.unwrap().is_empty());
+    let now = kernel::ids::now();
+    let p = store
+        .publish(
+            &november.id,
+            &publication("November", "2026-11-01"),
+            "november",
+            now,
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(p.slug.as_deref(), Some("november"));
+    assert_eq!(p.issue_date.as_deref(), Some("2026-11-01"));
+    assert_eq!(p.description.as_deref(), Some("About November"));
+    assert_eq!(p.cover_url.as_deref(), Some("/media/covers/c.png"));
+    assert_eq!(p.published_at, Some(now));
+    let again = store
+        .publish(
+            &november.id,
+            &publication("November!", "2026-11-02"),
+            "other",
+            now + Duration::minutes(1),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.slug.as_deref(), Some("november"), "the slug is kept");
+    assert_eq!(again.published_at, Some(now), "first publication time kept");
+    assert_eq!(again.title, "November!");
+    let december = issue("December", 1);
+    store.insert(&december).await.unwrap();
+    assert!(
+        store
+            .publish(
+                &december.id,
+                &publication("December", "2026-12-01"),
+                "november",
+                now
+            )
+            .await
+            .is_err(),
+        "a slug belongs to one issue"
+    );
+    store
+        .publish(
+            &december.id,
+            &publication("December", "2026-12-01"),
+            "december",
+            now,
+        )
+        .await
+        .unwrap();
+    let order: Vec<_> = store
+        .published()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.slug.unwrap_or_default())
+        .collect();
+    assert_eq!(order, ["december", "november"]);
+    assert_eq!(
+        store.by_slug("december").await.unwrap().unwrap().id,
+        december.id
+    );
+    assert!(store
+        .publish("no-such-id", &publication("x", "2026-01-01"), "x", now)
+        .await
+        .unwrap()
+        .is_none());
+
+    // Taken back: unlisted, the slug kept for a later publication.
+    let back = store.unpublish(&november.id).await.unwrap().unwrap();
+    assert_eq!(back.published_at, None);
+    assert_eq!(back.slug.as_deref(), Some("november"));
+    assert_eq!(store.published().await.unwrap().len(), 1);
+    assert!(store.unpublish("no-such-id").await.unwrap().is_none());
 }

@@ -8,7 +8,9 @@ mod serve;
 
 pub use api::MediaApi;
 pub use covers::MAX_COVER_BODY_BYTES;
-pub use magazines::{Magazine, MagazineApi, MagazineError, MagazineService};
+pub use magazines::{
+    IssuePublication, Magazine, MagazineApi, MagazineError, MagazineIssue, MagazineService,
+};
 pub use serve::MediaEndpoint;
 
 #[cfg(feature = "conformance")]

@@ -170,7 +170,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upload an article cover image; returns its public URL. */
+    /** Upload a cover image (of an article or a magazine issue); returns its public URL. */
     post: operations["uploadCover"];
     delete?: never;
     options?: never;
@@ -561,6 +561,62 @@ export interface paths {
     patch: operations["renameMagazine"];
     trace?: never;
   };
+  "/v1/staff/magazines/{id}/publication": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Publish an uploaded issue for readers (or change a published one): title, issue date,
+     *     description and cover. Its address `/magazine/{slug}` is given at the first
+     *     publication and kept.
+     */
+    put: operations["publishMagazine"];
+    post?: never;
+    /** Take a published issue back to a private draft. */
+    delete: operations["unpublishMagazine"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/magazine/issues": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Published issues, the latest first. */
+    get: operations["listIssues"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/magazine/issues/{slug}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One published issue. */
+    get: operations["getIssue"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/views": {
     parameters: {
       query?: never;
@@ -830,6 +886,8 @@ export interface components {
       | "unsupported_file"
       | "upload_failed"
       | "duplicate_upload"
+      | "invalid_date"
+      | "description_required"
       | "invalid_email"
       | "email_required"
       | "missing_information"
@@ -854,6 +912,19 @@ export interface components {
       | "wrong_password";
     /** @enum {string} */
     InquiryType: "general" | "education";
+    /**
+     * IssuePublication
+     * @description What publishing an issue takes (also to change a published one).
+     */
+    IssuePublication: {
+      title: string;
+      /** @description YYYY-MM-DD. */
+      issue_date: string;
+      /** @description A sentence or two for the issue's card and social previews. */
+      description: string;
+      /** @description An uploaded cover (`POST /v1/staff/covers`) or an https address. */
+      cover_url: string;
+    };
     /** IssuedKey */
     IssuedKey: {
       member: components["schemas"]["StaffUser"];
@@ -884,6 +955,35 @@ export interface components {
       size_bytes: number;
       /** Format: date-time */
       uploaded_at: string;
+      /**
+       * Format: date-time
+       * @description Set once the issue is published; `null` while it is a private draft.
+       */
+      published_at?: string | null;
+      /** @description The issue's address, `/magazine/{slug}`: given at the first publication, then kept. */
+      slug?: string | null;
+      /** @description The issue date (YYYY-MM-DD). */
+      issue_date?: string | null;
+      description?: string | null;
+      cover_url?: string | null;
+    };
+    /**
+     * MagazineIssue
+     * @description A published issue, as readers see it.
+     */
+    MagazineIssue: {
+      slug: string;
+      title: string;
+      /** @description YYYY-MM-DD. */
+      issue_date: string;
+      description: string;
+      cover_url: string;
+      /** @description The PDF, served inline (with range requests) so browsers show it. */
+      file_url: string;
+      /** Format: int64 */
+      size_bytes: number;
+      /** Format: date-time */
+      published_at: string;
     };
     /** MagazineRename */
     MagazineRename: {
@@ -3900,6 +4000,239 @@ export interface operations {
       };
       /** @description The body is not of the type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  publishMagazine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["IssuePublication"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Magazine"];
+        };
+      };
+      /** @description A title the product does not accept. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  unpublishMagazine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The issue, a private draft again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Magazine"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  listIssues: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Published issues, the latest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["MagazineIssue"][];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  getIssue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["MagazineIssue"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No published issue has this slug. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -5,7 +5,9 @@ import {
   listingQuery,
   parseListingQuery,
 } from "@/features/content";
+import { issueQuery, issuesQuery } from "@/features/outreach/magazine";
 import { createQueryClient } from "@/lib/query-client";
+import { sample } from "./page-data.sample";
 import { initialDataFor, seedQueryCache } from "./initial-data";
 import type { PageData } from "./page-data";
 
@@ -82,5 +84,46 @@ describe("seedQueryCache", () => {
     const data: PageData = { site, path: "/", status: 200, home: list };
     seedQueryCache(client, data, "/about", "");
     expect(client.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it("files magazine issues for /magazine and one issue (or its absence) for its page", () => {
+    const issue = sample.issue;
+    if (!issue) throw new Error("the sample has an issue");
+    const client = createQueryClient();
+    seedQueryCache(
+      client,
+      { site, path: "/magazine", status: 200, issues: [issue] },
+      "/magazine",
+      "",
+    );
+    expect(client.getQueryData(issuesQuery().queryKey)).toEqual([issue]);
+    seedQueryCache(
+      client,
+      { site, path: `/magazine/${issue.slug}`, status: 200, issue },
+      `/magazine/${issue.slug}`,
+      "",
+    );
+    expect(client.getQueryData(issueQuery(issue.slug).queryKey)).toEqual({
+      kind: "found",
+      issue,
+    });
+    seedQueryCache(
+      client,
+      { site, path: "/magazine/gone", status: 404 },
+      "/magazine/gone",
+      "",
+    );
+    expect(client.getQueryData(issueQuery("gone").queryKey)).toEqual({
+      kind: "not_found",
+    });
+    // Another page's data is not taken for the issues.
+    const other = createQueryClient();
+    seedQueryCache(
+      other,
+      { site, path: "/about", status: 200, issues: [issue] },
+      "/magazine",
+      "",
+    );
+    expect(other.getQueryData(issuesQuery().queryKey)).toBeUndefined();
   });
 });

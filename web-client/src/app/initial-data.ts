@@ -10,6 +10,12 @@ import {
   type ArticleResult,
 } from "@/features/content";
 import { emailLandingKey } from "@/features/outreach/landing";
+import {
+  ISSUE_PATH,
+  issueQuery,
+  issuesQuery,
+  type IssueResult,
+} from "@/features/outreach/magazine";
 import { splitUrl } from "@/lib/query-string";
 import type { PageData } from "./page-data";
 
@@ -84,7 +90,21 @@ export function seedQueryCache(
   if (initial.article && slug !== undefined) {
     queryClient.setQueryData(articleQuery(slug).queryKey, initial.article);
   }
-  if (data.landing && decode(splitUrl(data.path).pathname) === path) {
+  const served = decode(splitUrl(data.path).pathname) === path;
+  if (data.landing && served) {
     queryClient.setQueryData(emailLandingKey(path), data.landing);
+  }
+  if (data.issues && served && path === "/magazine") {
+    queryClient.setQueryData(issuesQuery().queryKey, data.issues);
+  }
+  const issueSlug = ISSUE_PATH.exec(path)?.[1];
+  if (served && issueSlug !== undefined) {
+    const result: IssueResult | undefined = data.issue
+      ? { kind: "found", issue: data.issue }
+      : data.status === 404
+        ? { kind: "not_found" }
+        : undefined;
+    if (result)
+      queryClient.setQueryData(issueQuery(issueSlug).queryKey, result);
   }
 }

@@ -42,5 +42,27 @@ export const sample: PageData = {
     "link_href": "/login",
     "link_label": "Go to login",
     "status": 200
+  },
+  "issues": [
+    {
+      "slug": "november-2026",
+      "title": "November 2026",
+      "issue_date": "2026-11-01",
+      "description": "Elections, climate talks and a youth parliament.",
+      "cover_url": "/media/covers/november.png",
+      "file_url": "/media/magazines/1767225600000-abc.pdf",
+      "size_bytes": 4200000,
+      "published_at": "2026-11-20T09:30:00Z"
+    }
+  ],
+  "issue": {
+    "slug": "november-2026",
+    "title": "November 2026",
+    "issue_date": "2026-11-01",
+    "description": "Elections, climate talks and a youth parliament.",
+    "cover_url": "/media/covers/november.png",
+    "file_url": "/media/magazines/1767225600000-abc.pdf",
+    "size_bytes": 4200000,
+    "published_at": "2026-11-20T09:30:00Z"
   }
 };

@@ -1,5 +1,6 @@
 import type { components } from "@/api/schema";
 import type { EmailLanding } from "@/features/outreach/landing";
+import type { MagazineIssue } from "@/features/outreach/magazine";
 
 type ArticleList = components["schemas"]["ArticleList"];
 type Article = components["schemas"]["Article"];
@@ -24,6 +25,10 @@ export interface PageData {
   article?: Article;
   /** On the pages links in our emails lead to: how following the link went. */
   landing?: EmailLanding;
+  /** On "/magazine": GET /api/v1/magazine/issues (empty before the first). */
+  issues?: MagazineIssue[];
+  /** On "/magazine/{slug}" when the issue is published. */
+  issue?: MagazineIssue;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -4,6 +4,7 @@ import { LoadingSection } from "@/components/LoadingSection";
 import { ArticleDetailPage, ArticlesPage, HomePage } from "@/features/content";
 import { KeyLoginPage } from "@/features/identity";
 import { EMAIL_LANDING_PATHS } from "@/features/outreach/landing";
+import { ISSUE_PATH } from "@/features/outreach/magazine";
 import "@/features/outreach/styles";
 import "@/features/readers/styles";
 import { isStaffRole } from "@/lib/staff-roles";
@@ -28,6 +29,9 @@ const readers = () => import("@/features/readers");
 type Readers = Awaited<ReturnType<typeof readers>>;
 const fromReaders = (name: keyof Readers) =>
   lazyPage(() => readers().then((m) => m[name]));
+
+// Each issue of the magazine: a page with a parameter, in the outreach chunk.
+const MagazineIssuePage = fromOutreach("MagazineIssuePage");
 
 const LAZY_PAGES = new Map<string, LazyPage>([
   ["/login", fromReaders("ReaderLoginPage")],
@@ -56,12 +60,15 @@ const LAZY_PAGES = new Map<string, LazyPage>([
  */
 export function preloadPage(pathname: string): Promise<void> | null {
   const path = pathname.toLowerCase().replace(/(.)\/$/, "$1");
+  if (ISSUE_PATH.test(path)) return MagazineIssuePage.preload();
   return LAZY_PAGES.get(path)?.preload() ?? null;
 }
 
 /** Loads every page chunk: the server does before its first render. */
 export async function preloadAllPages(): Promise<void> {
-  await Promise.all([...LAZY_PAGES.values()].map((page) => page.preload()));
+  await Promise.all(
+    [...LAZY_PAGES.values(), MagazineIssuePage].map((page) => page.preload()),
+  );
 }
 
 /** The route table of spec §2. */
@@ -73,6 +80,7 @@ export function AppRoutes() {
       <Route path="/article/:slug">
         {(params) => <ArticleDetailPage slug={params.slug} />}
       </Route>
+      <Route path="/magazine/:slug" component={MagazineIssuePage} />
       {[...LAZY_PAGES].map(([path, page]) => (
         <Route key={path} path={path} component={page} />
       ))}

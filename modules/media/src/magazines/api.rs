@@ -13,13 +13,15 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
 
 use super::service::{MagazineError, MagazineService};
-use super::Magazine;
+use super::{IssuePublication, Magazine, MagazineIssue};
 use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
     /// Magazine issues (admins only).
     Magazines,
+    /// Published magazine issues, for readers.
+    Magazine,
 }
 
 /// The form the contract shows; it is read part by part (see [`MagazineApi::upload`]).
@@ -135,6 +137,42 @@ impl From<Refusal> for RenamedResponse {
             Refusal::Internal(b) => RenamedResponse::Internal(b),
         }
     }
+}
+
+#[derive(ApiResponse)]
+pub enum UnpublishedResponse {
+    /// The issue, a private draft again.
+    #[oai(status = 200)]
+    Ok(Json<Magazine>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum IssuesResponse {
+    /// Published issues, the latest first.
+    #[oai(status = 200)]
+    Ok(Json<Vec<MagazineIssue>>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum IssueResponse {
+    #[oai(status = 200)]
+    Ok(Json<MagazineIssue>),
+    /// No published issue has this slug.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
 }
 
 #[derive(ApiResponse)]
@@ -301,6 +339,75 @@ impl MagazineApi {
         match self.service.rename(&id.0, &body.0.title).await {
             Ok(issue) => RenamedResponse::Ok(Json(issue)),
             Err(e) => Refusal::from(e).into(),
+        }
+    }
+
+    /// Publish an uploaded issue for readers (or change a published one): title, issue date,
+    /// description and cover. Its address `/magazine/{slug}` is given at the first
+    /// publication and kept.
+    #[oai(
+        path = "/v1/staff/magazines/:id/publication",
+        method = "put",
+        operation_id = "publishMagazine"
+    )]
+    async fn publish(
+        &self,
+        auth: StaffSession,
+        id: Path<String>,
+        body: Json<IssuePublication>,
+    ) -> RenamedResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return RenamedResponse::Forbidden(identity::forbidden());
+        }
+        match self.service.publish(&id.0, &body.0).await {
+            Ok(issue) => RenamedResponse::Ok(Json(issue)),
+            Err(e) => Refusal::from(e).into(),
+        }
+    }
+
+    /// Take a published issue back to a private draft.
+    #[oai(
+        path = "/v1/staff/magazines/:id/publication",
+        method = "delete",
+        operation_id = "unpublishMagazine"
+    )]
+    async fn unpublish(&self, auth: StaffSession, id: Path<String>) -> UnpublishedResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return UnpublishedResponse::Forbidden(identity::forbidden());
+        }
+        match self.service.unpublish(&id.0).await {
+            Ok(issue) => UnpublishedResponse::Ok(Json(issue)),
+            Err(MagazineError::NotFound) => UnpublishedResponse::NotFound(not_found()),
+            Err(e) => UnpublishedResponse::Internal(failed(&e)),
+        }
+    }
+
+    /// Published issues, the latest first.
+    #[oai(
+        path = "/v1/magazine/issues",
+        method = "get",
+        operation_id = "listIssues",
+        tag = "ApiTags::Magazine"
+    )]
+    async fn issues(&self) -> IssuesResponse {
+        match self.service.issues().await {
+            Ok(issues) => IssuesResponse::Ok(Json(issues)),
+            Err(e) => IssuesResponse::Internal(failed(&e)),
+        }
+    }
+
+    /// One published issue.
+    #[oai(
+        path = "/v1/magazine/issues/:slug",
+        method = "get",
+        operation_id = "getIssue",
+        tag = "ApiTags::Magazine"
+    )]
+    async fn issue(&self, slug: Path<String>) -> IssueResponse {
+        match self.service.issue(&slug.0).await {
+            Ok(Some(issue)) => IssueResponse::Ok(Json(issue)),
+            Ok(None) => IssueResponse::NotFound(not_found()),
+            Err(e) => IssueResponse::Internal(failed(&e)),
         }
     }
 

@@ -13,6 +13,9 @@ pub use service::{MagazineError, MagazineService};
 
 pub const MAX_TITLE_CHARS: usize = 200;
 
+pub const MAX_DESCRIPTION_CHARS: usize = 500;
+pub const MAX_COVER_URL_CHARS: usize = 500;
+
 #[derive(Debug, Clone, PartialEq, Eq, Object)]
 pub struct Magazine {
     pub id: String,
@@ -21,6 +24,46 @@ pub struct Magazine {
     pub file_url: String,
     pub size_bytes: i64,
     pub uploaded_at: DateTime<Utc>,
+    /// Set once the issue is published; `null` while it is a private draft.
+    #[oai(nullable)]
+    pub published_at: Option<DateTime<Utc>>,
+    /// The issue's address, `/magazine/{slug}`: given at the first publication, then kept.
+    #[oai(nullable)]
+    pub slug: Option<String>,
+    /// The issue date (YYYY-MM-DD).
+    #[oai(nullable)]
+    pub issue_date: Option<String>,
+    #[oai(nullable)]
+    pub description: Option<String>,
+    #[oai(nullable)]
+    pub cover_url: Option<String>,
+}
+
+/// A published issue, as readers see it.
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
+pub struct MagazineIssue {
+    pub slug: String,
+    pub title: String,
+    /// YYYY-MM-DD.
+    pub issue_date: String,
+    pub description: String,
+    pub cover_url: String,
+    /// The PDF, served inline (with range requests) so browsers show it.
+    pub file_url: String,
+    pub size_bytes: i64,
+    pub published_at: DateTime<Utc>,
+}
+
+/// What publishing an issue takes (also to change a published one).
+#[derive(Debug, Clone, Object)]
+pub struct IssuePublication {
+    pub title: String,
+    /// YYYY-MM-DD.
+    pub issue_date: String,
+    /// A sentence or two for the issue's card and social previews.
+    pub description: String,
+    /// An uploaded cover (`POST /v1/staff/covers`) or an https address.
+    pub cover_url: String,
 }
 
 /// The issue's title from the uploaded file name: the name without `.pdf`, printable

@@ -7,8 +7,11 @@ use kernel::storage::Storage;
 use kernel::upload::Spooled;
 use kernel::Db;
 
-use super::store::{store_for, MagazineRow, MagazineStore};
-use super::{title_from_file_name, Magazine, MAX_TITLE_CHARS};
+use super::store::{store_for, MagazineRow, MagazineStore, Publication};
+use super::{
+    title_from_file_name, IssuePublication, Magazine, MagazineIssue, MAX_COVER_URL_CHARS,
+    MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS,
+};
 use kernel::ErrorCode;
 
 #[derive(Debug, thiserror::Error)]
@@ -37,14 +40,165 @@ fn invalid(code: ErrorCode, message: impl Into<String>) -> MagazineError {
 pub struct MagazineService {
     store: Arc<dyn MagazineStore>,
     storage: Arc<dyn Storage>,
+    /// Moved forward when what readers see changes (an issue published, changed, taken back).
+    generation: kernel::Generation,
+}
+
+fn check_title(title: &str) -> Result<String, MagazineError> {
+    let title = title.trim();
+    if title.is_empty() {
+        return Err(invalid(ErrorCode::TitleRequired, "A title is required."));
+    }
+    if title.chars().count() > MAX_TITLE_CHARS {
+        return Err(invalid(
+            ErrorCode::TitleTooLong,
+            format!("The title must be at most {MAX_TITLE_CHARS} characters."),
+        ));
+    }
+    Ok(title.to_string())
+}
+
+/// The publication's fields in the order the form shows them, each with its own message.
+fn check_publication(p: &IssuePublication) -> Result<Publication, MagazineError> {
+    let title = check_title(&p.title)?;
+    let date = p.issue_date.trim();
+    if chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err() {
+        return Err(invalid(
+            ErrorCode::InvalidDate,
+            "Please enter the issue date (YYYY-MM-DD).",
+        ));
+    }
+    let description = p.description.trim();
+    if description.is_empty() {
+        return Err(invalid(
+            ErrorCode::DescriptionRequired,
+            "Please add a short description of the issue.",
+        ));
+    }
+    if description.chars().count() > MAX_DESCRIPTION_CHARS {
+        return Err(invalid(
+            ErrorCode::TooLong,
+            format!("The description must be at most {MAX_DESCRIPTION_CHARS} characters."),
+        ));
+    }
+    let cover = p.cover_url.trim();
+    if cover.is_empty() {
+        return Err(invalid(
+            ErrorCode::InvalidCoverImage,
+            "Please upload a cover image for the issue.",
+        ));
+    }
+    let web = cover.starts_with("https://");
+    let local = cover.starts_with("/media/") && !cover.contains("..");
+    if !(web || local)
+        || cover.chars().count() > MAX_COVER_URL_CHARS
+        || cover.chars().any(|c| c.is_whitespace() || c == '"')
+    {
+        return Err(invalid(
+            ErrorCode::InvalidCoverImage,
+            "The cover must be an uploaded image or an https:// address.",
+        ));
+    }
+    Ok(Publication {
+        title,
+        issue_date: date.to_string(),
+        description: description.to_string(),
+        cover_url: cover.to_string(),
+    })
+}
+
+/// The slug an issue titled `title` would like: lower-case, hyphenated, at most 80 characters.
+fn base_slug(title: &str) -> String {
+    let mut out: String = slug::slugify(title).chars().take(80).collect();
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() {
+        "issue".to_string()
+    } else {
+        out
+    }
 }
 
 impl MagazineService {
-    pub fn new(db: &Db, storage: Arc<dyn Storage>) -> Self {
+    pub fn new(db: &Db, storage: Arc<dyn Storage>, generation: kernel::Generation) -> Self {
         Self {
             store: store_for(db),
             storage,
+            generation,
         }
+    }
+
+    /// Published issues, the latest first.
+    pub async fn issues(&self) -> Result<Vec<MagazineIssue>, MagazineError> {
+        Ok(self
+            .store
+            .published()
+            .await?
+            .iter()
+            .filter_map(MagazineRow::issue)
+            .collect())
+    }
+
+    /// The published issue at `slug`.
+    pub async fn issue(&self, slug: &str) -> Result<Option<MagazineIssue>, MagazineError> {
+        if slug.len() > 100 {
+            return Ok(None);
+        }
+        Ok(self.store.by_slug(slug).await?.and_then(|r| r.issue()))
+    }
+
+    /// Publishes an uploaded issue (or changes a published one). Its slug comes from the
+    /// title at the first publication (`-2`, `-3`… when taken) and is kept from then on.
+    pub async fn publish(
+        &self,
+        id: &str,
+        input: &IssuePublication,
+    ) -> Result<Magazine, MagazineError> {
+        let p = check_publication(input)?;
+        let base = base_slug(&p.title);
+        let now = kernel::ids::now();
+        for n in 1..=50 {
+            let slug = if n == 1 {
+                base.clone()
+            } else {
+                format!("{base}-{n}")
+            };
+            if self
+                .store
+                .by_slug(&slug)
+                .await?
+                .is_some_and(|other| other.id != id)
+            {
+                continue;
+            }
+            match self.store.publish(id, &p, &slug, now).await {
+                Ok(Some(row)) => {
+                    self.generation.advance();
+                    tracing::info!(id, slug = row.slug.as_deref(), "magazine issue published");
+                    return Ok(row.into());
+                }
+                Ok(None) => return Err(MagazineError::NotFound),
+                // Another issue took the slug meanwhile: the unique index said no.
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(invalid(
+            ErrorCode::TitleTooLong,
+            "Too many issues share this title; please choose another.",
+        ))
+    }
+
+    /// Takes a published issue back to a private draft.
+    pub async fn unpublish(&self, id: &str) -> Result<Magazine, MagazineError> {
+        let row = self
+            .store
+            .unpublish(id)
+            .await?
+            .ok_or(MagazineError::NotFound)?;
+        self.generation.advance();
+        Ok(row.into())
     }
 
     /// Every issue, newest first.
@@ -93,6 +247,11 @@ impl MagazineService {
             size_bytes: i64::try_from(file.size()).unwrap_or(i64::MAX),
             uploaded_at: now,
             content_sha256: Some(sha256.clone()),
+            slug: None,
+            issue_date: None,
+            description: None,
+            cover_url: None,
+            published_at: None,
         };
         if let Err(e) = self.store.insert(&row).await {
             let _ = self.storage.delete(&row.file_key).await;
@@ -108,21 +267,16 @@ impl MagazineService {
     }
 
     pub async fn rename(&self, id: &str, title: &str) -> Result<Magazine, MagazineError> {
-        let title = title.trim();
-        if title.is_empty() {
-            return Err(invalid(ErrorCode::TitleRequired, "A title is required."));
-        }
-        if title.chars().count() > MAX_TITLE_CHARS {
-            return Err(invalid(
-                ErrorCode::TitleTooLong,
-                format!("The title must be at most {MAX_TITLE_CHARS} characters."),
-            ));
-        }
-        self.store
-            .rename(id, title)
+        let title = check_title(title)?;
+        let row = self
+            .store
+            .rename(id, &title)
             .await?
-            .map(Into::into)
-            .ok_or(MagazineError::NotFound)
+            .ok_or(MagazineError::NotFound)?;
+        if row.published_at.is_some() {
+            self.generation.advance();
+        }
+        Ok(row.into())
     }
 
     /// Deletes an issue and its file.
@@ -132,6 +286,9 @@ impl MagazineService {
             .delete(id)
             .await?
             .ok_or(MagazineError::NotFound)?;
+        if row.published_at.is_some() {
+            self.generation.advance();
+        }
         if let Err(e) = self.storage.delete(&row.file_key).await {
             tracing::warn!(error = %e, key = row.file_key, "magazine file not removed");
         }

@@ -18,6 +18,36 @@ pub(crate) struct MagazineRow {
     pub uploaded_at: DateTime<Utc>,
     /// SHA-256 of the file (hex); `None` for issues uploaded before it was kept.
     pub content_sha256: Option<String>,
+    pub slug: Option<String>,
+    pub issue_date: Option<String>,
+    pub description: Option<String>,
+    pub cover_url: Option<String>,
+    pub published_at: Option<DateTime<Utc>>,
+}
+
+impl MagazineRow {
+    /// The issue as readers see it, when it is published.
+    pub(crate) fn issue(&self) -> Option<super::MagazineIssue> {
+        Some(super::MagazineIssue {
+            slug: self.slug.clone()?,
+            title: self.title.clone(),
+            issue_date: self.issue_date.clone()?,
+            description: self.description.clone()?,
+            cover_url: self.cover_url.clone()?,
+            file_url: self.file_url.clone(),
+            size_bytes: self.size_bytes,
+            published_at: self.published_at?,
+        })
+    }
+}
+
+/// The fields of a publication, checked.
+#[derive(Debug, Clone)]
+pub(crate) struct Publication {
+    pub title: String,
+    pub issue_date: String,
+    pub description: String,
+    pub cover_url: String,
 }
 
 impl From<MagazineRow> for Magazine {
@@ -28,6 +58,11 @@ impl From<MagazineRow> for Magazine {
             file_url: r.file_url,
             size_bytes: r.size_bytes,
             uploaded_at: r.uploaded_at,
+            published_at: r.published_at,
+            slug: r.slug,
+            issue_date: r.issue_date,
+            description: r.description,
+            cover_url: r.cover_url,
         }
     }
 }
@@ -41,9 +76,24 @@ pub(crate) trait MagazineStore: Send + Sync {
     async fn rename(&self, id: &str, title: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
     /// Removes the row and returns it (for its file).
     async fn delete(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
+    async fn by_slug(&self, slug: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
+    /// Published issues, the latest issue date first.
+    async fn published(&self) -> Result<Vec<MagazineRow>, sqlx::Error>;
+    /// Publishes the issue (or changes a published one) with `slug` unless it has one; `None`
+    /// when there is no such issue. A slug another issue has is a unique-index error.
+    async fn publish(
+        &self,
+        id: &str,
+        p: &Publication,
+        slug: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<MagazineRow>, sqlx::Error>;
+    /// Takes the issue back to a private draft (its slug is kept for a later publication).
+    async fn unpublish(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
 }
 
-const COLUMNS: &str = "id, title, file_key, file_url, size_bytes, uploaded_at, content_sha256";
+const COLUMNS: &str = "id, title, file_key, file_url, size_bytes, uploaded_at, content_sha256, \
+                       slug, issue_date, description, cover_url, published_at";
 type Tuple = (
     String,
     String,
@@ -52,19 +102,27 @@ type Tuple = (
     i64,
     DateTime<Utc>,
     Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<DateTime<Utc>>,
 );
 
-fn row(
-    (id, title, file_key, file_url, size_bytes, uploaded_at, content_sha256): Tuple,
-) -> MagazineRow {
+fn row(t: Tuple) -> MagazineRow {
     MagazineRow {
-        id,
-        title,
-        file_key,
-        file_url,
-        size_bytes,
-        uploaded_at,
-        content_sha256,
+        id: t.0,
+        title: t.1,
+        file_key: t.2,
+        file_url: t.3,
+        size_bytes: t.4,
+        uploaded_at: t.5,
+        content_sha256: t.6,
+        slug: t.7,
+        issue_date: t.8,
+        description: t.9,
+        cover_url: t.10,
+        published_at: t.11,
     }
 }
 
@@ -105,7 +163,12 @@ macro_rules! sql_magazine_store {
                     .push_bind(r.file_url.clone())
                     .push_bind(r.size_bytes)
                     .push_bind(r.uploaded_at)
-                    .push_bind(r.content_sha256.clone());
+                    .push_bind(r.content_sha256.clone())
+                    .push_bind(r.slug.clone())
+                    .push_bind(r.issue_date.clone())
+                    .push_bind(r.description.clone())
+                    .push_bind(r.cover_url.clone())
+                    .push_bind(r.published_at);
                 qb.push(")");
                 qb.build().execute(&self.pool).await?;
                 Ok(())
@@ -147,6 +210,54 @@ macro_rules! sql_magazine_store {
                 qb.push_bind(id.to_string());
                 qb.build().execute(&self.pool).await?;
                 Ok(Some(found))
+            }
+
+            async fn by_slug(&self, slug: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+                self.find("slug", slug).await
+            }
+
+            async fn published(&self) -> Result<Vec<MagazineRow>, sqlx::Error> {
+                let rows: Vec<Tuple> = sqlx::query_as(&format!(
+                    "SELECT {COLUMNS} FROM magazines WHERE published_at IS NOT NULL \
+                     ORDER BY issue_date DESC, published_at DESC, id DESC"
+                ))
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.into_iter().map(row).collect())
+            }
+
+            async fn publish(
+                &self,
+                id: &str,
+                p: &Publication,
+                slug: &str,
+                now: DateTime<Utc>,
+            ) -> Result<Option<MagazineRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE magazines SET title = ");
+                qb.push_bind(p.title.clone());
+                qb.push(", issue_date = ");
+                qb.push_bind(p.issue_date.clone());
+                qb.push(", description = ");
+                qb.push_bind(p.description.clone());
+                qb.push(", cover_url = ");
+                qb.push_bind(p.cover_url.clone());
+                qb.push(", slug = COALESCE(slug, ");
+                qb.push_bind(slug.to_string());
+                qb.push("), published_at = COALESCE(published_at, ");
+                qb.push_bind(now);
+                qb.push(") WHERE id = ");
+                qb.push_bind(id.to_string());
+                qb.build().execute(&self.pool).await?;
+                self.one(id).await
+            }
+
+            async fn unpublish(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE magazines SET published_at = NULL WHERE id = ");
+                qb.push_bind(id.to_string());
+                qb.build().execute(&self.pool).await?;
+                self.one(id).await
             }
         }
     };

@@ -7,6 +7,7 @@ export { ApplicationSuccessPage } from "./components/ApplicationSuccessPage";
 export { ContactPage } from "./components/ContactPage";
 export { ContributorsPage } from "./components/ContributorsPage";
 export { EmailLandingPage } from "./components/EmailLandingPage";
+export { MagazineIssuePage } from "./components/MagazineIssuePage";
 export { MagazinePage } from "./components/MagazinePage";
 export { PacksPage } from "./components/PacksPage";
 export { SignupPage } from "./components/SignupPage";

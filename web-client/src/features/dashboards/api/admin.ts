@@ -1,3 +1,4 @@
+import type { components } from "@/api/schema";
 import { api, ApiFailure, errorMessage, expectOk } from "@/lib/api-client";
 import type {
   IssuedKey,
@@ -44,6 +45,46 @@ export async function renameMagazine(
       body: { title },
     }),
   );
+}
+
+export type IssuePublication = components["schemas"]["IssuePublication"];
+
+/** Publishes an uploaded issue for readers (or changes a published one). */
+export async function publishMagazine(
+  id: string,
+  body: IssuePublication,
+): Promise<Magazine> {
+  return expectOk(
+    await api.PUT("/v1/staff/magazines/{id}/publication", {
+      params: { path: { id } },
+      body,
+    }),
+  );
+}
+
+/** Takes a published issue back to a private draft. */
+export async function unpublishMagazine(id: string): Promise<Magazine> {
+  return expectOk(
+    await api.DELETE("/v1/staff/magazines/{id}/publication", {
+      params: { path: { id } },
+    }),
+  );
+}
+
+/** Uploads an issue's cover image; its public address. */
+export async function uploadIssueCover(file: File): Promise<string> {
+  const uploaded = expectOk(
+    await api.POST("/v1/staff/covers", {
+      // The contract types the binary part as a string; the browser sends the File.
+      body: { file: file as unknown as string },
+      bodySerializer: (body) => {
+        const form = new FormData();
+        form.append("file", body.file);
+        return form;
+      },
+    }),
+  );
+  return uploaded.url;
 }
 
 export async function deleteMagazine(id: string): Promise<void> {

@@ -18,8 +18,13 @@ export async function articlesChanged(
   await queryClient.invalidateQueries({ queryKey: staffKeys.articles });
 }
 
-/** A magazine was uploaded, renamed or deleted. */
+/**
+ * A magazine was uploaded, renamed, published, taken back or deleted: the
+ * dashboard's list is fetched again, and the public pages' copies of the
+ * issues (the "magazine" queries) are marked stale.
+ */
 export async function magazinesChanged(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: ["magazine"] });
   await queryClient.invalidateQueries({ queryKey: staffKeys.magazines });
 }
 

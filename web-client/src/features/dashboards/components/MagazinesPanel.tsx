@@ -9,6 +9,7 @@ import { magazinesChanged } from "@/features/dashboards/api/changes";
 import { looksLikePdf } from "@/features/dashboards/format";
 import type { Magazine } from "@/features/dashboards/types";
 import { MagazinesTable } from "./MagazinesTable";
+import { PublishIssueForm } from "./PublishIssueForm";
 
 const NOT_PDF = "Please upload a PDF file.";
 const UPLOAD_FAILED = "Failed to upload magazine.";
@@ -28,6 +29,8 @@ export function MagazinesPanel({
   const { expire } = useSession();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [publishing, setPublishing] = useState<string | null>(null);
+  const chosen = magazines?.find((m) => m.id === publishing) ?? null;
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -86,7 +89,8 @@ export function MagazinesPanel({
       </div>
       <p id="magazine-hint" className="muted">
         The file name, without “.pdf”, becomes the issue’s title; you can rename
-        it afterwards.
+        it afterwards. Uploaded issues stay private until you publish them with
+        a date, a description and a cover.
       </p>
       {uploading ? (
         <div className="upload-progress" role="status">
@@ -104,7 +108,17 @@ export function MagazinesPanel({
           <p className="muted">Upload the first issue as a PDF.</p>
         </div>
       ) : (
-        <MagazinesTable magazines={magazines} />
+        <MagazinesTable
+          magazines={magazines}
+          onPublish={(magazine) => setPublishing(magazine.id)}
+        />
+      )}
+      {chosen !== null && (
+        <PublishIssueForm
+          key={chosen.id}
+          magazine={chosen}
+          onDone={() => setPublishing(null)}
+        />
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import { useDisplayTimeZone } from "@/lib/time-zone";
 import {
   deleteMagazine,
   renameMagazine,
+  unpublishMagazine,
 } from "@/features/dashboards/api/admin";
 import { magazinesChanged } from "@/features/dashboards/api/changes";
 import { useRowAction } from "@/features/dashboards/api/use-staff-data";
@@ -16,10 +17,15 @@ import { DataTable } from "./DataTable";
 
 interface Props {
   magazines: readonly Magazine[];
+  /** Opens the publication form of an issue. */
+  onPublish: (magazine: Magazine) => void;
 }
 
-/** Title, Upload Date and a View link (new tab), plus rename and delete. */
-export function MagazinesTable({ magazines }: Props) {
+/**
+ * Title, Upload Date, Size and whether readers see it, with a View link (new
+ * tab), publish (or edit the publication), take back, rename and delete.
+ */
+export function MagazinesTable({ magazines, onPublish }: Props) {
   const zone = useDisplayTimeZone();
   const notify = useToast();
   const queryClient = useQueryClient();
@@ -40,6 +46,13 @@ export function MagazinesTable({ magazines }: Props) {
     });
   }
 
+  function unpublish(magazine: Magazine) {
+    void run(magazine.id, "Failed to unpublish magazine", async () => {
+      await unpublishMagazine(magazine.id);
+      notify({ title: "Issue taken back: readers no longer see it." });
+    });
+  }
+
   function remove(magazine: Magazine) {
     if (!window.confirm(`Are you sure you want to delete “${magazine.title}”?`))
       return;
@@ -52,7 +65,7 @@ export function MagazinesTable({ magazines }: Props) {
   return (
     <DataTable
       labelledBy={"magazines-heading"}
-      columns={["Title", "Upload Date", "Size"]}
+      columns={["Title", "Upload Date", "Size", "Status"]}
     >
       {magazines.map((magazine) => {
         const busy = busyId === magazine.id;
@@ -96,6 +109,13 @@ export function MagazinesTable({ magazines }: Props) {
             <td>{formatShortDate(magazine.uploaded_at, zone)}</td>
             <td>{formatFileSize(magazine.size_bytes)}</td>
             <td>
+              {magazine.published_at !== null && magazine.slug !== null ? (
+                <a href={`/magazine/${magazine.slug}`}>Published</a>
+              ) : (
+                "Draft"
+              )}
+            </td>
+            <td>
               <div className="row-actions">
                 <a
                   className="btn btn-secondary btn-sm"
@@ -105,6 +125,24 @@ export function MagazinesTable({ magazines }: Props) {
                 >
                   View<span className="sr-only"> {magazine.title}</span>
                 </a>
+                <Button
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => onPublish(magazine)}
+                >
+                  {magazine.published_at !== null ? "Edit issue" : "Publish"}
+                  <span className="sr-only"> {magazine.title}</span>
+                </Button>
+                {magazine.published_at !== null && (
+                  <Button
+                    variant="quiet"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => unpublish(magazine)}
+                  >
+                    Unpublish<span className="sr-only"> {magazine.title}</span>
+                  </Button>
+                )}
                 <Button
                   variant="quiet"
                   size="sm"

@@ -1,10 +1,20 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
 import { Badge } from "@/components/Badge";
+import { ButtonLink } from "@/components/Button";
+import { LoadingSection } from "@/components/LoadingSection";
+import { LoadFailed } from "./LoadFailed";
 import { FeatureGrid } from "@/components/FeatureGrid";
 import { PageHero } from "@/components/PageHero";
 import { Section } from "@/components/Section";
 import { useDocumentTitle } from "@/lib/document-title";
 import { NotifyButton } from "./NotifyButton";
 import { PAGE_TITLES } from "@/lib/pages.gen";
+import {
+  issueMonth,
+  issuesQuery,
+  type MagazineIssue,
+} from "@/features/outreach/magazine";
 
 const FEATURES = [
   {
@@ -21,8 +31,29 @@ const FEATURES = [
   },
 ];
 
+/**
+ * `/magazine`: the spec's launch page until the first issue is published;
+ * then the latest issue, prominently, and the archive of earlier ones.
+ */
 export function MagazinePage() {
   useDocumentTitle(PAGE_TITLES["/magazine"]);
+  const { data, isError, isFetching, refetch } = useQuery(issuesQuery());
+  if (data && data.length > 0) return <Issues issues={data} />;
+  if (data === undefined && isError) {
+    return (
+      <LoadFailed
+        title="Magazine"
+        message="Failed to load the magazine issues."
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
+    );
+  }
+  if (data === undefined) return <LoadingSection title="Magazine" />;
+  return <Launch />;
+}
+
+function Launch() {
   return (
     <>
       <PageHero
@@ -40,6 +71,70 @@ export function MagazinePage() {
           <NotifyButton list="magazine" />
         </div>
       </Section>
+    </>
+  );
+}
+
+function Issues({ issues }: { issues: MagazineIssue[] }) {
+  const [latest, ...earlier] = issues;
+  if (!latest) return null;
+  return (
+    <>
+      <section className="hero magazine-hero">
+        <div className="container magazine-latest">
+          <img
+            className="magazine-cover"
+            src={latest.cover_url}
+            alt={`Cover of ${latest.title}`}
+            width={360}
+            height={480}
+          />
+          <div>
+            <p className="hero-eyebrow">
+              <Badge tone="gold">Latest issue</Badge>
+            </p>
+            <h1 className="hero-title">{latest.title}</h1>
+            <p className="magazine-date">{issueMonth(latest.issue_date)}</p>
+            <p className="hero-lead">{latest.description}</p>
+            <div className="hero-actions">
+              <ButtonLink href={`/magazine/${latest.slug}`} size="lg">
+                Read the issue
+              </ButtonLink>
+              <NotifyButton list="magazine" />
+            </div>
+          </div>
+        </div>
+      </section>
+      {earlier.length > 0 && (
+        <Section
+          id="magazine-archive"
+          title="Earlier issues"
+          intro="Every issue stays free to read online and to download."
+        >
+          <ul className="magazine-archive">
+            {earlier.map((issue) => (
+              <li key={issue.slug}>
+                <Link
+                  href={`/magazine/${issue.slug}`}
+                  className="magazine-card"
+                >
+                  <img
+                    src={issue.cover_url}
+                    alt=""
+                    width={240}
+                    height={320}
+                    loading="lazy"
+                  />
+                  <span className="magazine-card-title">{issue.title}</span>
+                  <span className="magazine-date">
+                    {issueMonth(issue.issue_date)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
     </>
   );
 }
