@@ -71,3 +71,25 @@ impl AuthorDirectory for IdentityAuthors {
         Ok(self.0.is_active_writer(id).await?)
     }
 }
+
+/// Announcements find the magazine issue they announce through this adapter, so outreach never
+/// reads the media module's tables.
+pub struct PublishedIssues(pub Arc<media::MagazineService>);
+
+#[async_trait]
+impl outreach::IssueDirectory for PublishedIssues {
+    async fn published_issue(
+        &self,
+        id: &str,
+    ) -> Result<Option<outreach::AnnouncedIssue>, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(self
+            .0
+            .published_by_id(id)
+            .await?
+            .map(|issue| outreach::AnnouncedIssue {
+                title: issue.title,
+                slug: issue.slug,
+                description: issue.description,
+            }))
+    }
+}

@@ -126,7 +126,8 @@ impl Application {
     }
 }
 
-/// Background jobs: outbox delivery every `poll`.
+/// Background jobs: outbox delivery every `poll`; announcements queue their next batch every
+/// second (at `ANNOUNCEMENT_RATE_PER_MINUTE`).
 async fn start_jobs(
     services: &Services,
     poll: std::time::Duration,
@@ -151,6 +152,23 @@ async fn start_jobs(
                 }
             })
         })?)
+        .await?;
+    let announcements = services.announcements.clone();
+    scheduler
+        .add(Job::new_repeated_async(
+            std::time::Duration::from_secs(1),
+            move |_id, _scheduler| {
+                let announcements = announcements.clone();
+                Box::pin(async move {
+                    let budget = announcements.per_second();
+                    match announcements.queue_due(budget).await {
+                        Ok(0) => {}
+                        Ok(n) => tracing::debug!(queued = n, "announcement recipients queued"),
+                        Err(e) => tracing::error!(error = ?e, "queueing announcements failed"),
+                    }
+                })
+            },
+        )?)
         .await?;
     scheduler.start().await?;
     Ok(scheduler)

@@ -16,7 +16,7 @@ use outreach::{
 };
 use poem_openapi::OpenApiService;
 
-use crate::adapters::{ContentTitles, IdentityAuthors, SitePages};
+use crate::adapters::{ContentTitles, IdentityAuthors, PublishedIssues, SitePages};
 use crate::settings::Settings;
 
 /// Title and version of the published contract (independent of the site name, so the
@@ -41,6 +41,8 @@ pub struct Services {
     pub analytics_service: Arc<analytics::AnalyticsService>,
     pub magazines: Arc<media::MagazineService>,
     pub magazine_max_bytes: usize,
+    /// Launch announcements to the notify lists.
+    pub announcements: Arc<outreach::Announcements>,
 }
 
 impl Services {
@@ -96,12 +98,22 @@ impl Services {
             },
             private,
             limiter,
-            clock,
+            clock.clone(),
         ));
         let magazines = Arc::new(media::MagazineService::new(
             &db,
             storage.clone(),
             content.generation(),
+        ));
+        let announcements = Arc::new(outreach::Announcements::new(
+            outreach::announcement_store_for(&db),
+            Arc::new(PublishedIssues(magazines.clone())),
+            outreach::AnnouncementSettings {
+                site_url: settings.site_url.clone(),
+                site_name: settings.site_name.clone(),
+                per_minute: mail.announcement_rate,
+            },
+            clock.clone(),
         ));
         let analytics = analytics::store_for(&db);
         let views = analytics::Recorder::start(analytics.clone(), settings.views.clone());
@@ -112,6 +124,7 @@ impl Services {
             Arc::new(SitePages(content.clone(), magazines.clone())),
         ));
         Ok(Services {
+            announcements,
             analytics_service,
             magazines,
             magazine_max_bytes: settings.magazine_max_bytes,
@@ -148,6 +161,7 @@ pub type Api = OpenApiService<
         identity::StaffAdminApi,
         media::MagazineApi,
         analytics::AnalyticsApi,
+        outreach::AnnouncementApi,
     ),
     (),
 >;
@@ -164,6 +178,7 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             identity::StaffAdminApi::new(services.identity.clone()),
             media::MagazineApi::new(services.magazines.clone(), services.magazine_max_bytes),
             analytics::AnalyticsApi::new(services.analytics_service.clone(), trust_proxy),
+            outreach::AnnouncementApi::new(services.announcements.clone()),
         ),
         API_TITLE,
         env!("CARGO_PKG_VERSION"),

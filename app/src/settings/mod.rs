@@ -74,6 +74,8 @@ pub struct MailSettings {
     pub inbox_applications: String,
     pub poll: Duration,
     pub outbox: kernel::outbox::OutboxSettings,
+    /// Recipients of announcements queued per minute (`ANNOUNCEMENT_RATE_PER_MINUTE`).
+    pub announcement_rate: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -195,6 +197,7 @@ impl Settings {
                         24 * 3600 * r.outbox_failed_retention_days,
                     ),
                 },
+                announcement_rate: r.announcement_rate_per_minute.max(1),
             },
             magazine_max_bytes: 1024 * 1024 * r.magazine_max_mb.max(1),
             views: analytics::RecorderSettings {

@@ -3,6 +3,7 @@
 //! each stored together with its queued email, behind per-address submission limits.
 
 mod accounts;
+mod announcements;
 mod api;
 mod application;
 mod files;
@@ -13,6 +14,10 @@ mod service;
 mod store;
 mod validate;
 
+pub use announcements::{
+    announcement_store_for, AnnouncedIssue, AnnouncementApi, AnnouncementSettings, Announcements,
+    IssueDirectory,
+};
 pub use api::OutreachApi;
 pub use files::MAX_APPLICATION_BODY_BYTES;
 pub use landing::{Landing, CONFIRM_PAGE, UNSUBSCRIBE_PAGE};

@@ -19,6 +19,19 @@ impl NotifyList {
         }
     }
 
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            NotifyList::Magazine => "magazine",
+            NotifyList::Packs => "packs",
+        }
+    }
+
+    pub(crate) fn parse(s: &str) -> Option<NotifyList> {
+        [NotifyList::Magazine, NotifyList::Packs]
+            .into_iter()
+            .find(|l| l.as_str() == s)
+    }
+
     pub(crate) fn label(self) -> &'static str {
         match self {
             NotifyList::Magazine => "the magazine",

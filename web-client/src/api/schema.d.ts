@@ -660,6 +660,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/staff/magazines/{id}/announcement": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The announcement of a published issue: the email, how many addresses are on the
+     *     magazine list, and how far the send got once it was sent.
+     */
+    get: operations["previewAnnouncement"];
+    put?: never;
+    /**
+     * Send the announcement of a published issue to the magazine list, once: in batches,
+     *     after transactional email, each address once. Asking again sends nothing new.
+     */
+    post: operations["sendAnnouncement"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -692,6 +716,43 @@ export interface components {
     /** ActiveChange */
     ActiveChange: {
       active: boolean;
+    };
+    /**
+     * AnnouncementPreview
+     * @description The email as it will go out, and to how many.
+     */
+    AnnouncementPreview: {
+      subject: string;
+      /** @description The body, with an example unsubscribe link (each recipient gets their own). */
+      body: string;
+      /**
+       * Format: int64
+       * @description Addresses on the list now.
+       */
+      recipients: number;
+      /** @description Set once the announcement was sent (it is sent once). */
+      progress?: components["schemas"]["AnnouncementProgress"] & unknown;
+    };
+    /**
+     * AnnouncementProgress
+     * @description How far a send got, as the dashboard shows it.
+     */
+    AnnouncementProgress: {
+      /** Format: date-time */
+      started_at: string;
+      /**
+       * Format: int64
+       * @description Recipients: queued so far plus those still to queue.
+       */
+      total: number;
+      /** Format: int64 */
+      queued: number;
+      /** Format: int64 */
+      sent: number;
+      /** Format: int64 */
+      failed: number;
+      /** @description Every recipient is queued (the outbox may still be sending). */
+      finished: boolean;
     };
     /** ApiError */
     ApiError: {
@@ -4364,6 +4425,135 @@ export interface operations {
       };
       /** @description Only admins see the figures. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  previewAnnouncement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["AnnouncementPreview"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No published issue has this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  sendAnnouncement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sending (or sent before: nothing new is sent); how far it got. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["AnnouncementProgress"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No published issue has this id. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

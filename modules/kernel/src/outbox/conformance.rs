@@ -4,7 +4,10 @@
 
 use chrono::Duration;
 
-use super::{enqueue_pg, enqueue_sqlite, outbox_store_for, Attachment, Email, OutboxRow};
+use super::{
+    enqueue_bulk_pg, enqueue_bulk_sqlite, enqueue_pg, enqueue_sqlite, outbox_store_for, Attachment,
+    Email, OutboxRow,
+};
 use crate::Db;
 
 /// Queues `email` in a transaction of its own (as a module's write would); its id.
@@ -19,6 +22,24 @@ pub async fn enqueue(db: &Db, email: &Email) -> String {
         Db::Postgres(pool) => {
             let mut tx = pool.begin().await.unwrap();
             let id = enqueue_pg(&mut tx, email).await.unwrap();
+            tx.commit().await.unwrap();
+            id
+        }
+    }
+}
+
+/// Queues bulk `email` (an announcement) in a transaction of its own; its id.
+pub async fn enqueue_bulk(db: &Db, email: &Email) -> String {
+    match db {
+        Db::Sqlite(pool) => {
+            let mut tx = pool.begin().await.unwrap();
+            let id = enqueue_bulk_sqlite(&mut tx, email).await.unwrap();
+            tx.commit().await.unwrap();
+            id
+        }
+        Db::Postgres(pool) => {
+            let mut tx = pool.begin().await.unwrap();
+            let id = enqueue_bulk_pg(&mut tx, email).await.unwrap();
             tx.commit().await.unwrap();
             id
         }
@@ -176,5 +197,25 @@ pub async fn run(db: &Db) {
     assert_eq!(
         rows.iter().find(|r| r.id == b).unwrap().list_unsubscribe,
         None
+    );
+
+    // Bulk mail waits: with announcements due, a confirmation queued after them comes first.
+    let bulk: Vec<String> = {
+        let mut v = Vec::new();
+        for i in 0..5 {
+            v.push(enqueue_bulk(db, &email(&format!("Bulk {i}"), vec![])).await);
+        }
+        v
+    };
+    let urgent = enqueue(db, &email("Confirm", vec![])).await;
+    let due = store
+        .due(crate::ids::now() + Duration::seconds(1), 3)
+        .await
+        .unwrap();
+    assert_eq!(due[0].id, urgent, "transactional first");
+    assert_eq!(
+        ids(&due[1..]),
+        [bulk[0].as_str(), bulk[1].as_str()],
+        "then bulk, oldest first"
     );
 }

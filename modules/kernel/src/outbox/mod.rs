@@ -24,7 +24,10 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 pub use mailer::{Mailer, MailerError};
-pub use store::{enqueue_pg, enqueue_sqlite, outbox_store_for, OutboxRow, OutboxStore};
+pub use store::{
+    enqueue_bulk_pg, enqueue_bulk_sqlite, enqueue_pg, enqueue_sqlite, outbox_store_for, OutboxRow,
+    OutboxStore,
+};
 
 use crate::storage::{LocalStorage, Storage};
 
@@ -86,6 +89,11 @@ pub struct DeliveryReport {
     /// Bodies removed from messages given up on long ago (or left over).
     pub redacted: usize,
 }
+
+/// Messages claimed and sent one after the other per batch.
+const BATCH: i64 = 50;
+/// A delivery run stops taking new batches after this long (the next run goes on).
+const RUN_BUDGET: Duration = Duration::from_secs(60);
 
 pub struct Outbox {
     store: Arc<dyn OutboxStore>,
@@ -150,48 +158,69 @@ impl Outbox {
                 Err(e) => tracing::warn!(error = %e, "outbox: old bodies not removed; will retry"),
             }
         }
-        for row in self.store.due(now, 50).await? {
-            // Claim it, so another instance does not send it too.
-            let lease = now + chrono::Duration::minutes(5);
-            if !self
-                .store
-                .claim(&row.id, row.next_attempt_at, lease)
-                .await?
-            {
-                continue;
+        // Batch after batch while messages are due (an announcement queues thousands), each
+        // batch taking transactional email first, for at most a minute per run.
+        let started = std::time::Instant::now();
+        loop {
+            let batch = self.store.due(crate::ids::now(), BATCH).await?;
+            let full = batch.len() == usize::try_from(BATCH).unwrap_or(usize::MAX);
+            for row in batch {
+                self.deliver(row, &mut report).await?;
             }
-            let result = self.mailer.send(&row, &self.storage).await;
-            if row.attachments.trim() != "[]" {
-                // A message with attachments was built whole in memory (tens of MB): hand the
-                // freed pages back rather than keep them for the life of the process.
-                crate::memory::release_free_memory();
-            }
-            match result {
-                Ok(()) => {
-                    self.store.mark_sent(&row.id, crate::ids::now()).await?;
-                    report.sent += 1;
-                    // The delivered message is now the documents' only copy.
-                    self.remove_attachments(&row.id, &row.attachments).await?;
-                }
-                Err(e) => {
-                    let attempts = row.attempts + 1;
-                    let gave_up = attempts >= self.settings.max_attempts;
-                    let next = crate::ids::now()
-                        + chrono::Duration::from_std(self.backoff(attempts))
-                            .unwrap_or(chrono::Duration::hours(1));
-                    tracing::warn!(id = %row.id, attempts, gave_up, error = %e, "email not delivered");
-                    self.store
-                        .mark_failed(&row.id, attempts, next, &e.to_string(), gave_up)
-                        .await?;
-                    if gave_up {
-                        report.gave_up += 1;
-                    } else {
-                        report.retrying += 1;
-                    }
-                }
+            if !full || started.elapsed() > RUN_BUDGET {
+                break;
             }
         }
         Ok(report)
+    }
+
+    /// Claims and sends one message, recording how it went in `report`.
+    async fn deliver(
+        &self,
+        row: OutboxRow,
+        report: &mut DeliveryReport,
+    ) -> Result<(), sqlx::Error> {
+        let now = crate::ids::now();
+        // Claim it, so another instance does not send it too.
+        let lease = now + chrono::Duration::minutes(5);
+        if !self
+            .store
+            .claim(&row.id, row.next_attempt_at, lease)
+            .await?
+        {
+            return Ok(());
+        }
+        let result = self.mailer.send(&row, &self.storage).await;
+        if row.attachments.trim() != "[]" {
+            // A message with attachments was built whole in memory (tens of MB): hand the
+            // freed pages back rather than keep them for the life of the process.
+            crate::memory::release_free_memory();
+        }
+        match result {
+            Ok(()) => {
+                self.store.mark_sent(&row.id, crate::ids::now()).await?;
+                report.sent += 1;
+                // The delivered message is now the documents' only copy.
+                self.remove_attachments(&row.id, &row.attachments).await?;
+            }
+            Err(e) => {
+                let attempts = row.attempts + 1;
+                let gave_up = attempts >= self.settings.max_attempts;
+                let next = crate::ids::now()
+                    + chrono::Duration::from_std(self.backoff(attempts))
+                        .unwrap_or(chrono::Duration::hours(1));
+                tracing::warn!(id = %row.id, attempts, gave_up, error = %e, "email not delivered");
+                self.store
+                    .mark_failed(&row.id, attempts, next, &e.to_string(), gave_up)
+                    .await?;
+                if gave_up {
+                    report.gave_up += 1;
+                } else {
+                    report.retrying += 1;
+                }
+            }
+        }
+        Ok(())
     }
 
     pub async fn list(&self, limit: i64) -> Result<Vec<OutboxRow>, sqlx::Error> {

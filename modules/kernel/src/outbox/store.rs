@@ -87,16 +87,39 @@ fn encode(email: &Email) -> (String, String) {
     )
 }
 
+/// Transactional email (confirmations, links, contact and application mail) goes first.
+const TRANSACTIONAL: i32 = 0;
+/// Announcements and digests wait for it.
+const BULK: i32 = 1;
+
 macro_rules! sql_outbox {
-    ($store:ident, $enqueue:ident, $db:ty, $pool:ty, $conn:ty) => {
+    ($store:ident, $enqueue:ident, $enqueue_bulk:ident, $db:ty, $pool:ty, $conn:ty) => {
         /// Queues `email` inside the caller's transaction; returns the message id.
         pub async fn $enqueue(conn: &mut $conn, email: &Email) -> Result<String, sqlx::Error> {
+            queue(conn, email, TRANSACTIONAL).await
+        }
+
+        /// Queues bulk `email` (an announcement, a digest) inside the caller's transaction:
+        /// sent after any transactional email that is due.
+        pub async fn $enqueue_bulk(
+            conn: &mut $conn,
+            email: &Email,
+        ) -> Result<String, sqlx::Error> {
+            queue(conn, email, BULK).await
+        }
+
+        async fn queue(
+            conn: &mut $conn,
+            email: &Email,
+            priority: i32,
+        ) -> Result<String, sqlx::Error> {
             let id = crate::ids::new_id();
             let now = crate::ids::now();
             let (recipients, attachments) = encode(email);
             let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                 "INSERT INTO outbox (id, created_at, recipients, reply_to, subject, body, \
-                 attachments, status, attempts, next_attempt_at, list_unsubscribe) VALUES (",
+                 attachments, status, attempts, next_attempt_at, list_unsubscribe, priority) \
+                 VALUES (",
             );
             let mut sep = qb.separated(", ");
             sep.push_bind(id.clone())
@@ -109,14 +132,15 @@ macro_rules! sql_outbox {
                 .push_bind("pending")
                 .push_bind(0i32)
                 .push_bind(now)
-                .push_bind(email.list_unsubscribe.clone());
+                .push_bind(email.list_unsubscribe.clone())
+                .push_bind(priority);
             qb.push(")");
             qb.build().execute(&mut *conn).await?;
             Ok(id)
         }
 
         pub struct $store {
-            pool: $pool,
+            pub(super) pool: $pool,
         }
 
         #[async_trait]
@@ -131,7 +155,7 @@ macro_rules! sql_outbox {
                      AND next_attempt_at <= "
                 ));
                 qb.push_bind(now);
-                qb.push(" ORDER BY next_attempt_at LIMIT ");
+                qb.push(" ORDER BY priority, next_attempt_at LIMIT ");
                 qb.push_bind(limit);
                 qb.build_query_as().fetch_all(&self.pool).await
             }
@@ -270,20 +294,30 @@ macro_rules! sql_outbox {
     };
 }
 
-sql_outbox!(
-    SqliteOutboxStore,
-    enqueue_sqlite,
-    sqlx::Sqlite,
-    sqlx::SqlitePool,
-    sqlx::SqliteConnection
-);
-sql_outbox!(
-    PgOutboxStore,
-    enqueue_pg,
-    sqlx::Postgres,
-    sqlx::PgPool,
-    sqlx::PgConnection
-);
+mod sqlite {
+    use super::*;
+    sql_outbox!(
+        SqliteOutboxStore,
+        enqueue_sqlite,
+        enqueue_bulk_sqlite,
+        sqlx::Sqlite,
+        sqlx::SqlitePool,
+        sqlx::SqliteConnection
+    );
+}
+mod postgres {
+    use super::*;
+    sql_outbox!(
+        PgOutboxStore,
+        enqueue_pg,
+        enqueue_bulk_pg,
+        sqlx::Postgres,
+        sqlx::PgPool,
+        sqlx::PgConnection
+    );
+}
+pub use postgres::{enqueue_bulk_pg, enqueue_pg, PgOutboxStore};
+pub use sqlite::{enqueue_bulk_sqlite, enqueue_sqlite, SqliteOutboxStore};
 
 pub fn outbox_store_for(db: &Db) -> Arc<dyn OutboxStore> {
     match db {

@@ -140,6 +140,11 @@ impl MagazineService {
             .collect())
     }
 
+    /// The issue with this id, when it is published.
+    pub async fn published_by_id(&self, id: &str) -> Result<Option<MagazineIssue>, MagazineError> {
+        Ok(self.store.by_id(id).await?.and_then(|r| r.issue()))
+    }
+
     /// The published issue at `slug`.
     pub async fn issue(&self, slug: &str) -> Result<Option<MagazineIssue>, MagazineError> {
         if slug.len() > 100 {

@@ -77,6 +77,7 @@ pub(crate) trait MagazineStore: Send + Sync {
     /// Removes the row and returns it (for its file).
     async fn delete(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
     async fn by_slug(&self, slug: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
+    async fn by_id(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
     /// Published issues, the latest issue date first.
     async fn published(&self) -> Result<Vec<MagazineRow>, sqlx::Error>;
     /// Publishes the issue (or changes a published one) with `slug` unless it has one; `None`
@@ -214,6 +215,10 @@ macro_rules! sql_magazine_store {
 
             async fn by_slug(&self, slug: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
                 self.find("slug", slug).await
+            }
+
+            async fn by_id(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+                self.one(id).await
             }
 
             async fn published(&self) -> Result<Vec<MagazineRow>, sqlx::Error> {

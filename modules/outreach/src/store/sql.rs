@@ -78,7 +78,33 @@ macro_rules! sql_outreach_store {
                     qb.push_bind(unsubscribe_hash.to_string());
                     found |= qb.build().execute(&self.pool).await?.rows_affected() > 0;
                 }
-                Ok(found)
+                if found {
+                    return Ok(true);
+                }
+                // The link of an announcement: each recipient has their own token.
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT a.list, d.email FROM announcement_deliveries d \
+                     JOIN announcements a ON a.id = d.announcement_id \
+                     WHERE d.unsubscribe_hash = ",
+                );
+                qb.push_bind(unsubscribe_hash.to_string());
+                let delivery: Option<(String, String)> =
+                    qb.build_query_as().fetch_optional(&self.pool).await?;
+                let Some((list, email)) = delivery else {
+                    return Ok(false);
+                };
+                let Some(list) = NotifyList::parse(&list) else {
+                    return Ok(false);
+                };
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "UPDATE {} SET unsubscribed_at = COALESCE(unsubscribed_at, ",
+                    list.table()
+                ));
+                qb.push_bind(now);
+                qb.push(") WHERE email = ");
+                qb.push_bind(email);
+                qb.build().execute(&self.pool).await?;
+                Ok(true)
             }
 
             async fn is_subscribed(

@@ -1,0 +1,116 @@
+//! The admin's announcement endpoints: preview (the email, the recipient count, how far a send
+//! got) and send.
+
+use std::sync::Arc;
+
+use identity::{Role, StaffSession};
+use kernel::{ErrorBody, ErrorCode};
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, OpenApi, Tags};
+
+use super::{AnnouncementError, AnnouncementPreview, AnnouncementProgress, Announcements};
+
+#[derive(Tags)]
+enum ApiTags {
+    /// Launch announcements to the notify lists (admins only).
+    Announcements,
+}
+
+#[derive(ApiResponse)]
+pub enum PreviewResponse {
+    #[oai(status = 200)]
+    Ok(Json<AnnouncementPreview>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No published issue has this id.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum SendResponse {
+    /// Sending (or sent before: nothing new is sent); how far it got.
+    #[oai(status = 202)]
+    Accepted(Json<AnnouncementProgress>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No published issue has this id.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+pub struct AnnouncementApi {
+    announcements: Arc<Announcements>,
+}
+
+impl AnnouncementApi {
+    pub fn new(announcements: Arc<Announcements>) -> Self {
+        AnnouncementApi { announcements }
+    }
+}
+
+fn not_found() -> Json<ErrorBody> {
+    Json(ErrorBody::new(
+        ErrorCode::NotFound,
+        "No published issue has this id: publish it first.",
+    ))
+}
+
+fn failed(e: &AnnouncementError) -> Json<ErrorBody> {
+    tracing::error!(error = ?e, "announcement request failed");
+    Json(ErrorBody::internal())
+}
+
+#[OpenApi(tag = "ApiTags::Announcements")]
+impl AnnouncementApi {
+    /// The announcement of a published issue: the email, how many addresses are on the
+    /// magazine list, and how far the send got once it was sent.
+    #[oai(
+        path = "/v1/staff/magazines/:id/announcement",
+        method = "get",
+        operation_id = "previewAnnouncement"
+    )]
+    async fn preview(&self, auth: StaffSession, id: Path<String>) -> PreviewResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return PreviewResponse::Forbidden(identity::forbidden());
+        }
+        match self.announcements.preview_issue(&id.0).await {
+            Ok(p) => PreviewResponse::Ok(Json(p)),
+            Err(AnnouncementError::NotFound) => PreviewResponse::NotFound(not_found()),
+            Err(e) => PreviewResponse::Internal(failed(&e)),
+        }
+    }
+
+    /// Send the announcement of a published issue to the magazine list, once: in batches,
+    /// after transactional email, each address once. Asking again sends nothing new.
+    #[oai(
+        path = "/v1/staff/magazines/:id/announcement",
+        method = "post",
+        operation_id = "sendAnnouncement"
+    )]
+    async fn send(&self, auth: StaffSession, id: Path<String>) -> SendResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return SendResponse::Forbidden(identity::forbidden());
+        }
+        match self
+            .announcements
+            .announce_issue(&id.0, &auth.user().id)
+            .await
+        {
+            Ok(p) => SendResponse::Accepted(Json(p)),
+            Err(AnnouncementError::NotFound) => SendResponse::NotFound(not_found()),
+            Err(e) => SendResponse::Internal(failed(&e)),
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! Launch announcements: when a magazine issue is published, the admin previews the email,
+//! sees how many will get it, and sends it to the magazine list. A job queues the recipients
+//! into the outbox in batches at a set rate (bulk email, sent after transactional email);
+//! each address is queued once per announcement (a primary key, not a check), with its own
+//! one-click unsubscribe link and `List-Unsubscribe` header. Everything is in the database,
+//! so a restart carries on where it stopped.
+
+mod api;
+mod store;
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::clock::SharedClock;
+use kernel::outbox::Email;
+use kernel::secret::{hash_token, new_token};
+
+pub use api::AnnouncementApi;
+pub use store::{announcement_store_for, AnnouncementStore};
+
+use crate::landing::UNSUBSCRIBE_PAGE;
+use crate::model::NotifyList;
+use store::{AnnouncementRow, Delivery};
+
+/// Where each recipient's own unsubscribe link goes in a body.
+const UNSUBSCRIBE: &str = "{unsubscribe}";
+
+/// A published magazine issue, as an announcement needs it.
+#[derive(Debug, Clone)]
+pub struct AnnouncedIssue {
+    pub title: String,
+    pub slug: String,
+    pub description: String,
+}
+
+/// Where announcements find the issue they announce (the media module, through the app).
+#[async_trait]
+pub trait IssueDirectory: Send + Sync {
+    /// The published issue with this id; `None` when there is none (or it is a draft).
+    async fn published_issue(
+        &self,
+        id: &str,
+    ) -> Result<Option<AnnouncedIssue>, Box<dyn std::error::Error + Send + Sync>>;
+}
+
+#[derive(Debug, Clone)]
+pub struct AnnouncementSettings {
+    pub site_url: String,
+    pub site_name: String,
+    /// Most recipients queued per minute, over all announcements.
+    pub per_minute: u32,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AnnouncementError {
+    #[error("No published issue has this id.")]
+    NotFound,
+    #[error("the issue could not be read: {0}")]
+    Issues(Box<dyn std::error::Error + Send + Sync>),
+    #[error(transparent)]
+    Unexpected(#[from] sqlx::Error),
+}
+
+/// How far a send got, as the dashboard shows it.
+#[derive(Debug, Clone, PartialEq, Eq, poem_openapi::Object)]
+pub struct AnnouncementProgress {
+    pub started_at: DateTime<Utc>,
+    /// Recipients: queued so far plus those still to queue.
+    pub total: i64,
+    pub queued: i64,
+    pub sent: i64,
+    pub failed: i64,
+    /// Every recipient is queued (the outbox may still be sending).
+    pub finished: bool,
+}
+
+/// The email as it will go out, and to how many.
+#[derive(Debug, Clone, poem_openapi::Object)]
+pub struct AnnouncementPreview {
+    pub subject: String,
+    /// The body, with an example unsubscribe link (each recipient gets their own).
+    pub body: String,
+    /// Addresses on the list now.
+    pub recipients: i64,
+    /// Set once the announcement was sent (it is sent once).
+    #[oai(skip_serializing_if_is_none)]
+    pub progress: Option<AnnouncementProgress>,
+}
+
+pub struct Announcements {
+    store: Arc<dyn AnnouncementStore>,
+    issues: Arc<dyn IssueDirectory>,
+    settings: AnnouncementSettings,
+    clock: SharedClock,
+}
+
+impl Announcements {
+    pub fn new(
+        store: Arc<dyn AnnouncementStore>,
+        issues: Arc<dyn IssueDirectory>,
+        settings: AnnouncementSettings,
+        clock: SharedClock,
+    ) -> Self {
+        Announcements {
+            store,
+            issues,
+            settings,
+            clock,
+        }
+    }
+
+    /// Recipients queued per run of the job that runs every second.
+    pub fn per_second(&self) -> usize {
+        usize::try_from(self.settings.per_minute.div_ceil(60).max(1)).unwrap_or(1)
+    }
+
+    async fn issue(&self, id: &str) -> Result<AnnouncedIssue, AnnouncementError> {
+        self.issues
+            .published_issue(id)
+            .await
+            .map_err(AnnouncementError::Issues)?
+            .ok_or(AnnouncementError::NotFound)
+    }
+
+    fn magazine_email(&self, issue: &AnnouncedIssue) -> (String, String) {
+        let s = &self.settings;
+        (
+            format!("New from {}: {}", s.site_name, issue.title),
+            format!(
+                "Hi!\n\nThe new issue of the {name} magazine is out: {title}.\n\n{description}\n\n\
+                 Read it (free, online or as a PDF):\n{url}/magazine/{slug}\n\n\
+                 You're getting this because you asked to hear when the magazine is published. \
+                 Unsubscribe with one click:\n{UNSUBSCRIBE}\n",
+                name = s.site_name,
+                title = issue.title,
+                description = issue.description,
+                url = s.site_url,
+                slug = issue.slug,
+            ),
+        )
+    }
+
+    async fn progress(&self, row: &AnnouncementRow) -> Result<AnnouncementProgress, sqlx::Error> {
+        let counts = self.store.counts(&row.id).await?;
+        let pending = if row.finished_at.is_some() {
+            0
+        } else {
+            self.store.pending_count(&row.id, row.list).await?
+        };
+        Ok(AnnouncementProgress {
+            started_at: row.created_at,
+            total: counts.queued + pending,
+            queued: counts.queued,
+            sent: counts.sent,
+            failed: counts.failed,
+            finished: row.finished_at.is_some(),
+        })
+    }
+
+    /// The announcement of a published issue as it would go out (or went out).
+    pub async fn preview_issue(
+        &self,
+        issue_id: &str,
+    ) -> Result<AnnouncementPreview, AnnouncementError> {
+        let issue = self.issue(issue_id).await?;
+        let existing = self.store.by_ref(NotifyList::Magazine, issue_id).await?;
+        let (subject, body) = match &existing {
+            Some(row) => (row.subject.clone(), row.body.clone()),
+            None => self.magazine_email(&issue),
+        };
+        let example = format!("{}{UNSUBSCRIBE_PAGE}?token=…", self.settings.site_url);
+        let progress = match &existing {
+            Some(row) => Some(self.progress(row).await?),
+            None => None,
+        };
+        Ok(AnnouncementPreview {
+            subject,
+            body: body.replace(UNSUBSCRIBE, &example),
+            recipients: self.store.subscribers(NotifyList::Magazine).await?,
+            progress,
+        })
+    }
+
+    /// Sends the announcement of a published issue to the magazine list: once. Asking again
+    /// sends nothing new and answers how far the first send got.
+    pub async fn announce_issue(
+        &self,
+        issue_id: &str,
+        by: &str,
+    ) -> Result<AnnouncementProgress, AnnouncementError> {
+        let issue = self.issue(issue_id).await?;
+        let (subject, body) = self.magazine_email(&issue);
+        let row = AnnouncementRow {
+            id: kernel::ids::new_id(),
+            list: NotifyList::Magazine,
+            subject_ref: issue_id.to_string(),
+            subject,
+            body,
+            created_by: Some(by.to_string()),
+            created_at: self.clock.now(),
+            finished_at: None,
+        };
+        if self.store.create(&row).await? {
+            tracing::info!(issue = issue_id, by, "magazine announcement started");
+        }
+        let row = self
+            .store
+            .by_ref(NotifyList::Magazine, issue_id)
+            .await?
+            .ok_or(AnnouncementError::NotFound)?;
+        Ok(self.progress(&row).await?)
+    }
+
+    /// One run of the sending job: queues up to `budget` recipients of unfinished
+    /// announcements (oldest first) and marks those with nobody left finished. Returns how
+    /// many were queued.
+    pub async fn queue_due(&self, budget: usize) -> Result<usize, sqlx::Error> {
+        let mut left = budget;
+        for row in self.store.unfinished().await? {
+            if left == 0 {
+                break;
+            }
+            let limit = i64::try_from(left).unwrap_or(i64::MAX);
+            let pending = self.store.pending(&row.id, row.list, limit).await?;
+            if pending.is_empty() {
+                self.store.finish(&row.id, self.clock.now()).await?;
+                tracing::info!(id = %row.id, "announcement: every recipient queued");
+                continue;
+            }
+            let deliveries: Vec<Delivery> = pending
+                .into_iter()
+                .map(|email| self.delivery(&row, email))
+                .collect();
+            let queued = self
+                .store
+                .queue(&row.id, &deliveries, self.clock.now())
+                .await?;
+            left = left.saturating_sub(deliveries.len());
+            tracing::debug!(id = %row.id, queued, "announcement batch queued");
+        }
+        Ok(budget - left)
+    }
+
+    fn delivery(&self, row: &AnnouncementRow, email: String) -> Delivery {
+        let token = new_token();
+        let s = &self.settings;
+        let link = format!("{}{UNSUBSCRIBE_PAGE}?token={token}", s.site_url);
+        Delivery {
+            unsubscribe_hash: hash_token(&token),
+            message: Email {
+                to: vec![email.clone()],
+                reply_to: None,
+                subject: row.subject.clone(),
+                body: row.body.replace(UNSUBSCRIBE, &link),
+                attachments: vec![],
+                list_unsubscribe: Some(format!(
+                    "{}/api/v1/notify/unsubscribe?token={token}",
+                    s.site_url
+                )),
+            },
+            email,
+        }
+    }
+}
