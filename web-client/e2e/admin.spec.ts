@@ -232,6 +232,98 @@ test.describe("admin dashboard", () => {
     await expect(statValue(page, "Magazines")).toHaveText(String(before));
   });
 
+  test("publishes an issue for readers and sends its announcement, with progress", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    // Before the first issue, /magazine is the launch page.
+    const reader = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+    });
+    await open(reader, "/magazine");
+    await expect(
+      reader.getByRole("heading", { name: "Launching this December" }),
+    ).toBeVisible();
+    for (const who of ["ida", "jon"]) {
+      const r = await request.post("/api/v1/notify", {
+        data: { email: `${who}-${tag()}@example.org`, list: "magazine" },
+      });
+      expect(r.status()).toBe(200);
+    }
+
+    await signInAsNewAdmin(page);
+    const title = `Issue ${tag()}`;
+    await page.getByLabel("Magazine PDF").setInputFiles({
+      name: `${title}.pdf`,
+      mimeType: "application/pdf",
+      buffer: pdf(4096, title),
+    });
+    await expect(toast(page, "Magazine uploaded successfully!")).toBeVisible();
+    const row = page
+      .getByRole("table", { name: /Magazines/ })
+      .getByRole("row")
+      .filter({ hasText: title });
+    await expect(row).toContainText("Draft");
+    await row.getByRole("button", { name: `Publish ${title}` }).click();
+    const form = page.getByRole("region", { name: `Publish “${title}”` });
+    await form.getByLabel("Issue date").fill("2026-12-01");
+    await form
+      .getByLabel("Short description")
+      .fill("Climate talks, a youth parliament and the student vote.");
+    await form.getByRole("button", { name: "Publish issue" }).click();
+    await expect(form.getByRole("alert")).toHaveText(
+      "Please upload a cover image for the issue.",
+    );
+    await form.getByLabel("Cover image").setInputFiles({
+      name: "cover.png",
+      mimeType: "image/png",
+      buffer: PNG,
+    });
+    await expect(
+      form.getByRole("img", { name: "The issue's cover" }),
+    ).toBeVisible();
+    await form.getByRole("button", { name: "Publish issue" }).click();
+    await expect(toast(page, "Issue published.")).toBeVisible();
+    await expect(row.getByRole("link", { name: "Published" })).toBeVisible();
+
+    // The launch email opens next: its preview, the count, then Send and progress.
+    const announce = page.getByRole("region", { name: `Announce “${title}”` });
+    await expect(announce).toContainText(`Subject: New from`);
+    await expect(announce).toContainText(title);
+    const count = Number(
+      ((await announce.locator("strong").first().textContent()) ?? "").split(
+        " ",
+      )[0],
+    );
+    expect(count).toBeGreaterThanOrEqual(2);
+    await announce
+      .getByRole("button", { name: `Send to ${count} subscribers` })
+      .click();
+    await expect(announce.getByRole("status")).toContainText(
+      `Queued ${count} of ${count}`,
+      { timeout: 30_000 },
+    );
+    await expect(announce).toContainText("Done. Each subscriber got it once.", {
+      timeout: 30_000,
+    });
+    await expect(announce.getByRole("button", { name: /Send to/ })).toHaveCount(
+      0,
+    );
+
+    // Readers now see the issue first, and its own page.
+    await open(reader, "/magazine");
+    await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
+    await reader.getByRole("link", { name: "Read the issue" }).click();
+    await expect(reader).toHaveURL(/\/magazine\/issue-/);
+    await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(
+      reader.getByRole("link", { name: /Download PDF/ }),
+    ).toHaveAttribute("href", /\/media\/magazines\/.+\.pdf$/);
+    await reader.close();
+  });
+
   test("a PNG named .pdf is refused by the server", async ({ page }) => {
     await signInAsNewAdmin(page);
     await expect(statValue(page, "Magazines")).toHaveText(/^\d+$/);

@@ -87,6 +87,34 @@ export async function uploadIssueCover(file: File): Promise<string> {
   return uploaded.url;
 }
 
+export type AnnouncementPreview = components["schemas"]["AnnouncementPreview"];
+export type AnnouncementProgress =
+  components["schemas"]["AnnouncementProgress"];
+
+/** The announcement of a published issue: the email, its recipients, how far a send got. */
+export async function previewAnnouncement(
+  id: string,
+  signal?: AbortSignal,
+): Promise<AnnouncementPreview> {
+  return expectOk(
+    await api.GET("/v1/staff/magazines/{id}/announcement", {
+      params: { path: { id } },
+      signal,
+    }),
+  );
+}
+
+/** Sends the announcement (once; asking again sends nothing new). */
+export async function sendAnnouncement(
+  id: string,
+): Promise<AnnouncementProgress> {
+  return expectOk(
+    await api.POST("/v1/staff/magazines/{id}/announcement", {
+      params: { path: { id } },
+    }),
+  );
+}
+
 export async function deleteMagazine(id: string): Promise<void> {
   expectOk(
     await api.DELETE("/v1/staff/magazines/{id}", { params: { path: { id } } }),

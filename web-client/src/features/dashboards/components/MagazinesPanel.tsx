@@ -9,6 +9,7 @@ import { magazinesChanged } from "@/features/dashboards/api/changes";
 import { looksLikePdf } from "@/features/dashboards/format";
 import type { Magazine } from "@/features/dashboards/types";
 import { MagazinesTable } from "./MagazinesTable";
+import { AnnouncementPanel } from "./AnnouncementPanel";
 import { PublishIssueForm } from "./PublishIssueForm";
 
 const NOT_PDF = "Please upload a PDF file.";
@@ -29,8 +30,12 @@ export function MagazinesPanel({
   const { expire } = useSession();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [publishing, setPublishing] = useState<string | null>(null);
-  const chosen = magazines?.find((m) => m.id === publishing) ?? null;
+  // The issue whose publication form, or whose launch email, is open.
+  const [open, setOpen] = useState<{
+    id: string;
+    what: "publish" | "announce";
+  } | null>(null);
+  const chosen = magazines?.find((m) => m.id === open?.id) ?? null;
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -110,14 +115,28 @@ export function MagazinesPanel({
       ) : (
         <MagazinesTable
           magazines={magazines}
-          onPublish={(magazine) => setPublishing(magazine.id)}
+          onPublish={(magazine) =>
+            setOpen({ id: magazine.id, what: "publish" })
+          }
+          onAnnounce={(magazine) =>
+            setOpen({ id: magazine.id, what: "announce" })
+          }
         />
       )}
-      {chosen !== null && (
+      {chosen !== null && open?.what === "publish" && (
         <PublishIssueForm
           key={chosen.id}
           magazine={chosen}
-          onDone={() => setPublishing(null)}
+          onDone={(published) =>
+            setOpen(published ? { id: chosen.id, what: "announce" } : null)
+          }
+        />
+      )}
+      {chosen !== null && open?.what === "announce" && (
+        <AnnouncementPanel
+          key={chosen.id}
+          magazine={chosen}
+          onDone={() => setOpen(null)}
         />
       )}
     </section>

@@ -19,13 +19,15 @@ interface Props {
   magazines: readonly Magazine[];
   /** Opens the publication form of an issue. */
   onPublish: (magazine: Magazine) => void;
+  /** Opens the launch email of a published issue. */
+  onAnnounce: (magazine: Magazine) => void;
 }
 
 /**
  * Title, Upload Date, Size and whether readers see it, with a View link (new
  * tab), publish (or edit the publication), take back, rename and delete.
  */
-export function MagazinesTable({ magazines, onPublish }: Props) {
+export function MagazinesTable({ magazines, onPublish, onAnnounce }: Props) {
   const zone = useDisplayTimeZone();
   const notify = useToast();
   const queryClient = useQueryClient();
@@ -133,6 +135,16 @@ export function MagazinesTable({ magazines, onPublish }: Props) {
                   {magazine.published_at !== null ? "Edit issue" : "Publish"}
                   <span className="sr-only"> {magazine.title}</span>
                 </Button>
+                {magazine.published_at !== null && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => onAnnounce(magazine)}
+                  >
+                    Announce<span className="sr-only"> {magazine.title}</span>
+                  </Button>
+                )}
                 {magazine.published_at !== null && (
                   <Button
                     variant="quiet"

@@ -28,7 +28,8 @@ export function PublishIssueForm({
   onDone,
 }: {
   magazine: Magazine;
-  onDone: () => void;
+  /** Closes the form; `true` once the issue was published (or changed). */
+  onDone: (published: boolean) => void;
 }) {
   const notify = useToast();
   const queryClient = useQueryClient();
@@ -75,7 +76,7 @@ export function PublishIssueForm({
         title: republish ? "Issue updated." : "Issue published.",
         description: "Readers see it on the Magazine page.",
       });
-      onDone();
+      onDone(true);
     });
   }
 
@@ -153,7 +154,7 @@ export function PublishIssueForm({
                 ? "Save changes"
                 : "Publish issue"}
           </Button>
-          <Button variant="quiet" onClick={onDone}>
+          <Button variant="quiet" onClick={() => onDone(false)}>
             Cancel
           </Button>
         </div>

@@ -1,0 +1,131 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/Button";
+import { failureMessage } from "@/lib/api-client";
+import {
+  previewAnnouncement,
+  sendAnnouncement,
+  type AnnouncementProgress,
+} from "@/features/dashboards/api/admin";
+import type { Magazine } from "@/features/dashboards/types";
+
+/** Still going: recipients left to queue, or queued messages not sent or failed yet. */
+function inFlight(p: AnnouncementProgress): boolean {
+  return !p.finished || p.sent + p.failed < p.queued;
+}
+
+/**
+ * The launch email of a published issue: a preview and the number of
+ * subscribers, then "Send"; then its progress (queued, sent, failed), read
+ * from the server every two seconds while it goes on, so it survives a
+ * reload or a restart of the server.
+ */
+export function AnnouncementPanel({
+  magazine,
+  onDone,
+}: {
+  magazine: Magazine;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const key = ["staff", "announcement", magazine.id] as const;
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => previewAnnouncement(magazine.id, signal),
+    refetchInterval: (q) => {
+      const progress = q.state.data?.progress;
+      return progress && inFlight(progress) ? 2000 : false;
+    },
+  });
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState("");
+
+  async function send() {
+    setSending(true);
+    setError("");
+    try {
+      await sendAnnouncement(magazine.id);
+      await queryClient.invalidateQueries({ queryKey: key });
+    } catch (cause) {
+      setError(failureMessage(cause) || "The announcement could not be sent.");
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const id = `announce-${magazine.id}`;
+  const preview = query.data;
+  const progress = preview?.progress;
+  return (
+    <section
+      className="dashboard-block publish-block"
+      aria-labelledby={`${id}-heading`}
+    >
+      <h3 id={`${id}-heading`} className="dashboard-subtitle">
+        Announce “{magazine.title}”
+      </h3>
+      {preview === undefined ? (
+        <p className="status-text" role="status">
+          {query.isError ? failureMessage(query.error) : "Loading..."}
+        </p>
+      ) : (
+        <>
+          <p>
+            To the magazine list:{" "}
+            <strong>
+              {preview.recipients}{" "}
+              {preview.recipients === 1 ? "subscriber" : "subscribers"}
+            </strong>{" "}
+            now.
+          </p>
+          <div className="announcement-preview">
+            <p className="announcement-subject">
+              <span className="muted">Subject:</span> {preview.subject}
+            </p>
+            <pre className="announcement-body">{preview.body}</pre>
+          </div>
+          {progress ? (
+            <div role="status" aria-live="polite">
+              <p className="announcement-progress">
+                Queued {progress.queued} of {progress.total} · sent{" "}
+                {progress.sent} · failed {progress.failed}
+              </p>
+              <progress
+                max={Math.max(progress.total, 1)}
+                value={progress.sent + progress.failed}
+                aria-label="Announcement sent"
+              />
+              <p className="muted">
+                {inFlight(progress)
+                  ? "Sending… you can leave this page; it goes on."
+                  : "Done. Each subscriber got it once."}
+              </p>
+            </div>
+          ) : null}
+          {error !== "" && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="row-actions">
+            {!progress && (
+              <Button
+                disabled={sending || preview.recipients === 0}
+                onClick={() => void send()}
+              >
+                {sending
+                  ? "Sending..."
+                  : `Send to ${preview.recipients} ${
+                      preview.recipients === 1 ? "subscriber" : "subscribers"
+                    }`}
+              </Button>
+            )}
+            <Button variant="quiet" onClick={onDone}>
+              Close
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
