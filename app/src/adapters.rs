@@ -93,3 +93,28 @@ impl outreach::IssueDirectory for PublishedIssues {
             }))
     }
 }
+
+/// The weekly digest reads the week's articles through this adapter, so outreach never reads
+/// the content module's tables.
+pub struct WeekArticles(pub Arc<ContentService>);
+
+#[async_trait]
+impl outreach::ArticleDirectory for WeekArticles {
+    async fn published_between(
+        &self,
+        from: chrono::DateTime<chrono::Utc>,
+        to: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Vec<outreach::DigestArticle>, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(self
+            .0
+            .published_between(from, to)
+            .await?
+            .into_iter()
+            .map(|a| outreach::DigestArticle {
+                title: a.title,
+                slug: a.slug,
+                category: a.category.as_str().to_string(),
+            })
+            .collect())
+    }
+}

@@ -127,7 +127,7 @@ impl Application {
 }
 
 /// Background jobs: outbox delivery every `poll`; announcements queue their next batch every
-/// second (at `ANNOUNCEMENT_RATE_PER_MINUTE`).
+/// second (at `ANNOUNCEMENT_RATE_PER_MINUTE`); the weekly digest is checked every minute.
 async fn start_jobs(
     services: &Services,
     poll: std::time::Duration,
@@ -165,6 +165,21 @@ async fn start_jobs(
                         Ok(0) => {}
                         Ok(n) => tracing::debug!(queued = n, "announcement recipients queued"),
                         Err(e) => tracing::error!(error = ?e, "queueing announcements failed"),
+                    }
+                })
+            },
+        )?)
+        .await?;
+    // The weekly digest: checked every minute; the database decides which instance sends it.
+    let digest = services.digest.clone();
+    scheduler
+        .add(Job::new_repeated_async(
+            std::time::Duration::from_secs(60),
+            move |_id, _scheduler| {
+                let digest = digest.clone();
+                Box::pin(async move {
+                    if let Err(e) = digest.run_due(kernel::ids::now()).await {
+                        tracing::error!(error = ?e, "weekly digest failed");
                     }
                 })
             },

@@ -16,7 +16,7 @@ use outreach::{
 };
 use poem_openapi::OpenApiService;
 
-use crate::adapters::{ContentTitles, IdentityAuthors, PublishedIssues, SitePages};
+use crate::adapters::{ContentTitles, IdentityAuthors, PublishedIssues, SitePages, WeekArticles};
 use crate::settings::Settings;
 
 /// Title and version of the published contract (independent of the site name, so the
@@ -43,6 +43,8 @@ pub struct Services {
     pub magazine_max_bytes: usize,
     /// Launch announcements to the notify lists.
     pub announcements: Arc<outreach::Announcements>,
+    /// The weekly digest of new articles.
+    pub digest: Arc<outreach::Digest>,
 }
 
 impl Services {
@@ -115,6 +117,16 @@ impl Services {
             },
             clock.clone(),
         ));
+        let digest = Arc::new(outreach::Digest::new(
+            outreach::digest_store_for(&db),
+            Arc::new(WeekArticles(content.clone())),
+            outreach::DigestSettings {
+                site_url: settings.site_url.clone(),
+                site_name: settings.site_name.clone(),
+                weekday: mail.digest_day,
+                hour: mail.digest_hour,
+            },
+        ));
         let analytics = analytics::store_for(&db);
         let views = analytics::Recorder::start(analytics.clone(), settings.views.clone());
         let analytics_service = Arc::new(analytics::AnalyticsService::new(
@@ -125,6 +137,7 @@ impl Services {
         ));
         Ok(Services {
             announcements,
+            digest,
             analytics_service,
             magazines,
             magazine_max_bytes: settings.magazine_max_bytes,

@@ -76,6 +76,9 @@ pub struct MailSettings {
     pub outbox: kernel::outbox::OutboxSettings,
     /// Recipients of announcements queued per minute (`ANNOUNCEMENT_RATE_PER_MINUTE`).
     pub announcement_rate: u32,
+    /// When the weekly digest goes out, in UTC (`DIGEST_DAY`, `DIGEST_HOUR`).
+    pub digest_day: chrono::Weekday,
+    pub digest_hour: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -130,6 +133,22 @@ impl Settings {
                 name: "SITE_URL",
                 value: site_url,
                 reason: "expected an absolute http(s) URL",
+            });
+        }
+        let digest_day: chrono::Weekday =
+            r.digest_day
+                .trim()
+                .parse()
+                .map_err(|_| SettingsError::Value {
+                    name: "DIGEST_DAY",
+                    value: r.digest_day.clone(),
+                    reason: "expected a day of the week (monday … sunday)",
+                })?;
+        if r.digest_hour > 23 {
+            return Err(SettingsError::Value {
+                name: "DIGEST_HOUR",
+                value: r.digest_hour.to_string(),
+                reason: "expected an hour from 0 to 23 (UTC)",
             });
         }
         let purge_header = match r.cdn_purge_header {
@@ -198,6 +217,8 @@ impl Settings {
                     ),
                 },
                 announcement_rate: r.announcement_rate_per_minute.max(1),
+                digest_day,
+                digest_hour: r.digest_hour,
             },
             magazine_max_bytes: 1024 * 1024 * r.magazine_max_mb.max(1),
             views: analytics::RecorderSettings {

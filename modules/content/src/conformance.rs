@@ -189,6 +189,28 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     let slugs = store.published_slugs().await.unwrap();
     assert_eq!(slugs.len(), 4);
 
+    // First published within a window, newest first; drafts never.
+    let now = kernel::ids::now();
+    let week: Vec<String> = store
+        .published_between(now - Duration::hours(60), now)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(slug, title, category, _)| format!("{slug}|{title}|{category}"))
+        .collect();
+    assert_eq!(
+        week,
+        [
+            "alpha-climate|Alpha Climate|Climate Justice",
+            "beta-rights|Beta Rights|Human Rights"
+        ]
+    );
+    assert!(store
+        .published_between(now - Duration::days(30), now - Duration::days(10))
+        .await
+        .unwrap()
+        .is_empty());
+
     // Titles by slug in one query, current or former slugs; drafts and unknown slugs left out.
     let mut renamed = rows[0].clone();
     renamed.title = "Alpha Climate Renamed".into();

@@ -22,7 +22,7 @@ pub use derive::Rendered;
 pub use dto::{Article, ArticleCard, ArticleList};
 pub use error::ContentError;
 pub use model::{Category, ListQuery, NewArticle, Status};
-pub use service::{AuthorDirectory, ContentService, Lookup};
+pub use service::{AuthorDirectory, ContentService, Lookup, PublishedArticle};
 pub use staff_api::ContentStaffApi;
 pub use store::store_for;
 

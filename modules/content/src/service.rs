@@ -35,6 +35,15 @@ pub enum Lookup {
     Missing,
 }
 
+/// A published article, as the weekly digest lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublishedArticle {
+    pub slug: String,
+    pub title: String,
+    pub category: crate::model::Category,
+    pub published_at: chrono::DateTime<chrono::Utc>,
+}
+
 pub struct ContentService {
     store: Arc<dyn ContentStore>,
     authors: Arc<dyn AuthorDirectory>,
@@ -183,6 +192,28 @@ impl ContentService {
         &self,
     ) -> Result<Vec<(String, chrono::DateTime<chrono::Utc>)>, ContentError> {
         Ok(self.store.published_slugs().await?)
+    }
+
+    /// Articles first published in `[from, to)`, newest first (for the weekly digest).
+    pub async fn published_between(
+        &self,
+        from: chrono::DateTime<chrono::Utc>,
+        to: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Vec<PublishedArticle>, ContentError> {
+        Ok(self
+            .store
+            .published_between(from, to)
+            .await?
+            .into_iter()
+            .filter_map(|(slug, title, category, published_at)| {
+                Some(PublishedArticle {
+                    category: crate::model::Category::parse(&category)?,
+                    slug,
+                    title,
+                    published_at,
+                })
+            })
+            .collect())
     }
 
     /// Creates an article; returns its id and slug.

@@ -91,7 +91,7 @@ impl OutreachService {
         match self.unsubscribe(token).await {
             Ok(true) => landing(
                 "You're unsubscribed",
-                "You won't get launch emails from this list any more.",
+                "You won't get these emails any more.",
                 HOME,
                 200,
             ),

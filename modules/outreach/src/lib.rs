@@ -6,6 +6,7 @@ mod accounts;
 mod announcements;
 mod api;
 mod application;
+mod digest;
 mod files;
 mod landing;
 mod model;
@@ -19,6 +20,9 @@ pub use announcements::{
     IssueDirectory,
 };
 pub use api::OutreachApi;
+pub use digest::{
+    digest_store_for, ArticleDirectory, Digest, DigestArticle, DigestReport, DigestSettings,
+};
 pub use files::MAX_APPLICATION_BODY_BYTES;
 pub use landing::{Landing, CONFIRM_PAGE, UNSUBSCRIBE_PAGE};
 pub use model::NotifyList;

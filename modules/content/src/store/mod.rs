@@ -86,6 +86,13 @@ pub trait ContentStore: Send + Sync {
     async fn count_all(&self) -> Result<i64, sqlx::Error>;
     /// Published article slugs with their last change, newest first (for the sitemap).
     async fn published_slugs(&self) -> Result<Vec<(String, DateTime<Utc>)>, sqlx::Error>;
+    /// Published articles first published in `[from, to)`: slug, title, category (as stored)
+    /// and that time, newest first (for the weekly digest).
+    async fn published_between(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<(String, String, String, DateTime<Utc>)>, sqlx::Error>;
     /// The titles of the published articles at `slugs`, each slug current or former: one
     /// query, `(slug as asked, title)` pairs.
     async fn published_titles(

@@ -188,6 +188,25 @@ macro_rules! sql_content_store {
                 .await
             }
 
+            async fn published_between(
+                &self,
+                from: chrono::DateTime<chrono::Utc>,
+                to: chrono::DateTime<chrono::Utc>,
+            ) -> Result<
+                Vec<(String, String, String, chrono::DateTime<chrono::Utc>)>,
+                sqlx::Error,
+            > {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT slug, title, category, first_published_at FROM articles \
+                     WHERE status = 'published' AND first_published_at >= ",
+                );
+                qb.push_bind(from);
+                qb.push(" AND first_published_at < ");
+                qb.push_bind(to);
+                qb.push(" ORDER BY first_published_at DESC, id DESC");
+                qb.build_query_as().fetch_all(&self.pool).await
+            }
+
             async fn staff_list(
                 &self,
                 author: Option<&str>,

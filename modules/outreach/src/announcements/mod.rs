@@ -21,7 +21,8 @@ pub use store::{announcement_store_for, AnnouncementStore};
 
 use crate::landing::UNSUBSCRIBE_PAGE;
 use crate::model::NotifyList;
-use store::{AnnouncementRow, Delivery};
+use store::AnnouncementRow;
+pub(crate) use store::Delivery;
 
 /// Where each recipient's own unsubscribe link goes in a body.
 const UNSUBSCRIBE: &str = "{unsubscribe}";

@@ -91,7 +91,21 @@ macro_rules! sql_outreach_store {
                 let delivery: Option<(String, String)> =
                     qb.build_query_as().fetch_optional(&self.pool).await?;
                 let Some((list, email)) = delivery else {
-                    return Ok(false);
+                    // The link of a weekly digest: the reader stops getting it.
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                        "UPDATE accounts SET digest_since = NULL, digest_unsubscribe_hash = NULL \
+                         WHERE id IN (SELECT account_id FROM digest_deliveries \
+                         WHERE unsubscribe_hash = ",
+                    );
+                    qb.push_bind(unsubscribe_hash.to_string());
+                    qb.push(")");
+                    qb.build().execute(&self.pool).await?;
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                        "SELECT COUNT(*) FROM digest_deliveries WHERE unsubscribe_hash = ",
+                    );
+                    qb.push_bind(unsubscribe_hash.to_string());
+                    let known: i64 = qb.build_query_scalar().fetch_one(&self.pool).await?;
+                    return Ok(known > 0);
                 };
                 let Some(list) = NotifyList::parse(&list) else {
                     return Ok(false);

@@ -315,7 +315,12 @@ macro_rules! sql_reader_store {
                     qb.push_bind(email.to_string());
                     qb.build().execute(&mut *tx).await?;
                 }
-                for table in ["reader_sessions", "account_links", "account_confirmations"] {
+                for table in [
+                    "reader_sessions",
+                    "account_links",
+                    "account_confirmations",
+                    "digest_deliveries",
+                ] {
                     let mut qb: sqlx::QueryBuilder<$db> =
                         sqlx::QueryBuilder::new(format!("DELETE FROM {table} WHERE account_id = "));
                     qb.push_bind(id.to_string());

@@ -1,0 +1,203 @@
+//! The weekly digest: on the configured day and hour (UTC), each reader subscribed to it gets
+//! the articles first published in the week before, in their interests; a reader with
+//! nothing new gets nothing. The run of a week is claimed in the database, so it happens once
+//! however many app instances run the job (and a run left unfinished by a stopped instance
+//! is taken over); each reader gets one digest per week (a primary key).
+
+mod store;
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Datelike, Duration, TimeZone, Utc, Weekday};
+use kernel::outbox::Email;
+use kernel::secret::{hash_token, new_token};
+
+pub use store::{digest_store_for, DigestStore};
+
+use crate::landing::UNSUBSCRIBE_PAGE;
+use store::{Delivery, DigestReader};
+
+/// A published article, as the digest lists it.
+#[derive(Debug, Clone)]
+pub struct DigestArticle {
+    pub title: String,
+    pub slug: String,
+    /// The article's category, as the site names it ("Digital Democracy").
+    pub category: String,
+}
+
+/// Where the digest finds the week's articles (the content module, through the app).
+#[async_trait]
+pub trait ArticleDirectory: Send + Sync {
+    /// Articles first published in `[from, to)`, newest first.
+    async fn published_between(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<DigestArticle>, Box<dyn std::error::Error + Send + Sync>>;
+}
+
+#[derive(Debug, Clone)]
+pub struct DigestSettings {
+    pub site_url: String,
+    pub site_name: String,
+    /// The day and hour (UTC) the digest goes out (`DIGEST_DAY`, `DIGEST_HOUR`).
+    pub weekday: Weekday,
+    pub hour: u32,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DigestError {
+    #[error("the week's articles could not be read: {0}")]
+    Articles(Box<dyn std::error::Error + Send + Sync>),
+    #[error(transparent)]
+    Unexpected(#[from] sqlx::Error),
+}
+
+/// What a run did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigestReport {
+    /// The week, e.g. "2026-W49".
+    pub period: String,
+    pub queued: usize,
+    /// Readers with nothing new in their interests.
+    pub skipped: usize,
+}
+
+/// A run unfinished for this long is taken over by another instance.
+const STALE_AFTER: Duration = Duration::minutes(10);
+
+/// The category an interest stands for ("Digital Politics" is what readers choose, "Digital
+/// Democracy" what articles are filed under).
+fn category_of(interest: &str) -> &str {
+    match interest {
+        "Digital Politics" => "Digital Democracy",
+        other => other,
+    }
+}
+
+pub struct Digest {
+    store: Arc<dyn DigestStore>,
+    articles: Arc<dyn ArticleDirectory>,
+    settings: DigestSettings,
+}
+
+impl Digest {
+    pub fn new(
+        store: Arc<dyn DigestStore>,
+        articles: Arc<dyn ArticleDirectory>,
+        settings: DigestSettings,
+    ) -> Self {
+        Digest {
+            store,
+            articles,
+            settings,
+        }
+    }
+
+    /// When the digest of the ISO week of `now` goes out.
+    pub fn slot(&self, now: DateTime<Utc>) -> DateTime<Utc> {
+        let week = now.iso_week();
+        let day =
+            chrono::NaiveDate::from_isoywd_opt(week.year(), week.week(), self.settings.weekday)
+                .unwrap_or_else(|| now.date_naive());
+        let at = day
+            .and_hms_opt(self.settings.hour.min(23), 0, 0)
+            .unwrap_or_else(|| now.naive_utc());
+        Utc.from_utc_datetime(&at)
+    }
+
+    /// Sends this week's digest if its time has come and no instance has sent it; `None`
+    /// when there was nothing to do.
+    pub async fn run_due(&self, now: DateTime<Utc>) -> Result<Option<DigestReport>, DigestError> {
+        let slot = self.slot(now);
+        if now < slot {
+            return Ok(None);
+        }
+        let week = slot.iso_week();
+        let period = format!("{}-W{:02}", week.year(), week.week());
+        if !self.store.claim(&period, now, now - STALE_AFTER).await? {
+            return Ok(None);
+        }
+        let articles = self
+            .articles
+            .published_between(slot - Duration::days(7), slot)
+            .await
+            .map_err(DigestError::Articles)?;
+        let mut report = DigestReport {
+            period: period.clone(),
+            queued: 0,
+            skipped: 0,
+        };
+        for reader in self.store.readers(&period).await? {
+            let interests: Vec<String> =
+                serde_json::from_str(&reader.interests).unwrap_or_default();
+            let wanted: Vec<&DigestArticle> = articles
+                .iter()
+                .filter(|a| interests.iter().any(|i| category_of(i) == a.category))
+                .collect();
+            if wanted.is_empty() {
+                report.skipped += 1;
+                continue;
+            }
+            let delivery = self.delivery(&reader, &wanted);
+            if self
+                .store
+                .queue(&period, &reader.account_id, &delivery, now)
+                .await?
+            {
+                report.queued += 1;
+            }
+        }
+        self.store.finish(&period, now).await?;
+        tracing::info!(
+            period,
+            queued = report.queued,
+            skipped = report.skipped,
+            "weekly digest"
+        );
+        Ok(Some(report))
+    }
+
+    fn delivery(&self, reader: &DigestReader, articles: &[&DigestArticle]) -> Delivery {
+        let s = &self.settings;
+        let token = new_token();
+        let list: String = articles
+            .iter()
+            .map(|a| {
+                format!(
+                    "- {} ({})\n  {}/article/{}\n",
+                    a.title, a.category, s.site_url, a.slug
+                )
+            })
+            .collect();
+        let (count, noun) = match articles.len() {
+            1 => ("One new article".to_string(), "it"),
+            n => (format!("{n} new articles"), "them"),
+        };
+        Delivery {
+            unsubscribe_hash: hash_token(&token),
+            message: Email {
+                to: vec![reader.email.clone()],
+                reply_to: None,
+                subject: format!("{count} this week on {}", s.site_name),
+                body: format!(
+                    "Hi {name},\n\n{count} this week on {site} in your interests; here is \
+                     where to read {noun}:\n\n{list}\n\
+                     Choose your interests and emails: {url}/account\n\
+                     Stop the weekly digest with one click:\n{url}{UNSUBSCRIBE_PAGE}?token={token}\n",
+                    name = reader.first_name,
+                    site = s.site_name,
+                    url = s.site_url,
+                ),
+                attachments: vec![],
+                list_unsubscribe: Some(format!(
+                    "{}/api/v1/notify/unsubscribe?token={token}",
+                    s.site_url
+                )),
+            },
+            email: reader.email.clone(),
+        }
+    }
+}
