@@ -74,7 +74,7 @@ impl AuthorDirectory for IdentityAuthors {
 
 /// Announcements find the magazine issue they announce through this adapter, so outreach never
 /// reads the media module's tables.
-pub struct PublishedIssues(pub Arc<media::MagazineService>);
+pub struct PublishedIssues(pub Arc<media::MagazineService>, pub Arc<media::PackService>);
 
 #[async_trait]
 impl outreach::IssueDirectory for PublishedIssues {
@@ -91,6 +91,10 @@ impl outreach::IssueDirectory for PublishedIssues {
                 slug: issue.slug,
                 description: issue.description,
             }))
+    }
+
+    async fn packs_launched(&self) -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(self.1.is_launched().await?)
     }
 }
 

@@ -41,6 +41,8 @@ pub struct Services {
     pub analytics_service: Arc<analytics::AnalyticsService>,
     pub magazines: Arc<media::MagazineService>,
     pub magazine_max_bytes: usize,
+    /// The educational packs and their launch.
+    pub packs: Arc<media::PackService>,
     /// Launch announcements to the notify lists.
     pub announcements: Arc<outreach::Announcements>,
     /// The weekly digest of new articles.
@@ -107,9 +109,14 @@ impl Services {
             storage.clone(),
             content.generation(),
         ));
+        let packs = Arc::new(media::PackService::new(
+            &db,
+            storage.clone(),
+            content.generation(),
+        ));
         let announcements = Arc::new(outreach::Announcements::new(
             outreach::announcement_store_for(&db),
-            Arc::new(PublishedIssues(magazines.clone())),
+            Arc::new(PublishedIssues(magazines.clone(), packs.clone())),
             outreach::AnnouncementSettings {
                 site_url: settings.site_url.clone(),
                 site_name: settings.site_name.clone(),
@@ -136,6 +143,7 @@ impl Services {
             Arc::new(SitePages(content.clone(), magazines.clone())),
         ));
         Ok(Services {
+            packs,
             announcements,
             digest,
             analytics_service,
@@ -175,6 +183,7 @@ pub type Api = OpenApiService<
         media::MagazineApi,
         analytics::AnalyticsApi,
         outreach::AnnouncementApi,
+        media::PackApi,
     ),
     (),
 >;
@@ -192,6 +201,7 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             media::MagazineApi::new(services.magazines.clone(), services.magazine_max_bytes),
             analytics::AnalyticsApi::new(services.analytics_service.clone(), trust_proxy),
             outreach::AnnouncementApi::new(services.announcements.clone()),
+            media::PackApi::new(services.packs.clone(), services.magazine_max_bytes),
         ),
         API_TITLE,
         env!("CARGO_PKG_VERSION"),

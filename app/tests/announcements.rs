@@ -173,6 +173,10 @@ impl outreach::IssueDirectory for Issues {
                 description: i.description,
             }))
     }
+
+    async fn packs_launched(&self) -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(false)
+    }
 }
 
 // A restart in the middle of a send, and other instances sending at once (the app's own job
@@ -200,7 +204,7 @@ on_both_engines! {
             ))
         };
         let first = instance();
-        let progress = first.announce_issue(&issue, "admin").await.unwrap();
+        let progress = first.announce(outreach::Announced::Issue(&issue), "admin").await.unwrap();
         assert_eq!(progress.total, subscribers);
         assert!(progress.queued < subscribers);
         // The first instance queues two batches, then "crashes".
@@ -215,7 +219,7 @@ on_both_engines! {
             }
         };
         tokio::join!(run(a.clone()), run(b.clone()));
-        let progress = a.announce_issue(&issue, "admin").await.unwrap();
+        let progress = a.announce(outreach::Announced::Issue(&issue), "admin").await.unwrap();
         assert_eq!((progress.queued, progress.total), (subscribers, subscribers));
         assert!(progress.finished);
         let count = |sql: &'static str| {

@@ -447,3 +447,66 @@ test.describe("educator dashboard", () => {
     });
   });
 });
+
+// Last in the file: after the launch, the packs are no longer "coming soon".
+test.describe("educational packs launch", () => {
+  test("the admin uploads the packs and launches them; readers and educators download them", async ({
+    page,
+    browser,
+  }) => {
+    await signInAsNewAdmin(page);
+    const panel = page.getByRole("region", { name: "Educational Packs" });
+    for (const title of [
+      "How Democracy Works",
+      "Climate Policy and Global Cooperation",
+      "Human Rights in Everyday Life",
+    ]) {
+      await panel.getByLabel(`Upload PDF for ${title}`).setInputFiles({
+        name: `${title}.pdf`,
+        mimeType: "application/pdf",
+        buffer: pdf(2048, title),
+      });
+      await expect(toast(page, `“${title}” uploaded.`)).toBeVisible();
+    }
+    await expect(panel.getByRole("link", { name: /^PDF, / })).toHaveCount(3);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await panel.getByRole("button", { name: "Launch packs" }).click();
+    await expect(toast(page, "Packs launched.")).toBeVisible();
+    const announce = page.getByRole("region", {
+      name: "Announce the packs' launch",
+    });
+    await expect(announce).toContainText("To the packs list");
+
+    const reader = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+    });
+    await open(reader, "/educational-packs");
+    await expect(
+      reader.getByRole("heading", { name: "Download the packs" }),
+    ).toBeVisible();
+    await expect(
+      reader.getByRole("heading", { name: "Launching this January" }),
+    ).toHaveCount(0);
+    const downloads = reader.getByRole("link", { name: /^Download/ });
+    await expect(downloads).toHaveCount(3);
+    const served = await reader.request.get(
+      (await downloads.first().getAttribute("href")) ?? "",
+    );
+    expect(served.headers()["content-type"]).toBe("application/pdf");
+    await reader.close();
+
+    const educator = await browser.newPage();
+    await signIn(
+      educator,
+      addStaff(`E2E Educator ${tag()}`, "educator"),
+      "/dashboard/educator",
+    );
+    await expect(
+      educator
+        .locator(".pack-item")
+        .first()
+        .getByRole("link", { name: /^Download/ }),
+    ).toHaveAttribute("href", /\/media\/packs\/democracy-.+\.pdf$/);
+    await educator.close();
+  });
+});

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use content::{Article, ContentService, ListQuery, Lookup};
-use media::{MagazineIssue, MagazineService};
+use media::{MagazineIssue, MagazineService, PackService, Packs};
 use outreach::{
     Landing, OutreachService, CONFIRM_PAGE, RESET_PAGE, SIGN_IN_LINK_PAGE, UNSUBSCRIBE_PAGE,
 };
@@ -61,6 +61,9 @@ struct PageData<'a> {
     /// On "/magazine/{slug}" when the issue is published.
     #[serde(skip_serializing_if = "Option::is_none")]
     issue: Option<&'a MagazineIssue>,
+    /// On "/educational-packs": the packs, with their files once launched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    packs: Option<&'a Packs>,
 }
 
 pub(super) enum Outcome {
@@ -73,6 +76,7 @@ pub(super) struct PageResolver {
     content: Arc<ContentService>,
     outreach: Arc<OutreachService>,
     magazines: Arc<MagazineService>,
+    packs: Arc<PackService>,
     renderer: Arc<Renderer>,
 }
 
@@ -86,12 +90,14 @@ impl PageResolver {
         content: Arc<ContentService>,
         outreach: Arc<OutreachService>,
         magazines: Arc<MagazineService>,
+        packs: Arc<PackService>,
         renderer: Arc<Renderer>,
     ) -> Self {
         Self {
             content,
             outreach,
             magazines,
+            packs,
             renderer,
         }
     }
@@ -151,6 +157,7 @@ impl PageResolver {
             landing: None,
             issues: None,
             issue: None,
+            packs: None,
         };
         fill(&mut data);
         serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string())
@@ -301,6 +308,28 @@ impl PageResolver {
                     self.render(url, StatusCode::OK, head, json).await
                 }
             }
+        } else if path == "/educational-packs" {
+            let packs = self
+                .packs
+                .packs(true)
+                .await
+                .map_err(|e| content::ContentError::Unexpected(Box::new(e)))?;
+            let page = public_page(path);
+            let head = Head {
+                title: self.title(page.map_or("", |p| p.title)),
+                description: if packs.launched_at.is_some() {
+                    "Classroom-ready educational packs on democracy, climate policy and human \
+                     rights for ages 13-18, in English and Spanish, with a teacher's guide: \
+                     download them here."
+                        .into()
+                } else {
+                    page.map_or("", |p| p.description).into()
+                },
+                path: path.into(),
+                ..Head::default()
+            };
+            let json = self.data_json(url, StatusCode::OK, |d| d.packs = Some(&packs));
+            self.render(url, StatusCode::OK, head, json).await
         } else if let Some(page) = public_page(path) {
             let head = Head {
                 title: self.title(page.title),
@@ -407,6 +436,17 @@ mod tests {
             size_bytes: 4_200_000,
             published_at: at,
         };
+        let packs = Packs {
+            launched_at: Some(at),
+            packs: vec![media::Pack {
+                id: "democracy".into(),
+                title: "How Democracy Works".into(),
+                level: "High School".into(),
+                file_url: Some("/media/packs/democracy-x.pdf".into()),
+                size_bytes: Some(2_100_000),
+                uploaded_at: Some(at),
+            }],
+        };
         let data = PageData {
             site: Site {
                 name: "The Agora",
@@ -431,6 +471,7 @@ mod tests {
             }),
             issues: Some(std::slice::from_ref(&issue)),
             issue: Some(&issue),
+            packs: Some(&packs),
         };
         serde_json::to_string_pretty(&data).unwrap()
     }

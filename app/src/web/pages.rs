@@ -58,6 +58,7 @@ impl PageEndpoint {
                 content.clone(),
                 services.outreach.clone(),
                 services.magazines.clone(),
+                services.packs.clone(),
                 renderer,
             )),
             content,

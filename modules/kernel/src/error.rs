@@ -52,6 +52,8 @@ pub enum ErrorCode {
     // Magazine issues.
     InvalidDate,
     DescriptionRequired,
+    // Educational packs.
+    PackFileMissing,
     // Readers' forms.
     InvalidEmail,
     EmailRequired,

@@ -4,6 +4,7 @@
 mod api;
 mod covers;
 mod magazines;
+mod packs;
 mod serve;
 
 pub use api::MediaApi;
@@ -11,6 +12,7 @@ pub use covers::MAX_COVER_BODY_BYTES;
 pub use magazines::{
     IssuePublication, Magazine, MagazineApi, MagazineError, MagazineIssue, MagazineService,
 };
+pub use packs::{Pack, PackApi, PackService, Packs, CATALOGUE as PACK_CATALOGUE};
 pub use serve::MediaEndpoint;
 
 #[cfg(feature = "conformance")]

@@ -16,8 +16,8 @@ mod store;
 mod validate;
 
 pub use announcements::{
-    announcement_store_for, AnnouncedIssue, AnnouncementApi, AnnouncementSettings, Announcements,
-    IssueDirectory,
+    announcement_store_for, Announced, AnnouncedIssue, AnnouncementApi, AnnouncementSettings,
+    Announcements, IssueDirectory,
 };
 pub use api::OutreachApi;
 pub use digest::{

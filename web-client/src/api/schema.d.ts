@@ -684,6 +684,98 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/staff/packs/announcement": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The announcement of the packs' launch to the packs list: the email, how many addresses
+     *     are on the list, and how far the send got once it was sent.
+     */
+    get: operations["previewPacksAnnouncement"];
+    put?: never;
+    /** Send the announcement of the packs' launch to the packs list, once. */
+    post: operations["sendPacksAnnouncement"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/packs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The educational packs, with their files once they are launched. */
+    get: operations["listPacks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/packs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The packs with their uploaded files, launched or not (admins). */
+    get: operations["staffPacks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/packs/{id}/file": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Upload (or replace) a pack's PDF (admins). */
+    put: operations["uploadPack"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/packs/launch": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Launch the packs: readers and educators can download them from now on (admins; every
+     *     pack needs its file).
+     */
+    post: operations["launchPacks"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -949,6 +1041,7 @@ export interface components {
       | "duplicate_upload"
       | "invalid_date"
       | "description_required"
+      | "pack_file_missing"
       | "invalid_email"
       | "email_required"
       | "missing_information"
@@ -1067,6 +1160,27 @@ export interface components {
     };
     /** @enum {string} */
     NotifyList: "magazine" | "packs";
+    /** Pack */
+    Pack: {
+      id: string;
+      title: string;
+      level: string;
+      /** @description The pack's PDF; `null` until uploaded, and for readers until the launch. */
+      file_url?: string | null;
+      /** Format: int64 */
+      size_bytes?: number | null;
+      /** Format: date-time */
+      uploaded_at?: string | null;
+    };
+    /**
+     * Packs
+     * @description The packs and whether they are launched.
+     */
+    Packs: {
+      /** Format: date-time */
+      launched_at?: string | null;
+      packs: components["schemas"]["Pack"][];
+    };
     /** PasswordChange */
     PasswordChange: {
       current_password: string;
@@ -3853,7 +3967,7 @@ export interface operations {
         "multipart/form-data": {
           /**
            * Format: binary
-           * @description The issue as a PDF.
+           * @description The PDF.
            */
           file: string;
         };
@@ -4487,7 +4601,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description No published issue has this id. */
+      /** @description Nothing to announce: no published issue has this id, or the packs are not launched. */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4552,8 +4666,403 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description No published issue has this id. */
+      /** @description Nothing to announce: no published issue has this id, or the packs are not launched. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  previewPacksAnnouncement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["AnnouncementPreview"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Nothing to announce: no published issue has this id, or the packs are not launched. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  sendPacksAnnouncement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sending (or sent before: nothing new is sent); how far it got. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["AnnouncementProgress"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Nothing to announce: no published issue has this id, or the packs are not launched. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  listPacks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Packs"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  staffPacks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Packs"];
+        };
+      };
+      /** @description Not a PDF, a malformed form, or (launch) a pack without its file. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No pack has this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Over the size limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  uploadPack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description The PDF.
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Packs"];
+        };
+      };
+      /** @description Not a PDF, a malformed form, or (launch) a pack without its file. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No pack has this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Over the size limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  launchPacks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Packs"];
+        };
+      };
+      /** @description Not a PDF, a malformed form, or (launch) a pack without its file. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No pack has this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Over the size limit. */
+      413: {
         headers: {
           [name: string]: unknown;
         };

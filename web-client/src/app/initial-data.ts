@@ -14,6 +14,7 @@ import {
   ISSUE_PATH,
   issueQuery,
   issuesQuery,
+  packsQuery,
   type IssueResult,
 } from "@/features/outreach/magazine";
 import { splitUrl } from "@/lib/query-string";
@@ -93,6 +94,9 @@ export function seedQueryCache(
   const served = decode(splitUrl(data.path).pathname) === path;
   if (data.landing && served) {
     queryClient.setQueryData(emailLandingKey(path), data.landing);
+  }
+  if (data.packs && served && path === "/educational-packs") {
+    queryClient.setQueryData(packsQuery().queryKey, data.packs);
   }
   if (data.issues && served && path === "/magazine") {
     queryClient.setQueryData(issuesQuery().queryKey, data.issues);

@@ -64,5 +64,18 @@ export const sample: PageData = {
     "file_url": "/media/magazines/1767225600000-abc.pdf",
     "size_bytes": 4200000,
     "published_at": "2026-11-20T09:30:00Z"
+  },
+  "packs": {
+    "launched_at": "2026-11-20T09:30:00Z",
+    "packs": [
+      {
+        "id": "democracy",
+        "title": "How Democracy Works",
+        "level": "High School",
+        "file_url": "/media/packs/democracy-x.pdf",
+        "size_bytes": 2100000,
+        "uploaded_at": "2026-11-20T09:30:00Z"
+      }
+    ]
   }
 };

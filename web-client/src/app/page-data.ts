@@ -1,6 +1,6 @@
 import type { components } from "@/api/schema";
 import type { EmailLanding } from "@/features/outreach/landing";
-import type { MagazineIssue } from "@/features/outreach/magazine";
+import type { MagazineIssue, Packs } from "@/features/outreach/magazine";
 
 type ArticleList = components["schemas"]["ArticleList"];
 type Article = components["schemas"]["Article"];
@@ -29,6 +29,8 @@ export interface PageData {
   issues?: MagazineIssue[];
   /** On "/magazine/{slug}" when the issue is published. */
   issue?: MagazineIssue;
+  /** On "/educational-packs": GET /api/v1/packs. */
+  packs?: Packs;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -24,12 +24,95 @@ enum ApiTags {
     Magazine,
 }
 
-/// The form the contract shows; it is read part by part (see [`MagazineApi::upload`]).
+/// The form the contract shows for a PDF upload; it is read part by part (see
+/// [`read_pdf_upload`]).
 #[derive(Debug, Multipart)]
 #[allow(dead_code)]
-pub struct MagazineUpload {
-    /// The issue as a PDF.
+pub struct PdfUpload {
+    /// The PDF.
     pub file: Upload,
+}
+
+/// Why an uploaded PDF was not read.
+pub(crate) enum UploadRefusal {
+    BadRequest(Json<ErrorBody>),
+    TooLarge(Json<ErrorBody>),
+    Internal(Json<ErrorBody>),
+}
+
+impl From<UploadRefusal> for UploadedResponse {
+    fn from(r: UploadRefusal) -> Self {
+        match r {
+            UploadRefusal::BadRequest(b) => UploadedResponse::BadRequest(b),
+            UploadRefusal::TooLarge(b) => UploadedResponse::TooLarge(b),
+            UploadRefusal::Internal(b) => UploadedResponse::Internal(b),
+        }
+    }
+}
+
+fn too_large(max_bytes: usize) -> UploadRefusal {
+    UploadRefusal::TooLarge(Json(ErrorBody::new(
+        ErrorCode::FileTooLarge,
+        format!(
+            "The PDF is too large: it can be at most {} MB.",
+            max_bytes / (1024 * 1024)
+        ),
+    )))
+}
+
+fn refused(e: PartError) -> UploadRefusal {
+    match e {
+        PartError::Nul => UploadRefusal::BadRequest(Json(ErrorBody::new(
+            kernel::upload::NUL_CODE,
+            kernel::upload::NUL_MESSAGE,
+        ))),
+        e @ PartError::Malformed(_) => UploadRefusal::BadRequest(Json(ErrorBody::new(
+            ErrorCode::InvalidRequest,
+            e.to_string(),
+        ))),
+        PartError::Io(e) => UploadRefusal::Internal(failed(&e)),
+    }
+}
+
+/// The `file` part of a multipart body, written to a temporary file as it arrives with its
+/// size counted on the way: past `max_bytes` nothing more of it is kept.
+pub(crate) async fn read_pdf_upload(
+    req: &Request,
+    mut body: MultipartStream<PdfUpload>,
+    max_bytes: usize,
+) -> Result<kernel::upload::Spooled, UploadRefusal> {
+    let declared = req
+        .headers()
+        .get(poem::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > max_bytes + 64 * 1024) {
+        return Err(too_large(max_bytes));
+    }
+    let mut file = None;
+    loop {
+        let field = match body.next_field().await {
+            Ok(Some(field)) => field,
+            Ok(None) => break,
+            Err(e) => return Err(refused(e)),
+        };
+        if field.name() != Some("file") {
+            continue;
+        }
+        if file.is_some() {
+            return Err(refused(PartError::form(
+                "failed to parse field `file`: repeated field",
+            )));
+        }
+        file = Some(spool(field, max_bytes as u64).await.map_err(refused)?);
+    }
+    let Some(file) = file else {
+        return Err(refused(PartError::form("field `file` is required")));
+    };
+    if file.over_limit() || file.path().is_none() {
+        return Err(too_large(max_bytes));
+    }
+    Ok(file)
 }
 
 #[derive(Debug, Object)]
@@ -199,30 +282,6 @@ impl MagazineApi {
     pub fn new(service: Arc<MagazineService>, max_bytes: usize) -> Self {
         Self { service, max_bytes }
     }
-
-    fn too_large(&self) -> UploadedResponse {
-        UploadedResponse::TooLarge(Json(ErrorBody::new(
-            ErrorCode::FileTooLarge,
-            format!(
-                "The PDF is too large: issues can be at most {} MB.",
-                self.max_bytes / (1024 * 1024)
-            ),
-        )))
-    }
-}
-
-fn part_error(e: PartError) -> UploadedResponse {
-    match e {
-        PartError::Nul => UploadedResponse::BadRequest(Json(ErrorBody::new(
-            kernel::upload::NUL_CODE,
-            kernel::upload::NUL_MESSAGE,
-        ))),
-        e @ PartError::Malformed(_) => UploadedResponse::BadRequest(Json(ErrorBody::new(
-            ErrorCode::InvalidRequest,
-            e.to_string(),
-        ))),
-        PartError::Io(e) => UploadedResponse::Internal(failed(&e)),
-    }
 }
 
 fn not_found() -> Json<ErrorBody> {
@@ -268,50 +327,15 @@ impl MagazineApi {
         &self,
         auth: StaffSession,
         req: &Request,
-        mut body: MultipartStream<MagazineUpload>,
+        body: MultipartStream<PdfUpload>,
     ) -> UploadedResponse {
         if !auth.has_role(&[Role::Admin]) {
             return UploadedResponse::Forbidden(identity::forbidden());
         }
-        let declared = req
-            .headers()
-            .get(poem::http::header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<usize>().ok());
-        if declared.is_some_and(|n| n > self.max_bytes + 64 * 1024) {
-            return self.too_large();
-        }
-        // The PDF is written to a temporary file as it arrives, its size counted on the way:
-        // past the limit nothing more of it is kept.
-        let mut file = None;
-        loop {
-            let field = match body.next_field().await {
-                Ok(Some(field)) => field,
-                Ok(None) => break,
-                Err(e) => return part_error(e),
-            };
-            if field.name() != Some("file") {
-                continue;
-            }
-            if file.is_some() {
-                return part_error(PartError::form(
-                    "failed to parse field `file`: repeated field",
-                ));
-            }
-            match spool(field, self.max_bytes as u64).await {
-                Ok(spooled) => file = Some(spooled),
-                Err(e) => return part_error(e),
-            }
-        }
-        let Some(file) = file else {
-            return part_error(PartError::form("field `file` is required"));
+        let file = match read_pdf_upload(req, body, self.max_bytes).await {
+            Ok(file) => file,
+            Err(r) => return r.into(),
         };
-        if file.over_limit() {
-            return self.too_large();
-        }
-        if file.path().is_none() {
-            return self.too_large();
-        }
         match self.service.add(&file).await {
             Ok(issue) => {
                 tracing::info!(by = %auth.user().id, id = %issue.id, bytes = issue.size_bytes, "magazine uploaded");

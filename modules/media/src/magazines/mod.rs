@@ -9,6 +9,7 @@ mod service;
 pub(crate) mod store;
 
 pub use api::MagazineApi;
+pub(crate) use api::{read_pdf_upload, PdfUpload, UploadRefusal};
 pub use service::{MagazineError, MagazineService};
 
 pub const MAX_TITLE_CHARS: usize = 200;

@@ -9,7 +9,9 @@ use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
-use super::{AnnouncementError, AnnouncementPreview, AnnouncementProgress, Announcements};
+use super::{
+    Announced, AnnouncementError, AnnouncementPreview, AnnouncementProgress, Announcements,
+};
 
 #[derive(Tags)]
 enum ApiTags {
@@ -26,7 +28,7 @@ pub enum PreviewResponse {
     NotSignedIn(Json<ErrorBody>),
     #[oai(status = 403)]
     Forbidden(Json<ErrorBody>),
-    /// No published issue has this id.
+    /// Nothing to announce: no published issue has this id, or the packs are not launched.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
     #[oai(status = 500)]
@@ -43,7 +45,7 @@ pub enum SendResponse {
     NotSignedIn(Json<ErrorBody>),
     #[oai(status = 403)]
     Forbidden(Json<ErrorBody>),
-    /// No published issue has this id.
+    /// Nothing to announce: no published issue has this id, or the packs are not launched.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
     #[oai(status = 500)]
@@ -60,11 +62,42 @@ impl AnnouncementApi {
     }
 }
 
-fn not_found() -> Json<ErrorBody> {
+fn not_found(e: &AnnouncementError) -> Json<ErrorBody> {
     Json(ErrorBody::new(
         ErrorCode::NotFound,
-        "No published issue has this id: publish it first.",
+        match e {
+            AnnouncementError::NotLaunched => "Launch the packs first.",
+            _ => "No published issue has this id: publish it first.",
+        },
     ))
+}
+
+impl AnnouncementApi {
+    async fn preview_of(&self, auth: &StaffSession, what: Announced<'_>) -> PreviewResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return PreviewResponse::Forbidden(identity::forbidden());
+        }
+        match self.announcements.preview(what).await {
+            Ok(p) => PreviewResponse::Ok(Json(p)),
+            Err(e @ (AnnouncementError::NotFound | AnnouncementError::NotLaunched)) => {
+                PreviewResponse::NotFound(not_found(&e))
+            }
+            Err(e) => PreviewResponse::Internal(failed(&e)),
+        }
+    }
+
+    async fn send_of(&self, auth: &StaffSession, what: Announced<'_>) -> SendResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return SendResponse::Forbidden(identity::forbidden());
+        }
+        match self.announcements.announce(what, &auth.user().id).await {
+            Ok(p) => SendResponse::Accepted(Json(p)),
+            Err(e @ (AnnouncementError::NotFound | AnnouncementError::NotLaunched)) => {
+                SendResponse::NotFound(not_found(&e))
+            }
+            Err(e) => SendResponse::Internal(failed(&e)),
+        }
+    }
 }
 
 fn failed(e: &AnnouncementError) -> Json<ErrorBody> {
@@ -82,14 +115,7 @@ impl AnnouncementApi {
         operation_id = "previewAnnouncement"
     )]
     async fn preview(&self, auth: StaffSession, id: Path<String>) -> PreviewResponse {
-        if !auth.has_role(&[Role::Admin]) {
-            return PreviewResponse::Forbidden(identity::forbidden());
-        }
-        match self.announcements.preview_issue(&id.0).await {
-            Ok(p) => PreviewResponse::Ok(Json(p)),
-            Err(AnnouncementError::NotFound) => PreviewResponse::NotFound(not_found()),
-            Err(e) => PreviewResponse::Internal(failed(&e)),
-        }
+        self.preview_of(&auth, Announced::Issue(&id.0)).await
     }
 
     /// Send the announcement of a published issue to the magazine list, once: in batches,
@@ -100,17 +126,27 @@ impl AnnouncementApi {
         operation_id = "sendAnnouncement"
     )]
     async fn send(&self, auth: StaffSession, id: Path<String>) -> SendResponse {
-        if !auth.has_role(&[Role::Admin]) {
-            return SendResponse::Forbidden(identity::forbidden());
-        }
-        match self
-            .announcements
-            .announce_issue(&id.0, &auth.user().id)
-            .await
-        {
-            Ok(p) => SendResponse::Accepted(Json(p)),
-            Err(AnnouncementError::NotFound) => SendResponse::NotFound(not_found()),
-            Err(e) => SendResponse::Internal(failed(&e)),
-        }
+        self.send_of(&auth, Announced::Issue(&id.0)).await
+    }
+
+    /// The announcement of the packs' launch to the packs list: the email, how many addresses
+    /// are on the list, and how far the send got once it was sent.
+    #[oai(
+        path = "/v1/staff/packs/announcement",
+        method = "get",
+        operation_id = "previewPacksAnnouncement"
+    )]
+    async fn preview_packs(&self, auth: StaffSession) -> PreviewResponse {
+        self.preview_of(&auth, Announced::PacksLaunch).await
+    }
+
+    /// Send the announcement of the packs' launch to the packs list, once.
+    #[oai(
+        path = "/v1/staff/packs/announcement",
+        method = "post",
+        operation_id = "sendPacksAnnouncement"
+    )]
+    async fn send_packs(&self, auth: StaffSession) -> SendResponse {
+        self.send_of(&auth, Announced::PacksLaunch).await
     }
 }

@@ -43,6 +43,8 @@ pub trait IssueDirectory: Send + Sync {
         &self,
         id: &str,
     ) -> Result<Option<AnnouncedIssue>, Box<dyn std::error::Error + Send + Sync>>;
+    /// Whether the educational packs are launched.
+    async fn packs_launched(&self) -> Result<bool, Box<dyn std::error::Error + Send + Sync>>;
 }
 
 #[derive(Debug, Clone)]
@@ -57,6 +59,8 @@ pub struct AnnouncementSettings {
 pub enum AnnouncementError {
     #[error("No published issue has this id.")]
     NotFound,
+    #[error("The packs are not launched yet.")]
+    NotLaunched,
     #[error("the issue could not be read: {0}")]
     Issues(Box<dyn std::error::Error + Send + Sync>),
     #[error(transparent)]
@@ -87,6 +91,15 @@ pub struct AnnouncementPreview {
     /// Set once the announcement was sent (it is sent once).
     #[oai(skip_serializing_if_is_none)]
     pub progress: Option<AnnouncementProgress>,
+}
+
+/// What an announcement announces.
+#[derive(Debug, Clone, Copy)]
+pub enum Announced<'a> {
+    /// A published magazine issue (its id), to the magazine list.
+    Issue(&'a str),
+    /// The launch of the educational packs, to the packs list.
+    PacksLaunch,
 }
 
 pub struct Announcements {
@@ -142,6 +155,52 @@ impl Announcements {
         )
     }
 
+    fn packs_email(&self) -> (String, String) {
+        let s = &self.settings;
+        (
+            format!("The educational packs from {} are here", s.site_name),
+            format!(
+                "Hi!\n\nThe educational packs from {name} are now available: classroom-ready \
+                 resources on democracy, climate policy and human rights for students aged \
+                 13-18, in English and Spanish, with a teacher's guide.\n\n\
+                 Download them here:\n{url}/educational-packs\n\n\
+                 You're getting this because you asked to hear when the packs launch. \
+                 Unsubscribe with one click:\n{UNSUBSCRIBE}\n",
+                name = s.site_name,
+                url = s.site_url,
+            ),
+        )
+    }
+
+    /// What is announced: the list, the reference, and the email; `NotFound`/`NotLaunched`
+    /// when there is nothing to announce yet.
+    async fn subject(
+        &self,
+        what: &Announced<'_>,
+    ) -> Result<(NotifyList, String, (String, String)), AnnouncementError> {
+        match what {
+            Announced::Issue(id) => {
+                let issue = self.issue(id).await?;
+                Ok((
+                    NotifyList::Magazine,
+                    (*id).to_string(),
+                    self.magazine_email(&issue),
+                ))
+            }
+            Announced::PacksLaunch => {
+                if !self
+                    .issues
+                    .packs_launched()
+                    .await
+                    .map_err(AnnouncementError::Issues)?
+                {
+                    return Err(AnnouncementError::NotLaunched);
+                }
+                Ok((NotifyList::Packs, "launch".to_string(), self.packs_email()))
+            }
+        }
+    }
+
     async fn progress(&self, row: &AnnouncementRow) -> Result<AnnouncementProgress, sqlx::Error> {
         let counts = self.store.counts(&row.id).await?;
         let pending = if row.finished_at.is_some() {
@@ -159,16 +218,16 @@ impl Announcements {
         })
     }
 
-    /// The announcement of a published issue as it would go out (or went out).
-    pub async fn preview_issue(
+    /// The announcement as it would go out (or went out), to how many, and how far it got.
+    pub async fn preview(
         &self,
-        issue_id: &str,
+        what: Announced<'_>,
     ) -> Result<AnnouncementPreview, AnnouncementError> {
-        let issue = self.issue(issue_id).await?;
-        let existing = self.store.by_ref(NotifyList::Magazine, issue_id).await?;
+        let (list, subject_ref, (subject, body)) = self.subject(&what).await?;
+        let existing = self.store.by_ref(list, &subject_ref).await?;
         let (subject, body) = match &existing {
             Some(row) => (row.subject.clone(), row.body.clone()),
-            None => self.magazine_email(&issue),
+            None => (subject, body),
         };
         let example = format!("{}{UNSUBSCRIBE_PAGE}?token=…", self.settings.site_url);
         let progress = match &existing {
@@ -178,24 +237,23 @@ impl Announcements {
         Ok(AnnouncementPreview {
             subject,
             body: body.replace(UNSUBSCRIBE, &example),
-            recipients: self.store.subscribers(NotifyList::Magazine).await?,
+            recipients: self.store.subscribers(list).await?,
             progress,
         })
     }
 
-    /// Sends the announcement of a published issue to the magazine list: once. Asking again
-    /// sends nothing new and answers how far the first send got.
-    pub async fn announce_issue(
+    /// Sends the announcement to its list: once. Asking again sends nothing new and answers
+    /// how far the first send got.
+    pub async fn announce(
         &self,
-        issue_id: &str,
+        what: Announced<'_>,
         by: &str,
     ) -> Result<AnnouncementProgress, AnnouncementError> {
-        let issue = self.issue(issue_id).await?;
-        let (subject, body) = self.magazine_email(&issue);
+        let (list, subject_ref, (subject, body)) = self.subject(&what).await?;
         let row = AnnouncementRow {
             id: kernel::ids::new_id(),
-            list: NotifyList::Magazine,
-            subject_ref: issue_id.to_string(),
+            list,
+            subject_ref: subject_ref.clone(),
             subject,
             body,
             created_by: Some(by.to_string()),
@@ -203,11 +261,16 @@ impl Announcements {
             finished_at: None,
         };
         if self.store.create(&row).await? {
-            tracing::info!(issue = issue_id, by, "magazine announcement started");
+            tracing::info!(
+                list = list.as_str(),
+                subject_ref,
+                by,
+                "announcement started"
+            );
         }
         let row = self
             .store
-            .by_ref(NotifyList::Magazine, issue_id)
+            .by_ref(list, &subject_ref)
             .await?
             .ok_or(AnnouncementError::NotFound)?;
         Ok(self.progress(&row).await?)

@@ -67,3 +67,21 @@ export function fileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+export type Packs = components["schemas"]["Packs"];
+
+export const packsKey = ["packs"] as const;
+
+/** GET /v1/packs: the packs, with their files once launched. */
+export const packsQuery = () =>
+  queryOptions({
+    queryKey: packsKey,
+    queryFn: async ({ signal }): Promise<Packs> => {
+      const { data, error, response } = await api.GET("/v1/packs", { signal });
+      if (data) return data;
+      throw new ApiFailure(
+        response.status,
+        errorMessage(error) || `Packs request failed (${response.status})`,
+      );
+    },
+  });

@@ -186,3 +186,46 @@ export async function setStaffActive(
     }),
   );
 }
+
+export type Packs = components["schemas"]["Packs"];
+
+/** The packs with their files, launched or not (admins). */
+export async function listStaffPacks(signal?: AbortSignal): Promise<Packs> {
+  return expectOk(await api.GET("/v1/staff/packs", { signal }));
+}
+
+/** The packs as readers see them: files only once launched. */
+export async function listPublicPacks(signal?: AbortSignal): Promise<Packs> {
+  return expectOk(await api.GET("/v1/packs", { signal }));
+}
+
+/** Uploads (or replaces) a pack's PDF. */
+export async function uploadPack(id: string, file: File): Promise<Packs> {
+  return expectOk(
+    await api.PUT("/v1/staff/packs/{id}/file", {
+      params: { path: { id } },
+      // The contract types the binary part as a string; the browser sends the File.
+      body: { file: file as unknown as string },
+      bodySerializer: (body) => {
+        const form = new FormData();
+        form.append("file", body.file);
+        return form;
+      },
+    }),
+  );
+}
+
+/** Launches the packs: readers and educators download them from now on. */
+export async function launchPacks(): Promise<Packs> {
+  return expectOk(await api.POST("/v1/staff/packs/launch"));
+}
+
+export async function previewPacksAnnouncement(
+  signal?: AbortSignal,
+): Promise<AnnouncementPreview> {
+  return expectOk(await api.GET("/v1/staff/packs/announcement", { signal }));
+}
+
+export async function sendPacksAnnouncement(): Promise<AnnouncementProgress> {
+  return expectOk(await api.POST("/v1/staff/packs/announcement"));
+}

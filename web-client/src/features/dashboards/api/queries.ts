@@ -1,5 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
-import { fetchViewStats, listMagazines, listStaff } from "./admin";
+import {
+  fetchViewStats,
+  listMagazines,
+  listPublicPacks,
+  listStaff,
+  listStaffPacks,
+} from "./admin";
 import { staffKeys } from "./keys";
 import { listArticles, listWriters } from "./staff-articles";
 
@@ -31,4 +37,16 @@ export const viewStatsQuery = (timeZone: string) =>
   queryOptions({
     queryKey: staffKeys.stats(timeZone),
     queryFn: ({ signal }) => fetchViewStats(timeZone, signal),
+  });
+
+export const staffPacksQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.packs,
+    queryFn: ({ signal }) => listStaffPacks(signal),
+  });
+
+export const publicPacksQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.publicPacks,
+    queryFn: ({ signal }) => listPublicPacks(signal),
   });

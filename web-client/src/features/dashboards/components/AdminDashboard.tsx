@@ -3,10 +3,11 @@ import { magazinesQuery } from "@/features/dashboards/api/queries";
 import { useStaffList } from "@/features/dashboards/api/use-staff-data";
 import { DashboardFrame } from "./DashboardFrame";
 import { MagazinesPanel } from "./MagazinesPanel";
+import { PacksPanel } from "./PacksPanel";
 import { StaffPanel } from "./StaffPanel";
 import { ViewStatsPanel } from "./ViewStatsPanel";
 
-/** Spec §2 Admin dashboard: readership figures, magazine issues, and staff. */
+/** Spec §2 Admin dashboard: readership figures, magazine issues, the packs, and staff. */
 export function AdminDashboard({ user }: { user: StaffUser }) {
   const magazines = useStaffList(magazinesQuery(), "Failed to fetch magazines");
 
@@ -14,6 +15,7 @@ export function AdminDashboard({ user }: { user: StaffUser }) {
     <DashboardFrame user={user}>
       <ViewStatsPanel magazines={magazines?.length ?? null} />
       <MagazinesPanel magazines={magazines} />
+      <PacksPanel />
       <StaffPanel selfId={user.id} />
     </DashboardFrame>
   );

@@ -4,10 +4,16 @@ import { Button } from "@/components/Button";
 import { failureMessage } from "@/lib/api-client";
 import {
   previewAnnouncement,
+  previewPacksAnnouncement,
   sendAnnouncement,
+  sendPacksAnnouncement,
   type AnnouncementProgress,
 } from "@/features/dashboards/api/admin";
 import type { Magazine } from "@/features/dashboards/types";
+
+/** What is announced: a published issue, or the packs' launch. */
+export type Announced =
+  { kind: "issue"; magazine: Magazine } | { kind: "packs" };
 
 /** Still going: recipients left to queue, or queued messages not sent or failed yet. */
 function inFlight(p: AnnouncementProgress): boolean {
@@ -21,17 +27,21 @@ function inFlight(p: AnnouncementProgress): boolean {
  * reload or a restart of the server.
  */
 export function AnnouncementPanel({
-  magazine,
+  what,
   onDone,
 }: {
-  magazine: Magazine;
+  what: Announced;
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const key = ["staff", "announcement", magazine.id] as const;
+  const ref = what.kind === "issue" ? what.magazine.id : "packs";
+  const key = ["staff", "announcement", ref] as const;
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => previewAnnouncement(magazine.id, signal),
+    queryFn: ({ signal }) =>
+      what.kind === "issue"
+        ? previewAnnouncement(what.magazine.id, signal)
+        : previewPacksAnnouncement(signal),
     refetchInterval: (q) => {
       const progress = q.state.data?.progress;
       return progress && inFlight(progress) ? 2000 : false;
@@ -44,7 +54,9 @@ export function AnnouncementPanel({
     setSending(true);
     setError("");
     try {
-      await sendAnnouncement(magazine.id);
+      await (what.kind === "issue"
+        ? sendAnnouncement(what.magazine.id)
+        : sendPacksAnnouncement());
       await queryClient.invalidateQueries({ queryKey: key });
     } catch (cause) {
       setError(failureMessage(cause) || "The announcement could not be sent.");
@@ -53,7 +65,12 @@ export function AnnouncementPanel({
     }
   }
 
-  const id = `announce-${magazine.id}`;
+  const id = `announce-${ref}`;
+  const title =
+    what.kind === "issue"
+      ? `Announce “${what.magazine.title}”`
+      : "Announce the packs' launch";
+  const list = what.kind === "issue" ? "magazine" : "packs";
   const preview = query.data;
   const progress = preview?.progress;
   return (
@@ -62,7 +79,7 @@ export function AnnouncementPanel({
       aria-labelledby={`${id}-heading`}
     >
       <h3 id={`${id}-heading`} className="dashboard-subtitle">
-        Announce “{magazine.title}”
+        {title}
       </h3>
       {preview === undefined ? (
         <p className="status-text" role="status">
@@ -71,7 +88,7 @@ export function AnnouncementPanel({
       ) : (
         <>
           <p>
-            To the magazine list:{" "}
+            To the {list} list:{" "}
             <strong>
               {preview.recipients}{" "}
               {preview.recipients === 1 ? "subscriber" : "subscribers"}

@@ -135,7 +135,7 @@ export function MagazinesPanel({
       {chosen !== null && open?.what === "announce" && (
         <AnnouncementPanel
           key={chosen.id}
-          magazine={chosen}
+          what={{ kind: "issue", magazine: chosen }}
           onDone={() => setOpen(null)}
         />
       )}

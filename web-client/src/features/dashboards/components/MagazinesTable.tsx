@@ -111,7 +111,7 @@ export function MagazinesTable({ magazines, onPublish, onAnnounce }: Props) {
             <td>{formatShortDate(magazine.uploaded_at, zone)}</td>
             <td>{formatFileSize(magazine.size_bytes)}</td>
             <td>
-              {magazine.published_at !== null && magazine.slug !== null ? (
+              {magazine.published_at != null && magazine.slug != null ? (
                 <a href={`/magazine/${magazine.slug}`}>Published</a>
               ) : (
                 "Draft"
@@ -132,10 +132,10 @@ export function MagazinesTable({ magazines, onPublish, onAnnounce }: Props) {
                   disabled={busy}
                   onClick={() => onPublish(magazine)}
                 >
-                  {magazine.published_at !== null ? "Edit issue" : "Publish"}
+                  {magazine.published_at != null ? "Edit issue" : "Publish"}
                   <span className="sr-only"> {magazine.title}</span>
                 </Button>
-                {magazine.published_at !== null && (
+                {magazine.published_at != null && (
                   <Button
                     variant="secondary"
                     size="sm"
@@ -145,7 +145,7 @@ export function MagazinesTable({ magazines, onPublish, onAnnounce }: Props) {
                     Announce<span className="sr-only"> {magazine.title}</span>
                   </Button>
                 )}
-                {magazine.published_at !== null && (
+                {magazine.published_at != null && (
                   <Button
                     variant="quiet"
                     size="sm"

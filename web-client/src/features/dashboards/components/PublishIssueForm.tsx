@@ -40,7 +40,7 @@ export function PublishIssueForm({
   const [cover, setCover] = useState(magazine.cover_url ?? "");
   const [busy, setBusy] = useState<"cover" | "publish" | null>(null);
   const [error, setError] = useState("");
-  const republish = magazine.published_at !== null;
+  const republish = magazine.published_at != null;
 
   async function attempt(what: "cover" | "publish", run: () => Promise<void>) {
     setBusy(what);

@@ -1,0 +1,165 @@
+//! The packs for readers (`GET /v1/packs`: files only once launched) and the admin's uploads
+//! and launch.
+
+use std::sync::Arc;
+
+use identity::{Role, StaffSession};
+use kernel::upload::MultipartStream;
+use kernel::{ErrorBody, ErrorCode};
+use poem::Request;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, OpenApi, Tags};
+
+use super::{PackError, PackService, Packs};
+use crate::magazines::{read_pdf_upload, PdfUpload, UploadRefusal};
+
+#[derive(Tags)]
+enum ApiTags {
+    /// The educational packs.
+    Packs,
+}
+
+#[derive(ApiResponse)]
+pub enum PacksResponse {
+    #[oai(status = 200)]
+    Ok(Json<Packs>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum StaffPacksResponse {
+    #[oai(status = 200)]
+    Ok(Json<Packs>),
+    /// Not a PDF, a malformed form, or (launch) a pack without its file.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No pack has this id.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// Over the size limit.
+    #[oai(status = 413)]
+    TooLarge(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+impl From<PackError> for StaffPacksResponse {
+    fn from(e: PackError) -> Self {
+        match e {
+            PackError::Invalid { code, message } => {
+                StaffPacksResponse::BadRequest(Json(ErrorBody::new(code, message)))
+            }
+            PackError::NotFound => StaffPacksResponse::NotFound(Json(ErrorBody::new(
+                ErrorCode::NotFound,
+                "No such pack.",
+            ))),
+            e => StaffPacksResponse::Internal(failed(&e)),
+        }
+    }
+}
+
+impl From<UploadRefusal> for StaffPacksResponse {
+    fn from(r: UploadRefusal) -> Self {
+        match r {
+            UploadRefusal::BadRequest(b) => StaffPacksResponse::BadRequest(b),
+            UploadRefusal::TooLarge(b) => StaffPacksResponse::TooLarge(b),
+            UploadRefusal::Internal(b) => StaffPacksResponse::Internal(b),
+        }
+    }
+}
+
+fn failed(e: &dyn std::fmt::Debug) -> Json<ErrorBody> {
+    tracing::error!(error = ?e, "packs request failed");
+    Json(ErrorBody::internal())
+}
+
+pub struct PackApi {
+    service: Arc<PackService>,
+    max_bytes: usize,
+}
+
+impl PackApi {
+    pub fn new(service: Arc<PackService>, max_bytes: usize) -> Self {
+        PackApi { service, max_bytes }
+    }
+}
+
+#[OpenApi(tag = "ApiTags::Packs")]
+impl PackApi {
+    /// The educational packs, with their files once they are launched.
+    #[oai(path = "/v1/packs", method = "get", operation_id = "listPacks")]
+    async fn packs(&self) -> PacksResponse {
+        match self.service.packs(true).await {
+            Ok(p) => PacksResponse::Ok(Json(p)),
+            Err(e) => PacksResponse::Internal(failed(&e)),
+        }
+    }
+
+    /// The packs with their uploaded files, launched or not (admins).
+    #[oai(path = "/v1/staff/packs", method = "get", operation_id = "staffPacks")]
+    async fn staff_packs(&self, auth: StaffSession) -> StaffPacksResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return StaffPacksResponse::Forbidden(identity::forbidden());
+        }
+        match self.service.packs(false).await {
+            Ok(p) => StaffPacksResponse::Ok(Json(p)),
+            Err(e) => e.into(),
+        }
+    }
+
+    /// Upload (or replace) a pack's PDF (admins).
+    #[oai(
+        path = "/v1/staff/packs/:id/file",
+        method = "put",
+        operation_id = "uploadPack"
+    )]
+    async fn upload(
+        &self,
+        auth: StaffSession,
+        id: Path<String>,
+        req: &Request,
+        body: MultipartStream<PdfUpload>,
+    ) -> StaffPacksResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return StaffPacksResponse::Forbidden(identity::forbidden());
+        }
+        let file = match read_pdf_upload(req, body, self.max_bytes).await {
+            Ok(file) => file,
+            Err(r) => return r.into(),
+        };
+        match self.service.upload(&id.0, &file).await {
+            Ok(p) => {
+                tracing::info!(by = %auth.user().id, pack = %id.0, "pack uploaded");
+                StaffPacksResponse::Ok(Json(p))
+            }
+            Err(e) => e.into(),
+        }
+    }
+
+    /// Launch the packs: readers and educators can download them from now on (admins; every
+    /// pack needs its file).
+    #[oai(
+        path = "/v1/staff/packs/launch",
+        method = "post",
+        operation_id = "launchPacks"
+    )]
+    async fn launch(&self, auth: StaffSession) -> StaffPacksResponse {
+        if !auth.has_role(&[Role::Admin]) {
+            return StaffPacksResponse::Forbidden(identity::forbidden());
+        }
+        match self.service.launch().await {
+            Ok(p) => {
+                tracing::info!(by = %auth.user().id, "packs launched");
+                StaffPacksResponse::Ok(Json(p))
+            }
+            Err(e) => e.into(),
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! The educational packs: a fixed catalogue of three (as the product gives it), a PDF per
+//! pack uploaded by an admin, and the launch — until it, the packs page keeps its "launching
+//! this January" content and nothing is served; from it, readers and educators download the
+//! packs from storage.
+
+mod api;
+mod store;
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use kernel::storage::Storage;
+use kernel::upload::Spooled;
+use kernel::{Db, ErrorCode};
+use poem_openapi::Object;
+
+pub use api::PackApi;
+use store::{store_for, PackStore};
+
+/// A pack of the catalogue: id, title, level (as the product gives them).
+pub const CATALOGUE: [(&str, &str, &str); 3] = [
+    ("democracy", "How Democracy Works", "High School"),
+    (
+        "climate",
+        "Climate Policy and Global Cooperation",
+        "Advanced",
+    ),
+    ("rights", "Human Rights in Everyday Life", "Middle School"),
+];
+
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
+pub struct Pack {
+    pub id: String,
+    pub title: String,
+    pub level: String,
+    /// The pack's PDF; `null` until uploaded, and for readers until the launch.
+    #[oai(nullable)]
+    pub file_url: Option<String>,
+    #[oai(nullable)]
+    pub size_bytes: Option<i64>,
+    #[oai(nullable)]
+    pub uploaded_at: Option<DateTime<Utc>>,
+}
+
+/// The packs and whether they are launched.
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
+pub struct Packs {
+    #[oai(nullable)]
+    pub launched_at: Option<DateTime<Utc>>,
+    pub packs: Vec<Pack>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PackError {
+    #[error("{message}")]
+    Invalid { code: ErrorCode, message: String },
+    #[error("No such pack.")]
+    NotFound,
+    #[error("storage failed: {0}")]
+    Storage(#[from] std::io::Error),
+    #[error(transparent)]
+    Unexpected(#[from] sqlx::Error),
+}
+
+pub struct PackService {
+    store: Arc<dyn PackStore>,
+    storage: Arc<dyn Storage>,
+    generation: kernel::Generation,
+}
+
+impl PackService {
+    pub fn new(db: &Db, storage: Arc<dyn Storage>, generation: kernel::Generation) -> Self {
+        PackService {
+            store: store_for(db),
+            storage,
+            generation,
+        }
+    }
+
+    /// The catalogue with its files (`public`: without them before the launch).
+    pub async fn packs(&self, public: bool) -> Result<Packs, PackError> {
+        let launched_at = self.store.launched_at().await?;
+        let files = self.store.files().await?;
+        let show = !public || launched_at.is_some();
+        Ok(Packs {
+            launched_at,
+            packs: CATALOGUE
+                .iter()
+                .map(|(id, title, level)| {
+                    let file = files.iter().find(|f| f.pack_id == *id).filter(|_| show);
+                    Pack {
+                        id: (*id).into(),
+                        title: (*title).into(),
+                        level: (*level).into(),
+                        file_url: file.map(|f| f.file_url.clone()),
+                        size_bytes: file.map(|f| f.size_bytes),
+                        uploaded_at: file.map(|f| f.uploaded_at),
+                    }
+                })
+                .collect(),
+        })
+    }
+
+    /// Stores (or replaces) the PDF of pack `id`.
+    pub async fn upload(&self, id: &str, file: &Spooled) -> Result<Packs, PackError> {
+        if !CATALOGUE.iter().any(|(p, _, _)| *p == id) {
+            return Err(PackError::NotFound);
+        }
+        if !kernel::upload::is_pdf(file.head()) {
+            return Err(PackError::Invalid {
+                code: ErrorCode::NotAPdf,
+                message: "Please upload a PDF file.".into(),
+            });
+        }
+        let Some(path) = file.path() else {
+            return Err(PackError::Storage(std::io::Error::other(
+                "the upload was not kept",
+            )));
+        };
+        let now = kernel::ids::now();
+        // A generated name that cannot be guessed: nothing is public before the launch.
+        let key = format!("packs/{id}-{}.pdf", kernel::secret::new_token());
+        self.storage.put_file(&key, path).await?;
+        let row = store::PackFile {
+            pack_id: id.to_string(),
+            file_url: self.storage.url(&key),
+            file_key: key,
+            size_bytes: i64::try_from(file.size()).unwrap_or(i64::MAX),
+            uploaded_at: now,
+        };
+        if let Some(old) = self.store.put(&row).await? {
+            if let Err(e) = self.storage.delete(&old).await {
+                tracing::warn!(error = %e, key = old, "replaced pack file not removed");
+            }
+        }
+        self.generation.advance();
+        self.packs(false).await
+    }
+
+    /// Launches the packs: from now on readers and educators download them. Every pack
+    /// needs its file first.
+    pub async fn launch(&self) -> Result<Packs, PackError> {
+        let files = self.store.files().await?;
+        let missing: Vec<&str> = CATALOGUE
+            .iter()
+            .filter(|(id, _, _)| !files.iter().any(|f| f.pack_id == *id))
+            .map(|(_, title, _)| *title)
+            .collect();
+        if !missing.is_empty() {
+            return Err(PackError::Invalid {
+                code: ErrorCode::PackFileMissing,
+                message: format!(
+                    "Upload every pack first: {} has no file yet.",
+                    missing.join(", ")
+                ),
+            });
+        }
+        self.store.launch(kernel::ids::now()).await?;
+        self.generation.advance();
+        self.packs(false).await
+    }
+
+    pub async fn is_launched(&self) -> Result<bool, PackError> {
+        Ok(self.store.launched_at().await?.is_some())
+    }
+}

@@ -1,0 +1,115 @@
+//! Where the packs' files and their launch are recorded: the same SQL on both engines.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::Db;
+
+#[derive(Debug, Clone)]
+pub(crate) struct PackFile {
+    pub pack_id: String,
+    pub file_key: String,
+    pub file_url: String,
+    pub size_bytes: i64,
+    pub uploaded_at: DateTime<Utc>,
+}
+
+#[async_trait]
+pub(crate) trait PackStore: Send + Sync {
+    async fn files(&self) -> Result<Vec<PackFile>, sqlx::Error>;
+    /// Records the pack's file; the storage key of the file it replaced, if any.
+    async fn put(&self, file: &PackFile) -> Result<Option<String>, sqlx::Error>;
+    async fn launched_at(&self) -> Result<Option<DateTime<Utc>>, sqlx::Error>;
+    /// Records the launch (the first one counts).
+    async fn launch(&self, at: DateTime<Utc>) -> Result<(), sqlx::Error>;
+}
+
+macro_rules! sql_pack_store {
+    ($name:ident, $db:ty, $pool:ty) => {
+        pub(super) struct $name {
+            pub(super) pool: $pool,
+        }
+
+        #[async_trait]
+        impl PackStore for $name {
+            async fn files(&self) -> Result<Vec<PackFile>, sqlx::Error> {
+                let rows: Vec<(String, String, String, i64, DateTime<Utc>)> = sqlx::query_as(
+                    "SELECT pack_id, file_key, file_url, size_bytes, uploaded_at FROM pack_files \
+                     ORDER BY pack_id",
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|r| PackFile {
+                        pack_id: r.0,
+                        file_key: r.1,
+                        file_url: r.2,
+                        size_bytes: r.3,
+                        uploaded_at: r.4,
+                    })
+                    .collect())
+            }
+
+            async fn put(&self, f: &PackFile) -> Result<Option<String>, sqlx::Error> {
+                let mut tx = self.pool.begin().await?;
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("SELECT file_key FROM pack_files WHERE pack_id = ");
+                qb.push_bind(f.pack_id.clone());
+                let old: Option<String> = qb.build_query_scalar().fetch_optional(&mut *tx).await?;
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO pack_files (pack_id, file_key, file_url, size_bytes, uploaded_at) \
+                     VALUES (",
+                );
+                let mut sep = qb.separated(", ");
+                sep.push_bind(f.pack_id.clone())
+                    .push_bind(f.file_key.clone())
+                    .push_bind(f.file_url.clone())
+                    .push_bind(f.size_bytes)
+                    .push_bind(f.uploaded_at);
+                qb.push(
+                    ") ON CONFLICT (pack_id) DO UPDATE SET file_key = excluded.file_key, \
+                     file_url = excluded.file_url, size_bytes = excluded.size_bytes, \
+                     uploaded_at = excluded.uploaded_at",
+                );
+                qb.build().execute(&mut *tx).await?;
+                tx.commit().await?;
+                Ok(old)
+            }
+
+            async fn launched_at(&self) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
+                sqlx::query_scalar("SELECT launched_at FROM launches WHERE name = 'packs'")
+                    .fetch_optional(&self.pool)
+                    .await
+            }
+
+            async fn launch(&self, at: DateTime<Utc>) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO launches (name, launched_at) VALUES ('packs', ",
+                );
+                qb.push_bind(at);
+                qb.push(") ON CONFLICT (name) DO NOTHING");
+                qb.build().execute(&self.pool).await?;
+                Ok(())
+            }
+        }
+    };
+}
+
+mod sqlite {
+    use super::*;
+    sql_pack_store!(SqlitePackStore, sqlx::Sqlite, sqlx::SqlitePool);
+}
+
+mod postgres {
+    use super::*;
+    sql_pack_store!(PgPackStore, sqlx::Postgres, sqlx::PgPool);
+}
+
+pub(crate) fn store_for(db: &Db) -> Arc<dyn PackStore> {
+    match db {
+        Db::Sqlite(pool) => Arc::new(sqlite::SqlitePackStore { pool: pool.clone() }),
+        Db::Postgres(pool) => Arc::new(postgres::PgPackStore { pool: pool.clone() }),
+    }
+}
