@@ -92,6 +92,7 @@ test: lint check-contract test-web test-rust test-e2e test-fuzz
 bench: build
 	$(CARGO) build --release --locked -p bench-ceiling
 	bench/run.sh $(AGORA_RELEASE) target/release/bench-ceiling
+	bench/announce.sh $(AGORA_RELEASE)
 
 db-reset:
 	rm -f data/agora.db data/agora.db-wal data/agora.db-shm

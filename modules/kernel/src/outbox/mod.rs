@@ -90,8 +90,30 @@ pub struct DeliveryReport {
     pub redacted: usize,
 }
 
-/// Messages claimed and sent one after the other per batch.
+/// Messages taken per batch.
 const BATCH: i64 = 50;
+/// Messages without attachments sent at the same time.
+const SENDERS: usize = 4;
+
+/// What became of one message.
+enum Delivered {
+    /// Another instance had claimed it.
+    Skipped,
+    Sent,
+    Retrying,
+    GaveUp,
+}
+
+impl DeliveryReport {
+    fn count(&mut self, d: Delivered) {
+        match d {
+            Delivered::Skipped => {}
+            Delivered::Sent => self.sent += 1,
+            Delivered::Retrying => self.retrying += 1,
+            Delivered::GaveUp => self.gave_up += 1,
+        }
+    }
+}
 /// A delivery run stops taking new batches after this long (the next run goes on).
 const RUN_BUDGET: Duration = Duration::from_secs(60);
 
@@ -164,8 +186,23 @@ impl Outbox {
         loop {
             let batch = self.store.due(crate::ids::now(), BATCH).await?;
             let full = batch.len() == usize::try_from(BATCH).unwrap_or(usize::MAX);
-            for row in batch {
-                self.deliver(row, &mut report).await?;
+            // Messages without attachments go a few at a time (each waits on the mail server
+            // most of its time); those with attachments, built whole in memory, one at a time.
+            let (heavy, light): (Vec<OutboxRow>, Vec<OutboxRow>) = batch
+                .into_iter()
+                .partition(|row| row.attachments.trim() != "[]");
+            let mut light = light.into_iter().peekable();
+            while light.peek().is_some() {
+                let group: Vec<OutboxRow> = light.by_ref().take(SENDERS).collect();
+                let outcomes =
+                    futures_util::future::join_all(group.into_iter().map(|row| self.deliver(row)))
+                        .await;
+                for outcome in outcomes {
+                    report.count(outcome?);
+                }
+            }
+            for row in heavy {
+                report.count(self.deliver(row).await?);
             }
             if !full || started.elapsed() > RUN_BUDGET {
                 break;
@@ -175,11 +212,7 @@ impl Outbox {
     }
 
     /// Claims and sends one message, recording how it went in `report`.
-    async fn deliver(
-        &self,
-        row: OutboxRow,
-        report: &mut DeliveryReport,
-    ) -> Result<(), sqlx::Error> {
+    async fn deliver(&self, row: OutboxRow) -> Result<Delivered, sqlx::Error> {
         let now = crate::ids::now();
         // Claim it, so another instance does not send it too.
         let lease = now + chrono::Duration::minutes(5);
@@ -188,7 +221,7 @@ impl Outbox {
             .claim(&row.id, row.next_attempt_at, lease)
             .await?
         {
-            return Ok(());
+            return Ok(Delivered::Skipped);
         }
         let result = self.mailer.send(&row, &self.storage).await;
         if row.attachments.trim() != "[]" {
@@ -199,9 +232,9 @@ impl Outbox {
         match result {
             Ok(()) => {
                 self.store.mark_sent(&row.id, crate::ids::now()).await?;
-                report.sent += 1;
                 // The delivered message is now the documents' only copy.
                 self.remove_attachments(&row.id, &row.attachments).await?;
+                Ok(Delivered::Sent)
             }
             Err(e) => {
                 let attempts = row.attempts + 1;
@@ -213,14 +246,13 @@ impl Outbox {
                 self.store
                     .mark_failed(&row.id, attempts, next, &e.to_string(), gave_up)
                     .await?;
-                if gave_up {
-                    report.gave_up += 1;
+                Ok(if gave_up {
+                    Delivered::GaveUp
                 } else {
-                    report.retrying += 1;
-                }
+                    Delivered::Retrying
+                })
             }
         }
-        Ok(())
     }
 
     pub async fn list(&self, limit: i64) -> Result<Vec<OutboxRow>, sqlx::Error> {
