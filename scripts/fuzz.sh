@@ -34,7 +34,8 @@ start() {
   export SSR_URL=http://127.0.0.1:9
   # The fuzzer sends thousands of requests from one address.
   export FORM_LIMIT_PER_ADDRESS=1000000 LOGIN_FAILURES_PER_MINUTE=1000000 \
-    LOGIN_FAILURES_GLOBAL_PER_MINUTE=1000000 VIEW_BEACONS_PER_MINUTE=1000000
+    LOGIN_FAILURES_GLOBAL_PER_MINUTE=1000000 VIEW_BEACONS_PER_MINUTE=1000000 \
+    READER_SIGN_IN_FAILURES=1000000
   if [ "$engine" = postgres ]; then
     local name="agora_fuzz_$(date +%s%N)"
     psql "$TEST_DATABASE_URL" -qc "CREATE DATABASE $name" >/dev/null

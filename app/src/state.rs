@@ -83,6 +83,8 @@ impl Services {
             outreach::reader_store_for(&db),
             ReaderSettings {
                 site_name: settings.site_name.clone(),
+                failures_per_address: settings.mail.reader_sign_in_failures,
+                failures_per_account: settings.mail.reader_sign_in_failures,
                 ..ReaderSettings::for_site(&settings.site_url)
             },
             limiter.clone(),

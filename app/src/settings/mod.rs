@@ -76,6 +76,9 @@ pub struct MailSettings {
     pub outbox: kernel::outbox::OutboxSettings,
     /// Recipients of announcements queued per minute (`ANNOUNCEMENT_RATE_PER_MINUTE`).
     pub announcement_rate: u32,
+    /// Failed reader sign-ins (and emailed-link requests) allowed per client address, and
+    /// failed sign-ins per account, within 15 minutes (`READER_SIGN_IN_FAILURES`).
+    pub reader_sign_in_failures: i64,
     /// When the weekly digest goes out, in UTC (`DIGEST_DAY`, `DIGEST_HOUR`).
     pub digest_day: chrono::Weekday,
     pub digest_hour: u32,
@@ -219,6 +222,7 @@ impl Settings {
                 announcement_rate: r.announcement_rate_per_minute.max(1),
                 digest_day,
                 digest_hour: r.digest_hour,
+                reader_sign_in_failures: r.reader_sign_in_failures.max(1),
             },
             magazine_max_bytes: 1024 * 1024 * r.magazine_max_mb.max(1),
             views: analytics::RecorderSettings {
