@@ -53,11 +53,11 @@ macro_rules! sql_pack_store {
             }
 
             async fn put(&self, f: &PackFile) -> Result<Option<String>, sqlx::Error> {
-                let mut tx = self.pool.begin().await?;
+                // Read, then one upsert (no transaction that would turn a read into a write).
                 let mut qb: sqlx::QueryBuilder<$db> =
                     sqlx::QueryBuilder::new("SELECT file_key FROM pack_files WHERE pack_id = ");
                 qb.push_bind(f.pack_id.clone());
-                let old: Option<String> = qb.build_query_scalar().fetch_optional(&mut *tx).await?;
+                let old: Option<String> = qb.build_query_scalar().fetch_optional(&self.pool).await?;
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                     "INSERT INTO pack_files (pack_id, file_key, file_url, size_bytes, uploaded_at) \
                      VALUES (",
@@ -73,9 +73,8 @@ macro_rules! sql_pack_store {
                      file_url = excluded.file_url, size_bytes = excluded.size_bytes, \
                      uploaded_at = excluded.uploaded_at",
                 );
-                qb.build().execute(&mut *tx).await?;
-                tx.commit().await?;
-                Ok(old)
+                qb.build().execute(&self.pool).await?;
+                Ok(old.filter(|old| *old != f.file_key))
             }
 
             async fn launched_at(&self) -> Result<Option<DateTime<Utc>>, sqlx::Error> {

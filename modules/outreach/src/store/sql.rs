@@ -247,31 +247,33 @@ macro_rules! sql_outreach_store {
                 token_hash: &str,
                 now: DateTime<Utc>,
             ) -> Result<Confirmation, sqlx::Error> {
+                // The transaction starts with its write (an upgrade from a read could fail at
+                // once on SQLite while another connection writes).
                 let mut tx = self.pool.begin().await?;
-                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "SELECT account_id, expires_at, used_at FROM account_confirmations \
-                     WHERE token_hash = ",
-                );
-                qb.push_bind(token_hash.to_string());
-                let found: Option<(String, DateTime<Utc>, Option<DateTime<Utc>>)> =
-                    qb.build_query_as().fetch_optional(&mut *tx).await?;
-                let Some((account_id, expires_at, used_at)) = found else {
-                    return Ok(Confirmation::Unknown);
-                };
-                if used_at.is_some() {
-                    return Ok(Confirmation::AlreadyUsed);
-                }
-                if expires_at < now {
-                    return Ok(Confirmation::Expired);
-                }
                 let mut qb: sqlx::QueryBuilder<$db> =
                     sqlx::QueryBuilder::new("UPDATE account_confirmations SET used_at = ");
                 qb.push_bind(now);
                 qb.push(" WHERE used_at IS NULL AND token_hash = ");
                 qb.push_bind(token_hash.to_string());
-                if qb.build().execute(&mut *tx).await?.rows_affected() == 0 {
-                    return Ok(Confirmation::AlreadyUsed);
-                }
+                qb.push(" AND expires_at >= ");
+                qb.push_bind(now);
+                qb.push(" RETURNING account_id");
+                let used: Option<String> = qb.build_query_scalar().fetch_optional(&mut *tx).await?;
+                let Some(account_id) = used else {
+                    tx.rollback().await?;
+                    // Why not: unknown, used before, or expired.
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                        "SELECT used_at IS NOT NULL FROM account_confirmations WHERE token_hash = ",
+                    );
+                    qb.push_bind(token_hash.to_string());
+                    let used_before: Option<bool> =
+                        qb.build_query_scalar().fetch_optional(&self.pool).await?;
+                    return Ok(match used_before {
+                        None => Confirmation::Unknown,
+                        Some(true) => Confirmation::AlreadyUsed,
+                        Some(false) => Confirmation::Expired,
+                    });
+                };
                 let mut qb: sqlx::QueryBuilder<$db> =
                     sqlx::QueryBuilder::new("UPDATE accounts SET confirmed_at = COALESCE(confirmed_at, ");
                 qb.push_bind(now);
