@@ -142,7 +142,7 @@ impl Announcements {
         (
             format!("New from {}: {}", s.site_name, issue.title),
             format!(
-                "Hi!\n\nThe new issue of the {name} magazine is out: {title}.\n\n{description}\n\n\
+                "Hi!\n\nA new issue of the magazine from {name} is out: {title}.\n\n{description}\n\n\
                  Read it (free, online or as a PDF):\n{url}/magazine/{slug}\n\n\
                  You're getting this because you asked to hear when the magazine is published. \
                  Unsubscribe with one click:\n{UNSUBSCRIBE}\n",

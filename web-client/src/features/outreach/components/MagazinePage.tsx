@@ -100,7 +100,7 @@ function Issues({ issues }: { issues: MagazineIssue[] }) {
               <ButtonLink href={`/magazine/${latest.slug}`} size="lg">
                 Read the issue
               </ButtonLink>
-              <NotifyButton list="magazine" />
+              <NotifyButton list="magazine" label="Email Me New Issues" />
             </div>
           </div>
         </div>

@@ -22,8 +22,11 @@ const GENERIC_ERROR = "Something went wrong. Please try again.";
  */
 export function NotifyButton({
   list,
+  label = "Notify Me When It's Ready",
 }: {
   list: components["schemas"]["NotifyList"];
+  /** The button's words (the launch pages keep the product's). */
+  label?: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -85,7 +88,7 @@ export function NotifyButton({
   return (
     <>
       <ButtonLink href="/contact-us" size="lg" native onClick={open}>
-        Notify Me When It&apos;s Ready
+        {label}
       </ButtonLink>
       <dialog
         ref={dialog}
