@@ -21,6 +21,7 @@ import {
   type Subscriptions,
 } from "@/features/readers/api/readers";
 import { useFormAction } from "@/features/readers/use-form-action";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { Notice } from "./Notice";
 
 const ACCOUNT_KEY = ["reader", "account"] as const;
@@ -305,23 +306,12 @@ function PasswordPanel() {
           onChange={(event) => setCurrent(event.target.value)}
         />
         <div className="form-row">
-          <InputField
-            id="account-new"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <InputField
-            id="account-new-confirm"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
+          <NewPasswordFields
+            idPrefix="account-new"
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={form.busy}>

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { InputField } from "@/components/InputField";
 import { useDocumentTitle } from "@/lib/document-title";
 import { PAGE_TITLES } from "@/lib/pages.gen";
 import { useRawSearch } from "@/lib/use-raw-search";
 import { resetPassword } from "@/features/readers/api/readers";
 import { useFormAction } from "@/features/readers/use-form-action";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { Notice } from "./Notice";
 
 /** Where an emailed password reset link leads: choose the new password. */
@@ -29,25 +29,12 @@ export function ResetPasswordPage() {
         <h1 className="page-title">Choose a new password</h1>
         <p>At least 6 characters. You&apos;ll be signed in on this device.</p>
         <form className="form" method="post" onSubmit={form.onSubmit}>
-          <InputField
-            id="new-password"
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <InputField
-            id="new-password-confirm"
-            label="Confirm new password"
-            name="confirm_password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
+          <NewPasswordFields
+            idPrefix="new-password"
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
           />
           <button
             type="submit"
