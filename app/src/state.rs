@@ -47,6 +47,8 @@ pub struct Services {
     pub announcements: Arc<outreach::Announcements>,
     /// The weekly digest of new articles.
     pub digest: Arc<outreach::Digest>,
+    /// What forms posted without JavaScript answered, kept for their pages.
+    pub flash: kernel::flash::Flash,
 }
 
 impl Services {
@@ -145,6 +147,7 @@ impl Services {
             Arc::new(SitePages(content.clone(), magazines.clone())),
         ));
         Ok(Services {
+            flash: kernel::flash::Flash::new(&db, clock.clone()),
             packs,
             announcements,
             digest,

@@ -69,6 +69,15 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn form_answers_conform(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        kernel::flash::conformance::run(&db).await;
+        db.close().await;
+    }
+}
+
+on_both_engines! {
     async fn outbox_store_conforms(engine: Engine) {
         let dir = TempDir::new();
         let db = fresh_db(engine, &dir).await;

@@ -127,6 +127,44 @@ impl BodyShapes {
     }
 }
 
+impl BodyShapes {
+    /// A form's fields (`name=value` pairs, as a browser posts them) as the JSON body the
+    /// operation `key` (`METHOD /api/path`) reads: repeated names make an array where the
+    /// contract wants one, a checkbox is `true` where it wants a boolean, and an empty field
+    /// is left out unless it is text (so "Select…" placeholders read as "not chosen").
+    /// Names the contract does not list are dropped. `None`: the operation reads no JSON.
+    pub fn form_json(&self, key: &str, pairs: &[(String, String)]) -> Option<Value> {
+        let schema = self.resolve(self.bodies.get(key)?);
+        let properties = schema.get("properties").and_then(Value::as_object)?;
+        let mut body = serde_json::Map::new();
+        for (name, property) in properties {
+            let values: Vec<&str> = pairs
+                .iter()
+                .filter(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+                .collect();
+            let property = self.resolve(property);
+            let kind = property.get("type").and_then(Value::as_str).unwrap_or("");
+            let text = kind == "string" && property.get("enum").is_none();
+            let value = match (kind, values.last()) {
+                ("array", _) => {
+                    Value::from(values.iter().map(|v| v.to_string()).collect::<Vec<_>>())
+                }
+                ("boolean", Some(v)) => Value::Bool(matches!(*v, "on" | "true" | "1" | "yes")),
+                (_, Some(v)) if v.trim().is_empty() && !text => continue,
+                ("integer", Some(v)) => v
+                    .trim()
+                    .parse::<i64>()
+                    .map_or_else(|_| Value::from(*v), Value::from),
+                (_, Some(v)) => Value::from(*v),
+                (_, None) => continue,
+            };
+            body.insert(name.clone(), value);
+        }
+        Some(Value::Object(body))
+    }
+}
+
 pub async fn typed_json<E: Endpoint>(
     next: E,
     mut req: Request,
@@ -205,5 +243,42 @@ mod tests {
             check(json!({"email": "a@b.org", "age": null, "extra": 1})),
             None
         );
+    }
+
+    #[test]
+    fn forms_become_the_json_the_operation_reads() {
+        let s = shapes();
+        let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+            list.iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        };
+        let body = s
+            .form_json(
+                "POST /api/v1/notify",
+                &pairs(&[
+                    ("email", "a@b.org"),
+                    ("age", "15"),
+                    ("interests", "Human Rights"),
+                    ("interests", "Digital Politics"),
+                    ("list", ""),
+                    ("intent", "notify"),
+                ]),
+            )
+            .unwrap();
+        assert_eq!(
+            body,
+            json!({"email": "a@b.org", "age": 15, "interests": ["Human Rights", "Digital Politics"]})
+        );
+        // Text stays text (the module says it is missing); a bad number is left for the
+        // type check to name.
+        let body = s
+            .form_json(
+                "POST /api/v1/notify",
+                &pairs(&[("email", ""), ("age", "x")]),
+            )
+            .unwrap();
+        assert_eq!(body, json!({"email": "", "age": "x", "interests": []}));
+        assert!(s.form_json("POST /api/v1/other", &[]).is_none());
     }
 }

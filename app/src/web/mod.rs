@@ -8,6 +8,7 @@ mod control_chars;
 mod csrf;
 mod errors;
 mod feed;
+pub(crate) mod forms;
 mod headers;
 mod health;
 mod negotiate;
@@ -41,10 +42,42 @@ pub fn routes(
 ) -> anyhow::Result<(poem::endpoint::BoxEndpoint<'static>, Option<CachedPages>)> {
     let assets = Arc::new(Assets::load(&settings.web_dist.join("client"))?);
     let renderer = Arc::new(renderer);
+    let magazine_bytes = settings.magazine_max_bytes as u64;
+    let contract = contract::complete(&api.spec());
+    let api_routes = Arc::new(telemetry::ApiRoutes::from_spec(&contract));
+    let allow_routes = api_routes.clone();
+    let body_routes = api_routes.clone();
+    let shapes = Arc::new(body_types::BodyShapes::from_contract(&contract));
+    let form_shapes = shapes.clone();
+    let docs = api.swagger_ui().around(headers::docs);
+    let api_stack: Arc<dyn poem::endpoint::DynEndpoint<Output = poem::Response>> =
+        Arc::new(poem::endpoint::ToDynEndpoint(
+            api.into_endpoint()
+                .around(move |ep, req| {
+                    body_types::typed_json(ep, req, body_routes.clone(), shapes.clone())
+                })
+                .around(control_chars::clean_body)
+                .around(csrf::same_origin_only)
+                .around(move |ep, req| body_limit::limit_body(ep, req, magazine_bytes))
+                .data(services.identity.clone())
+                .data(services.readers.clone())
+                .data(csrf::SiteOrigin(settings.site_url.clone()))
+                .catch_all_error(errors::api_error)
+                .around(move |ep, req| telemetry::allow_header(ep, req, allow_routes.clone()))
+                .around(headers::api)
+                .map_to_response(),
+        ));
+    let forms = forms::Forms::new(
+        api_stack.clone(),
+        form_shapes,
+        services.flash.clone(),
+        settings.site_url.starts_with("https://"),
+    );
     let pages = pages::PageEndpoint::new(
         services,
         renderer.clone(),
         assets.clone(),
+        forms,
         pages::PagePolicy {
             cache: settings.page_cache,
             shared_seconds: settings.cdn.max_age_seconds,
@@ -53,19 +86,12 @@ pub fn routes(
         settings.trust_proxy,
     );
     let cached = pages.cached();
-    let magazine_bytes = settings.magazine_max_bytes as u64;
-    let contract = contract::complete(&api.spec());
-    let api_routes = Arc::new(telemetry::ApiRoutes::from_spec(&contract));
-    let allow_routes = api_routes.clone();
-    let body_routes = api_routes.clone();
-    let shapes = Arc::new(body_types::BodyShapes::from_contract(&contract));
     let spec = get(poem::endpoint::make_sync(move |_| {
         poem::Response::builder()
             .content_type("application/json; charset=utf-8")
             .header("x-content-type-options", "nosniff")
             .body(contract.clone())
     }));
-    let docs = api.swagger_ui().around(headers::docs);
     let https = settings.site_url.starts_with("https://");
     let media = media::MediaEndpoint::new(services.storage.clone());
     let health = health::Health {
@@ -82,22 +108,7 @@ pub fn routes(
     let route = Route::new()
         .at("/api/openapi.json", spec)
         .nest("/api/docs", docs)
-        .nest(
-            "/api",
-            api.into_endpoint()
-                .around(move |ep, req| {
-                    body_types::typed_json(ep, req, body_routes.clone(), shapes.clone())
-                })
-                .around(control_chars::clean_body)
-                .around(csrf::same_origin_only)
-                .around(move |ep, req| body_limit::limit_body(ep, req, magazine_bytes))
-                .data(services.identity.clone())
-                .data(services.readers.clone())
-                .data(csrf::SiteOrigin(settings.site_url.clone()))
-                .catch_all_error(errors::api_error)
-                .around(move |ep, req| telemetry::allow_header(ep, req, allow_routes.clone()))
-                .around(headers::api),
-        )
+        .nest("/api", api_stack)
         .at("/healthz", get(health::healthz))
         .at("/readyz", get(health::readyz).data(health))
         .at("/robots.txt", get(seo::robots).data(seo.clone()))

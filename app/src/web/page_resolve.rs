@@ -64,6 +64,9 @@ struct PageData<'a> {
     /// On "/educational-packs": the packs, with their files once launched.
     #[serde(skip_serializing_if = "Option::is_none")]
     packs: Option<&'a Packs>,
+    /// On a page a form was posted to without JavaScript: what the server answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    form: Option<&'a RawValue>,
 }
 
 pub(super) enum Outcome {
@@ -132,7 +135,7 @@ impl PageResolver {
             noindex: true,
             ..Head::default()
         };
-        let json = self.data_json(url, status, |d| d.landing = Some(&landing));
+        let json = self.data_json(url, status, None, |d| d.landing = Some(&landing));
         let (page, _) = self.render(url, status, head, json).await;
         (page, false)
     }
@@ -141,6 +144,7 @@ impl PageResolver {
         &'a self,
         path: &'a str,
         status: StatusCode,
+        form: Option<&'a RawValue>,
         fill: impl FnOnce(&mut PageData<'a>),
     ) -> String {
         let mut data = PageData {
@@ -158,6 +162,7 @@ impl PageResolver {
             issues: None,
             issue: None,
             packs: None,
+            form,
         };
         fill(&mut data);
         serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string())
@@ -200,7 +205,7 @@ impl PageResolver {
             noindex: true,
             ..Head::default()
         };
-        let json = self.data_json(url, StatusCode::NOT_FOUND, |_| {});
+        let json = self.data_json(url, StatusCode::NOT_FOUND, None, |_| {});
         self.render(url, StatusCode::NOT_FOUND, head, json).await
     }
 
@@ -210,6 +215,7 @@ impl PageResolver {
         path: &str,
         url: &str,
         query: &str,
+        form: Option<&RawValue>,
     ) -> Result<(Outcome, bool), content::ContentError> {
         let (page, cacheable) = if Self::acts_on_link(path) {
             self.email_landing(path, url, query).await
@@ -227,7 +233,7 @@ impl PageResolver {
                 path: "/".into(),
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, |d| d.home = raw.as_deref());
+            let json = self.data_json(url, StatusCode::OK, form, |d| d.home = raw.as_deref());
             self.render(url, StatusCode::OK, head, json).await
         } else if path == "/articles" {
             let q = ListQuery::from_page_query(query);
@@ -246,7 +252,7 @@ impl PageResolver {
                     .collect(),
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, |d| {
+            let json = self.data_json(url, StatusCode::OK, form, |d| {
                 d.list = raw.as_deref();
                 d.list_query = Some(ListQueryData {
                     q: &q.q,
@@ -271,7 +277,8 @@ impl PageResolver {
                         published_time: Some(article.card.created_at.to_rfc3339()),
                         ..Head::default()
                     };
-                    let json = self.data_json(url, StatusCode::OK, |d| d.article = Some(&article));
+                    let json =
+                        self.data_json(url, StatusCode::OK, form, |d| d.article = Some(&article));
                     self.render(url, StatusCode::OK, head, json).await
                 }
             }
@@ -289,7 +296,7 @@ impl PageResolver {
                 image: latest.map(|i| i.cover_url.clone()),
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, |d| d.issues = Some(&issues));
+            let json = self.data_json(url, StatusCode::OK, form, |d| d.issues = Some(&issues));
             self.render(url, StatusCode::OK, head, json).await
         } else if let Some(slug) = path.strip_prefix("/magazine/").filter(|s| !s.contains('/')) {
             match self.magazines.issue(slug).await.map_err(magazine_failed)? {
@@ -304,7 +311,8 @@ impl PageResolver {
                         published_time: Some(issue.published_at.to_rfc3339()),
                         ..Head::default()
                     };
-                    let json = self.data_json(url, StatusCode::OK, |d| d.issue = Some(&issue));
+                    let json =
+                        self.data_json(url, StatusCode::OK, form, |d| d.issue = Some(&issue));
                     self.render(url, StatusCode::OK, head, json).await
                 }
             }
@@ -328,7 +336,7 @@ impl PageResolver {
                 path: path.into(),
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, |d| d.packs = Some(&packs));
+            let json = self.data_json(url, StatusCode::OK, form, |d| d.packs = Some(&packs));
             self.render(url, StatusCode::OK, head, json).await
         } else if let Some(page) = public_page(path) {
             let head = Head {
@@ -338,7 +346,7 @@ impl PageResolver {
                 noindex: !page.indexable,
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, |_| {});
+            let json = self.data_json(url, StatusCode::OK, form, |_| {});
             let (rendered, shareable) = self.render(url, StatusCode::OK, head, json).await;
             // A page whose address carries a link's token is nobody else's.
             (rendered, shareable && !Self::is_per_request(path))
@@ -351,7 +359,7 @@ impl PageResolver {
                 noindex: true,
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, |_| {});
+            let json = self.data_json(url, StatusCode::OK, form, |_| {});
             let html = self.renderer.shell(&head, &json);
             (
                 RenderedHtml {
@@ -447,6 +455,20 @@ mod tests {
                 uploaded_at: Some(at),
             }],
         };
+        let answer = crate::web::forms::FormAnswer {
+            intent: String::new(),
+            values: serde_json::json!({"email": "not-an-address", "interests": ["Human Rights"]})
+                .as_object()
+                .unwrap()
+                .clone(),
+            error: Some(kernel::ErrorBody::titled(
+                kernel::ErrorCode::InvalidEmail,
+                "Invalid Email",
+                "Please enter a valid email address.",
+            )),
+            done: Some(serde_json::json!({"message": "Thanks!"})),
+        };
+        let form = RawValue::from_string(serde_json::to_string(&answer).unwrap()).unwrap();
         let data = PageData {
             site: Site {
                 name: "The Agora",
@@ -472,6 +494,7 @@ mod tests {
             issues: Some(std::slice::from_ref(&issue)),
             issue: Some(&issue),
             packs: Some(&packs),
+            form: Some(&form),
         };
         serde_json::to_string_pretty(&data).unwrap()
     }

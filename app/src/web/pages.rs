@@ -8,6 +8,7 @@ use poem::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 use super::assets::Assets;
+use super::forms::{takes_forms, Forms, ANSWER_COOKIE};
 use super::page_cache::{signed_in, CachedPages, Lookup as CacheLookup, Rendered, Seen};
 use super::page_resolve::{Outcome, PageResolver, RenderedHtml};
 use super::represent::{self, Effort, Representation, PRIVATE};
@@ -19,6 +20,8 @@ pub struct PageEndpoint {
     resolver: Arc<PageResolver>,
     assets: Arc<Assets>,
     cached: Option<CachedPages>,
+    /// Forms posted to pages (without JavaScript).
+    forms: Forms,
     views: Arc<analytics::Recorder>,
     trust_proxy: bool,
     /// Type and security headers of every page.
@@ -45,6 +48,7 @@ impl PageEndpoint {
         services: &crate::state::Services,
         renderer: Arc<Renderer>,
         assets: Arc<Assets>,
+        forms: Forms,
         policy: PagePolicy,
         trust_proxy: bool,
     ) -> Self {
@@ -63,6 +67,7 @@ impl PageEndpoint {
             )),
             content,
             assets,
+            forms,
             cached,
             views,
             trust_proxy,
@@ -111,10 +116,16 @@ impl Endpoint for PageEndpoint {
 
     async fn call(&self, req: Request) -> Result<Response> {
         let head_only = req.method() == Method::HEAD;
+        if req.method() == Method::POST && takes_forms(req.uri().path()) {
+            return Ok(self.forms.submit(req).await);
+        }
         if req.method() != Method::GET && !head_only {
             return Ok(StatusCode::METHOD_NOT_ALLOWED.into_response());
         }
         let path = req.uri().path();
+        if let Some(token) = answer_token(req.headers()).filter(|_| takes_forms(path)) {
+            return self.answered_form(&req, &token, head_only).await;
+        }
         if let Some(asset) = self.assets.serve(path, req.headers()) {
             return Ok(asset);
         }
@@ -127,7 +138,7 @@ impl Endpoint for PageEndpoint {
         };
         let one_off = PageResolver::is_per_request(path);
         let Some(cached) = self.cached.as_ref().filter(|_| !personal && !one_off) else {
-            let resolved = not_kept(self.resolver.resolve(path, url, query).await);
+            let resolved = not_kept(self.resolver.resolve(path, url, query, None).await);
             return self.answer_once(&req, &resolved, personal, head_only);
         };
         let key = self.resolver.cache_key(path, query);
@@ -140,7 +151,7 @@ impl Endpoint for PageEndpoint {
             CacheLookup::Missed(stale) => stale,
         };
         let render = async {
-            match self.resolver.resolve(path, url, query).await {
+            match self.resolver.resolve(path, url, query, None).await {
                 Ok((Outcome::Page(page), true)) => Ok(Rendered {
                     status: page.status,
                     headers: self.page_headers(self.public_policy(page.status)),
@@ -159,6 +170,46 @@ impl Endpoint for PageEndpoint {
             }
             Err(shared) => self.answer_once(&req, &shared, personal, head_only),
         }
+    }
+}
+
+/// The token of a form's kept answer, from the request's cookie.
+fn answer_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|c| c.split_once('='))
+        .find(|(name, value)| name.trim() == ANSWER_COOKIE && !value.trim().is_empty())
+        .map(|(_, value)| value.trim().to_string())
+}
+
+impl PageEndpoint {
+    /// The page a form was posted to, showing what the server answered (once: the answer
+    /// is forgotten as it is read, and so is the cookie naming it).
+    async fn answered_form(&self, req: &Request, token: &str, head_only: bool) -> Result<Response> {
+        let path = req.uri().path();
+        let url = req.uri().path_and_query().map_or(path, |pq| pq.as_str());
+        let query = req.uri().query().unwrap_or_default();
+        let kept = match self.forms.flash().take(token, path).await {
+            Ok(kept) => kept,
+            Err(e) => {
+                tracing::error!(error = ?e, "reading a form's answer failed");
+                None
+            }
+        };
+        let raw = kept.and_then(|text| serde_json::value::RawValue::from_string(text).ok());
+        let resolved = not_kept(
+            self.resolver
+                .resolve(path, url, query, raw.as_deref())
+                .await,
+        );
+        let mut answer = self.answer_once(req, &resolved, true, head_only)?;
+        if let Ok(forget) = HeaderValue::from_str(&self.forms.forget_cookie(path)) {
+            answer.headers_mut().append(header::SET_COOKIE, forget);
+        }
+        Ok(answer)
     }
 }
 

@@ -1,12 +1,12 @@
 //! The one error body every API answer uses: a stable snake_case `code` and a human `message`.
 
 use poem_openapi::{Enum, Object};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Every code an API answer can carry, so the contract lists them and a generated client gets
 /// a union type. A new code is a new variant here: the compiler then shows every `match`
 /// that should know it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
 #[oai(rename_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {

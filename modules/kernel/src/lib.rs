@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod db;
 pub mod error;
+pub mod flash;
 pub mod generation;
 pub mod http;
 pub mod ids;

@@ -18,6 +18,7 @@ import {
   type IssueResult,
 } from "@/features/outreach/magazine";
 import { splitUrl } from "@/lib/query-string";
+import { formAnswerKey } from "@/lib/form-answer";
 import type { PageData } from "./page-data";
 
 /** Server-provided data that answers the route currently shown. */
@@ -94,6 +95,9 @@ export function seedQueryCache(
   const served = decode(splitUrl(data.path).pathname) === path;
   if (data.landing && served) {
     queryClient.setQueryData(emailLandingKey(path), data.landing);
+  }
+  if (data.form && served) {
+    queryClient.setQueryData(formAnswerKey(path), data.form);
   }
   if (data.packs && served && path === "/educational-packs") {
     queryClient.setQueryData(packsQuery().queryKey, data.packs);

@@ -77,5 +77,6 @@ export const sample: PageData = {
         "uploaded_at": "2026-11-20T09:30:00Z"
       }
     ]
-  }
+  },
+  "form": {"intent":"","values":{"email":"not-an-address","interests":["Human Rights"]},"error":{"code":"invalid_email","message":"Please enter a valid email address.","title":"Invalid Email"},"done":{"message":"Thanks!"}}
 };

@@ -1,6 +1,7 @@
 import type { components } from "@/api/schema";
 import type { EmailLanding } from "@/features/outreach/landing";
 import type { MagazineIssue, Packs } from "@/features/outreach/magazine";
+import type { FormAnswer } from "@/lib/form-answer";
 
 type ArticleList = components["schemas"]["ArticleList"];
 type Article = components["schemas"]["Article"];
@@ -31,6 +32,8 @@ export interface PageData {
   issue?: MagazineIssue;
   /** On "/educational-packs": GET /api/v1/packs. */
   packs?: Packs;
+  /** On a page a form was posted to without JavaScript: what the server said. */
+  form?: FormAnswer;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

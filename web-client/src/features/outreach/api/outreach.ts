@@ -26,9 +26,13 @@ export type SendResult<T = unknown> =
 /** The `title`/`message` of an error body, when there is a message. */
 function refusal(error: unknown): ToastText | null {
   if (typeof error !== "object" || error === null) return null;
-  const { title, message } = error as Record<string, unknown>;
+  const { title, message, code } = error as Record<string, unknown>;
   if (typeof message !== "string" || message === "") return null;
-  return { title: typeof title === "string" ? title : "", message };
+  return {
+    title: typeof title === "string" ? title : "",
+    message,
+    ...(typeof code === "string" ? { code } : {}),
+  };
 }
 
 async function send<T>(

@@ -2,44 +2,98 @@ import { useState, type FormEvent } from "react";
 import { useToast } from "@/components/toast";
 import { sendContactMessage } from "@/features/outreach/api/outreach";
 import {
-  EMPTY_CONTACT,
-  validateContact,
+  CONTACT_REQUIRED,
+  EMAIL_CODES,
+  contactFromAnswer,
+  contactProblem,
   type ContactFields,
 } from "@/features/outreach/validation";
 import { Honeypot } from "./Honeypot";
-import { InputField } from "@/components/InputField";
+import { FieldError, InputField, invalidProps } from "@/components/InputField";
+import { DoneMessage, ProblemSummary } from "@/components/FormAnswer";
+import { useFormAnswer } from "@/lib/form-answer";
+import {
+  focusFirst,
+  messageFor,
+  serverProblem,
+  type Problem,
+} from "@/lib/problems";
 
 const GENERIC_ERROR = "Something went wrong. Please try again.";
+const SENT = "Message Sent Successfully!";
+const SENT_TEXT =
+  "Thank you for your message. We'll get back to you within 24-48 hours.";
+const FAILED = "Error Sending Message";
 
 type TextField = Exclude<keyof ContactFields, "inquiryType">;
 
-/** "Send Us a Message" on the contact page. */
+const LABELS: Record<keyof ContactFields, string> = {
+  firstName: "First Name",
+  lastName: "Last Name",
+  email: "Email",
+  subject: "Subject",
+  inquiryType: "Inquiry Type",
+  message: "Message",
+};
+
+/** The name each field is posted under (the API's). */
+const POSTED: Record<keyof ContactFields, string> = {
+  firstName: "first_name",
+  lastName: "last_name",
+  email: "email",
+  subject: "subject",
+  inquiryType: "inquiry_type",
+  message: "message",
+};
+
+const idOf = (field: string) => `contact-${field}`;
+
+/** "Send Us a Message" on the contact page (also a plain form without JavaScript). */
 export function ContactForm() {
-  const [fields, setFields] = useState<ContactFields>(EMPTY_CONTACT);
+  const answer = useFormAnswer();
+  const [fields, setFields] = useState<ContactFields>(() =>
+    answer?.error ? contactFromAnswer(answer) : contactFromAnswer(undefined),
+  );
+  const [problem, setProblem] = useState<Problem | null>(() =>
+    answer?.error
+      ? serverProblem(answer.error, {
+          title: FAILED,
+          values: { ...contactFromAnswer(answer) },
+          required: CONTACT_REQUIRED,
+          fieldOf: EMAIL_CODES,
+        })
+      : null,
+  );
+  const [sent, setSent] = useState(answer?.done !== undefined);
   const [website, setWebsite] = useState("");
   const [busy, setBusy] = useState(false);
   const toast = useToast();
 
   const text = (name: TextField) => ({
-    id: `contact-${name}`,
-    name,
+    id: idOf(name),
+    name: POSTED[name],
     value: fields[name],
+    error: messageFor(problem, name),
     onChange: (event: { target: { value: string } }) =>
       setFields((all) => ({ ...all, [name]: event.target.value })),
   });
 
+  function refuse(found: Problem) {
+    setProblem(found);
+    setSent(false);
+    toast({
+      title: found.title,
+      description: found.message,
+      variant: "destructive",
+    });
+    focusFirst(found, idOf);
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const problem = validateContact(fields);
-    if (problem) {
-      toast({
-        title: problem.title,
-        description: problem.message,
-        variant: "destructive",
-      });
-      return;
-    }
+    const found = contactProblem(fields);
+    if (found) return refuse(found);
     setBusy(true);
     const result = await sendContactMessage({
       first_name: fields.firstName.trim(),
@@ -52,27 +106,38 @@ export function ContactForm() {
     });
     setBusy(false);
     if (result.ok) {
-      toast({
-        title: "Message Sent Successfully!",
-        description:
-          "Thank you for your message. We'll get back to you within 24-48 hours.",
-      });
-      setFields(EMPTY_CONTACT);
+      setProblem(null);
+      setSent(true);
+      toast({ title: SENT, description: SENT_TEXT });
+      setFields(contactFromAnswer(undefined));
       return;
     }
-    toast({
-      title: "Error Sending Message",
-      description: result.refused?.message || GENERIC_ERROR,
-      variant: "destructive",
-    });
+    refuse(
+      result.refused
+        ? serverProblem(
+            { code: "", ...result.refused },
+            {
+              title: FAILED,
+              values: { ...fields },
+              required: CONTACT_REQUIRED,
+              fieldOf: EMAIL_CODES,
+            },
+          )
+        : { title: FAILED, message: GENERIC_ERROR, fields: [] },
+    );
   }
 
+  const typeError = messageFor(problem, "inquiryType");
+  const messageError = messageFor(problem, "message");
   return (
     <form
       className="form contact-form"
+      method="post"
       noValidate
       onSubmit={(event) => void submit(event)}
     >
+      {sent ? <DoneMessage title={SENT} text={SENT_TEXT} /> : null}
+      <ProblemSummary problem={problem} labels={LABELS} idOf={idOf} />
       <div className="field-pair">
         <InputField
           label="First Name"
@@ -98,12 +163,13 @@ export function ContactForm() {
       />
       <InputField label="Subject" type="text" required {...text("subject")} />
       <div className="field">
-        <label htmlFor="contact-inquiryType">Inquiry Type</label>
+        <label htmlFor={idOf("inquiryType")}>Inquiry Type</label>
         <select
-          id="contact-inquiryType"
-          name="inquiryType"
+          id={idOf("inquiryType")}
+          name={POSTED.inquiryType}
           required
           value={fields.inquiryType}
+          {...invalidProps(idOf("inquiryType"), typeError)}
           onChange={(event) =>
             setFields((all) => ({
               ...all,
@@ -117,10 +183,22 @@ export function ContactForm() {
           <option value="general">General Inquiry</option>
           <option value="education">Education / Packs</option>
         </select>
+        <FieldError id={idOf("inquiryType")} error={typeError} />
       </div>
       <div className="field">
-        <label htmlFor="contact-message">Message</label>
-        <textarea rows={6} required {...text("message")} />
+        <label htmlFor={idOf("message")}>Message</label>
+        <textarea
+          rows={6}
+          required
+          {...invalidProps(idOf("message"), messageError)}
+          id={idOf("message")}
+          name={POSTED.message}
+          value={fields.message}
+          onChange={(event) =>
+            setFields((all) => ({ ...all, message: event.target.value }))
+          }
+        />
+        <FieldError id={idOf("message")} error={messageError} />
       </div>
       <Honeypot id="contact-website" value={website} onChange={setWebsite} />
       <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>

@@ -1,0 +1,495 @@
+//! Public forms without JavaScript. Every public form is also a plain HTML form that posts to
+//! its own page (form-encoded, or multipart for the application). The post is answered by the
+//! same API operation the page's script calls — the same rules, limits, wording and cookies —
+//! and then the browser is redirected (303, post/redirect/get, so a reload never sends it
+//! again): where a success leads, or back to the page, which shows the answer (the messages
+//! beside the fields, the values as typed but never a password), read once from the answer
+//! kept under a cookie scoped to that page.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use kernel::flash::{Flash, KEEP_FOR};
+use kernel::{ErrorBody, ErrorCode};
+use poem::http::{header, HeaderValue, Method, StatusCode, Uri};
+use poem::web::{LocalAddr, Multipart, RemoteAddr};
+use poem::{Body, Endpoint, FromRequest, IntoResponse, Request, RequestParts, Response};
+use serde::{Deserialize, Serialize};
+
+use serde_json::Value;
+
+use super::body_types::BodyShapes;
+
+/// Where a page shows a form's answer: the fragment the browser is sent back to.
+const ANSWER_ID: &str = "answer";
+
+/// The cookie naming the kept answer of a form posted without JavaScript.
+pub const ANSWER_COOKIE: &str = "agora_form";
+
+/// Fields never kept to be shown again (and the form's own plumbing).
+const NEVER_KEPT: &[&str] = &[
+    "password",
+    "confirm_password",
+    "new_password",
+    "current_password",
+    "access_key",
+    "token",
+    "website",
+    "intent",
+];
+
+/// Where the browser goes after a success.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum After {
+    /// Back to the form's page, which says it went through.
+    Stay,
+    /// To another page.
+    To(&'static str),
+    /// To the signed-in staff member's dashboard.
+    Dashboard,
+}
+
+/// The API operation a form posts to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Operation {
+    method: Method,
+    path: &'static str,
+    after: After,
+}
+
+const fn post(path: &'static str, after: After) -> Operation {
+    Operation {
+        method: Method::POST,
+        path,
+        after,
+    }
+}
+
+/// Pages showing the notify-me form (the dialog's form, posted without JavaScript).
+pub const NOTIFY_PAGES: &[&str] = &["/magazine", "/educational-packs"];
+
+/// The operation behind the form `intent` on `page`, if the page has such a form.
+fn operation(page: &str, intent: &str) -> Option<Operation> {
+    Some(match (page, intent) {
+        ("/contact-us", _) => post("/v1/contact", After::Stay),
+        ("/signup", _) => post("/v1/accounts", After::Stay),
+        ("/application", _) => post("/v1/applications", After::To("/application/success")),
+        ("/key-login", _) => post("/v1/session", After::Dashboard),
+        ("/login", "link") => post("/v1/reader/sign-in-link", After::Stay),
+        ("/login", "confirmation") => post("/v1/accounts/confirmation", After::Stay),
+        ("/login", _) => post("/v1/reader/session", After::To("/account")),
+        ("/forgot-password", _) => post("/v1/reader/password-reset", After::Stay),
+        ("/reset-password", _) => post("/v1/reader/password-reset/use", After::To("/account")),
+        ("/email/sign-in", _) => post("/v1/reader/sign-in-link/use", After::To("/account")),
+        ("/account", "sign-out") => Operation {
+            method: Method::DELETE,
+            path: "/v1/reader/session",
+            after: After::To("/login"),
+        },
+        (page, "notify") if NOTIFY_PAGES.contains(&page) => post("/v1/notify", After::Stay),
+        _ => return None,
+    })
+}
+
+/// Whether `page` takes posted forms.
+pub fn takes_forms(page: &str) -> bool {
+    operation(page, "").is_some() || NOTIFY_PAGES.contains(&page) || page == "/account"
+}
+
+/// What a form's page is told after the redirect: sent to the renderer and the browser as the
+/// page data's `form`.
+#[derive(Debug, Clone, Serialize)]
+pub struct FormAnswer {
+    /// Which form on the page answered (its `intent` field, or "" for the page's one form).
+    pub intent: String,
+    /// The values as sent (text fields; never a password, key or token), to fill in again.
+    pub values: serde_json::Map<String, Value>,
+    /// What went wrong, in the product's words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorBody>,
+    /// What the operation answered on success, e.g. `{ "message": "…" }`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub done: Option<Value>,
+}
+
+#[derive(Clone)]
+pub struct Forms {
+    /// The `/api` stack (limits, type checks, same-origin check, every operation).
+    api: Arc<dyn poem::endpoint::DynEndpoint<Output = Response>>,
+    shapes: Arc<BodyShapes>,
+    flash: Flash,
+    secure_cookie: bool,
+    /// The largest form body read (the application's, its files included).
+    max_body: usize,
+}
+
+/// A posted form, read.
+struct Posted {
+    fields: Vec<(String, String)>,
+    /// The body as sent, for an operation that reads the form itself (multipart).
+    raw: Option<(Bytes, HeaderValue)>,
+}
+
+impl Forms {
+    pub fn new(
+        api: Arc<dyn poem::endpoint::DynEndpoint<Output = Response>>,
+        shapes: Arc<BodyShapes>,
+        flash: Flash,
+        secure_cookie: bool,
+    ) -> Self {
+        Self {
+            api,
+            shapes,
+            flash,
+            secure_cookie,
+            max_body: usize::try_from(outreach::MAX_APPLICATION_BODY_BYTES).unwrap_or(usize::MAX),
+        }
+    }
+
+    pub fn flash(&self) -> &Flash {
+        &self.flash
+    }
+
+    /// Answers a form posted to `req`'s page.
+    pub async fn submit(&self, mut req: Request) -> Response {
+        let page = req.uri().path().to_string();
+        let back = req
+            .uri()
+            .path_and_query()
+            .map_or(page.clone(), |pq| pq.as_str().to_string());
+        let posted = match self.read(&mut req).await {
+            Ok(posted) => posted,
+            Err(answer) => return answer,
+        };
+        let intent = field(&posted.fields, "intent").unwrap_or_default();
+        let Some(op) = operation(&page, &intent) else {
+            return StatusCode::METHOD_NOT_ALLOWED.into_response();
+        };
+        let (status, set_cookies, body) = self.call(&req, &op, &posted).await;
+        let mut answer = Response::builder().status(StatusCode::SEE_OTHER);
+        for cookie in set_cookies {
+            answer = answer.header(header::SET_COOKIE, cookie);
+        }
+        if status.is_success() {
+            let to = match op.after {
+                After::To(to) => Some(to.to_string()),
+                After::Dashboard => serde_json::from_slice::<Value>(&body)
+                    .ok()
+                    .and_then(|v| v.get("role").and_then(Value::as_str).map(str::to_string))
+                    .map(|role| format!("/dashboard/{role}")),
+                After::Stay => None,
+            };
+            if let Some(to) = to {
+                return answer.header(header::LOCATION, to).finish();
+            }
+        }
+        let kept = FormAnswer {
+            intent,
+            values: kept_values(&posted.fields),
+            error: (!status.is_success()).then(|| error_of(status, &body)),
+            done: status
+                .is_success()
+                .then(|| serde_json::from_slice(&body).unwrap_or(Value::Null)),
+        };
+        let text = serde_json::to_string(&kept).unwrap_or_else(|_| "{}".into());
+        match self.flash.keep(&page, &text).await {
+            Ok(token) => answer
+                .header(header::SET_COOKIE, self.answer_cookie(&page, &token))
+                .header(header::LOCATION, format!("{back}#{ANSWER_ID}"))
+                .finish(),
+            Err(e) => {
+                tracing::error!(error = ?e, "keeping a form's answer failed");
+                StatusCode::SERVICE_UNAVAILABLE.into_response()
+            }
+        }
+    }
+
+    /// The cookie naming a kept answer, sent back only to its page.
+    fn answer_cookie(&self, page: &str, token: &str) -> String {
+        let secure = if self.secure_cookie { "; Secure" } else { "" };
+        format!(
+            "{ANSWER_COOKIE}={token}; Path={page}; Max-Age={}; HttpOnly; SameSite=Lax{secure}",
+            KEEP_FOR.as_secs()
+        )
+    }
+
+    /// The cookie that forgets the answer once its page has shown it.
+    pub fn forget_cookie(&self, page: &str) -> String {
+        let secure = if self.secure_cookie { "; Secure" } else { "" };
+        format!("{ANSWER_COOKIE}=; Path={page}; Max-Age=0; HttpOnly; SameSite=Lax{secure}")
+    }
+
+    async fn read(&self, req: &mut Request) -> Result<Posted, Response> {
+        let kind = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .cloned()
+            .unwrap_or(HeaderValue::from_static(""));
+        let lower = kind.to_str().unwrap_or("").to_ascii_lowercase();
+        let body = req.take_body();
+        let bytes = match read_capped(body, self.max_body).await {
+            Some(bytes) => bytes,
+            None => {
+                return Err(refused(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "The form is too large.",
+                ))
+            }
+        };
+        if lower.starts_with("application/x-www-form-urlencoded") {
+            let fields = form_urlencoded::parse(&bytes).into_owned().collect();
+            return Ok(Posted { fields, raw: None });
+        }
+        if lower.starts_with("multipart/form-data") {
+            let fields = multipart_text(&kind, bytes.clone()).await;
+            return Ok(Posted {
+                fields,
+                raw: Some((bytes, kind)),
+            });
+        }
+        Err(refused(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Forms are sent as application/x-www-form-urlencoded or multipart/form-data.",
+        ))
+    }
+
+    /// Calls the operation as the page's script would: same client address, cookies, origin.
+    async fn call(
+        &self,
+        req: &Request,
+        op: &Operation,
+        posted: &Posted,
+    ) -> (StatusCode, Vec<HeaderValue>, Bytes) {
+        let full = format!("/api{}", op.path);
+        let (body, kind) = match &posted.raw {
+            Some((bytes, kind)) => (bytes.clone(), kind.clone()),
+            None => {
+                let key = format!("{} {full}", op.method);
+                let json = self
+                    .shapes
+                    .form_json(&key, &posted.fields)
+                    .unwrap_or(Value::Object(serde_json::Map::new()));
+                (
+                    Bytes::from(json.to_string()),
+                    HeaderValue::from_static("application/json"),
+                )
+            }
+        };
+        let Ok(uri) = full.parse::<Uri>() else {
+            return (StatusCode::INTERNAL_SERVER_ERROR, vec![], Bytes::new());
+        };
+        let mut builder = poem::http::Request::builder()
+            .method(op.method.clone())
+            .uri(uri);
+        for name in [
+            header::COOKIE,
+            header::ORIGIN,
+            header::HOST,
+            header::REFERER,
+            header::USER_AGENT,
+            header::HeaderName::from_static("sec-fetch-site"),
+            header::HeaderName::from_static("x-forwarded-for"),
+            header::HeaderName::from_static("x-real-ip"),
+            header::HeaderName::from_static("traceparent"),
+        ] {
+            for value in req.headers().get_all(&name) {
+                builder = builder.header(name.clone(), value.clone());
+            }
+        }
+        builder = builder
+            .header(header::CONTENT_TYPE, kind)
+            .header(header::CONTENT_LENGTH, body.len());
+        let Ok(inner) = builder.body(()) else {
+            return (StatusCode::INTERNAL_SERVER_ERROR, vec![], Bytes::new());
+        };
+        let (parts, ()) = inner.into_parts();
+        let parts = RequestParts::from((
+            parts,
+            LocalAddr(req.local_addr().0.clone()),
+            RemoteAddr(req.remote_addr().0.clone()),
+            req.scheme().clone(),
+        ));
+        let mut api_req = Request::from_parts(parts, Body::from_bytes(body));
+        // As the `/api` nest hands it on: the operation's path without the prefix.
+        if let Ok(inner_uri) = op.path.parse::<Uri>() {
+            *api_req.uri_mut() = inner_uri;
+        }
+        let response = match self.api.call(api_req).await {
+            Ok(r) => r,
+            Err(e) => e.into_response(),
+        };
+        let status = response.status();
+        let cookies = response
+            .headers()
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .cloned()
+            .collect();
+        let bytes = response.into_body().into_bytes().await.unwrap_or_default();
+        (status, cookies, bytes)
+    }
+}
+
+fn field(fields: &[(String, String)], name: &str) -> Option<String> {
+    fields
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.clone())
+}
+
+/// The values to show again: every text field but the secret ones, a repeated name as a list.
+fn kept_values(fields: &[(String, String)]) -> serde_json::Map<String, Value> {
+    let mut values = serde_json::Map::new();
+    for (name, value) in fields {
+        if NEVER_KEPT.contains(&name.as_str()) {
+            continue;
+        }
+        match values.get_mut(name) {
+            None => {
+                values.insert(name.clone(), Value::from(value.as_str()));
+            }
+            Some(Value::Array(list)) => list.push(Value::from(value.as_str())),
+            Some(first) => {
+                let earlier = first.take();
+                *first = Value::from(vec![earlier, Value::from(value.as_str())]);
+            }
+        }
+    }
+    values
+}
+
+/// The error an operation answered, in its own words when it gave them.
+fn error_of(status: StatusCode, body: &[u8]) -> ErrorBody {
+    #[derive(Deserialize)]
+    struct Said {
+        message: String,
+        #[serde(default)]
+        title: Option<String>,
+    }
+    let code = |status: StatusCode| match status {
+        StatusCode::TOO_MANY_REQUESTS => ErrorCode::TooManyRequests,
+        StatusCode::PAYLOAD_TOO_LARGE => ErrorCode::PayloadTooLarge,
+        StatusCode::FORBIDDEN => ErrorCode::Forbidden,
+        s if s.is_server_error() => ErrorCode::InternalError,
+        _ => ErrorCode::InvalidRequest,
+    };
+    if let Ok(full) = serde_json::from_slice::<Value>(body) {
+        if let (Some(c), Ok(said)) = (
+            full.get("code")
+                .and_then(|c| serde_json::from_value::<ErrorCode>(c.clone()).ok()),
+            serde_json::from_value::<Said>(full.clone()),
+        ) {
+            return ErrorBody {
+                code: c,
+                message: said.message,
+                title: said.title,
+            };
+        }
+    }
+    if status.is_server_error() {
+        ErrorBody::internal()
+    } else {
+        ErrorBody::new(code(status), "Something went wrong. Please try again.")
+    }
+}
+
+fn refused(status: StatusCode, message: &str) -> Response {
+    Response::builder()
+        .status(status)
+        .content_type("text/plain; charset=utf-8")
+        .body(message.to_string())
+}
+
+async fn read_capped(body: Body, max: usize) -> Option<Bytes> {
+    use futures_util::StreamExt;
+    let mut stream = body.into_bytes_stream();
+    let mut all = bytes::BytesMut::new();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.ok()?;
+        if all.len() + chunk.len() > max {
+            return None;
+        }
+        all.extend_from_slice(&chunk);
+    }
+    Some(all.freeze())
+}
+
+/// The text fields of a multipart body (files are the operation's business).
+async fn multipart_text(kind: &HeaderValue, bytes: Bytes) -> Vec<(String, String)> {
+    let req = Request::builder()
+        .header(header::CONTENT_TYPE, kind.clone())
+        .body(bytes);
+    let (req, mut body) = req.split();
+    let mut fields = Vec::new();
+    let Ok(mut form) = Multipart::from_request(&req, &mut body).await else {
+        return fields;
+    };
+    while let Ok(Some(part)) = form.next_field().await {
+        if part.file_name().is_some() {
+            continue;
+        }
+        let Some(name) = part.name().map(str::to_string) else {
+            continue;
+        };
+        if let Ok(text) = part.text().await {
+            fields.push((name, text));
+        }
+    }
+    fields
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_are_never_kept() {
+        let fields: Vec<(String, String)> = [
+            ("email", "a@b.org"),
+            ("password", "hunter22"),
+            ("confirm_password", "hunter22"),
+            ("interests", "Human Rights"),
+            ("interests", "Climate Justice"),
+            ("access_key", "k"),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let kept = kept_values(&fields);
+        assert_eq!(
+            Value::Object(kept),
+            serde_json::json!({"email": "a@b.org", "interests": ["Human Rights", "Climate Justice"]})
+        );
+    }
+
+    #[test]
+    fn every_public_form_has_its_operation() {
+        assert_eq!(
+            operation("/contact-us", "").map(|o| o.path),
+            Some("/v1/contact")
+        );
+        assert_eq!(
+            operation("/login", "link").map(|o| o.path),
+            Some("/v1/reader/sign-in-link")
+        );
+        assert_eq!(
+            operation("/magazine", "notify").map(|o| o.path),
+            Some("/v1/notify")
+        );
+        assert_eq!(operation("/about", ""), None);
+        assert!(takes_forms("/educational-packs"));
+        assert!(!takes_forms("/articles"));
+    }
+
+    #[test]
+    fn errors_keep_the_operations_words() {
+        let body = br#"{"code":"invalid_email","title":"Invalid Email","message":"Please enter a valid email address."}"#;
+        let e = error_of(StatusCode::BAD_REQUEST, body);
+        assert_eq!(e.code, ErrorCode::InvalidEmail);
+        assert_eq!(e.title.as_deref(), Some("Invalid Email"));
+        assert_eq!(
+            error_of(StatusCode::BAD_GATEWAY, b"x").code,
+            ErrorCode::InternalError
+        );
+    }
+}
