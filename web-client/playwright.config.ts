@@ -49,8 +49,20 @@ export default defineConfig({
         /sidecar\.spec\.ts/,
         /staff\.spec\.ts/,
         /admin\.spec\.ts/,
+        /no-js-forms\.spec\.ts/,
       ],
       use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // Every public form posted as plain HTML, on the commonest phone, scripts off.
+      name: "no-js",
+      testMatch: /no-js-forms\.spec\.ts/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        javaScriptEnabled: false,
+      },
     },
     {
       name: "mobile",
@@ -61,14 +73,14 @@ export default defineConfig({
       // Publishes and deletes articles, so it runs after the specs that count the demo ones.
       name: "staff",
       testMatch: /(staff|admin)\.spec\.ts/,
-      dependencies: ["desktop", "mobile"],
+      dependencies: ["desktop", "mobile", "no-js"],
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
       // Kills the rendering sidecar, so it runs alone after everything else.
       name: "sidecar",
       testMatch: /sidecar\.spec\.ts/,
-      dependencies: ["desktop", "mobile", "staff"],
+      dependencies: ["desktop", "mobile", "no-js", "staff"],
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],

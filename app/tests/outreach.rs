@@ -254,6 +254,12 @@ on_both_engines! {
             .find(|m| m.contains("X-Envelope-To: fan@example.org"))
             .unwrap();
         assert!(notify.contains("unsubscribe?token="));
+        // The plural agrees with the list's name.
+        let text = quoted_printable(notify);
+        assert!(
+            text.contains("the educational packs from") && text.contains(" are live."),
+            "{text}"
+        );
         // A list email carries the one-click unsubscribe headers (RFC 2369, RFC 8058); the
         // team's mail does not.
         // The header section, long lines unfolded (RFC 5322 §2.2.3).

@@ -32,7 +32,9 @@ function start() {
     </StrictMode>
   );
   // The app serves an empty shell (no server markup) when the renderer is down.
-  if (container.firstElementChild) hydrateRoot(container, app);
+  // A dashboard's shell holds only what it says without scripts (<noscript>).
+  const served = container.firstElementChild;
+  if (served && served.tagName !== "NOSCRIPT") hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

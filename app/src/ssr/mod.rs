@@ -23,6 +23,14 @@ pub struct PageRequest<'a> {
     pub data_json: String,
 }
 
+/// What a dashboard shows where scripts do not run.
+const NEEDS_JAVASCRIPT: &str =
+    "<noscript><main class=\"section\"><div class=\"container auth-card\">\
+<h1 class=\"page-title\">This dashboard needs JavaScript</h1>\
+<p>The staff dashboards run in the browser. Turn JavaScript on for this site (or use another \
+browser or device), then reload this page. Everything readers see works without it.</p>\
+<p><a href=\"/\">Back to the home page</a></p></div></main></noscript>";
+
 pub struct RenderedPage {
     pub html: String,
     /// False when the sidecar failed and this is the client-rendered shell.
@@ -94,10 +102,11 @@ impl Renderer {
     }
 
     /// The client-rendered shell, for pages that are never server-rendered (dashboards).
+    /// Without scripts it says plainly that the page needs them.
     pub fn shell(&self, head: &Head, data_json: &str) -> String {
         self.template.page(
             &head.to_html(&self.site_url, &self.site_name),
-            "",
+            NEEDS_JAVASCRIPT,
             data_json,
             "",
         )

@@ -246,7 +246,8 @@ impl CachedPages {
     }
 }
 
-/// Who is asking: a signed-in reader or staff member gets pages made for them alone.
+/// Who is asking: a signed-in staff member, or someone whose form the page is answering,
+/// gets a page made for them alone.
 pub(super) fn signed_in(headers: &HeaderMap) -> bool {
     headers
         .get_all(header::COOKIE)
@@ -254,7 +255,11 @@ pub(super) fn signed_in(headers: &HeaderMap) -> bool {
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|c| c.split_once('='))
-        .any(|(name, value)| name.trim() == identity::SESSION_COOKIE && !value.trim().is_empty())
+        .any(|(name, value)| {
+            let name = name.trim();
+            (name == identity::SESSION_COOKIE || name == super::forms::ANSWER_COOKIE)
+                && !value.trim().is_empty()
+        })
 }
 
 /// A page answer, as analytics sees it.

@@ -38,6 +38,14 @@ impl NotifyList {
             NotifyList::Packs => "the educational packs",
         }
     }
+
+    /// "is" or "are", agreeing with the label ("the educational packs are live").
+    pub(crate) fn verb(self) -> &'static str {
+        match self {
+            NotifyList::Magazine => "is",
+            NotifyList::Packs => "are",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]

@@ -193,10 +193,11 @@ impl OutreachService {
             reply_to: None,
             subject: format!("You're on the list for {}", list.label()),
             body: format!(
-                "Hi!\n\nThanks for signing up. We'll email you as soon as {} from {} is live.\n\n\
+                "Hi!\n\nThanks for signing up. We'll email you as soon as {} from {} {} live.\n\n\
                  Changed your mind? Unsubscribe with one click:\n{link}\n",
                 list.label(),
-                s.site_name
+                s.site_name,
+                list.verb()
             ),
             attachments: vec![],
             // Mail clients' own "Unsubscribe" button posts here (RFC 8058).

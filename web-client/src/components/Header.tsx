@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button, ButtonLink } from "@/components/Button";
 import { isCurrent, PRIMARY_LINKS } from "@/components/nav-links";
@@ -11,11 +11,15 @@ export function Header() {
   const { name } = useSite();
   const [pathname] = useLocation();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      // Focus goes back to the button that opened the menu, not to the page.
+      toggle.current?.focus();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -32,6 +36,7 @@ export function Header() {
         </Link>
         <nav className="nav" aria-label="Main">
           <button
+            ref={toggle}
             type="button"
             className="nav-toggle"
             aria-expanded={open}
@@ -41,6 +46,12 @@ export function Header() {
             <span className="nav-toggle-bars" aria-hidden="true" />
             Menu
           </button>
+          <noscript>
+            <a className="nav-toggle" href="#site-nav">
+              <span className="nav-toggle-bars" aria-hidden="true" />
+              Menu
+            </a>
+          </noscript>
           <ul id="site-nav" className={open ? "nav-list is-open" : "nav-list"}>
             {PRIMARY_LINKS.map((link) => (
               <li key={link.href}>

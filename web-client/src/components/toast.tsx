@@ -39,7 +39,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const notify = useCallback<Notify>(
     (toast) => {
       const id = nextId.current++;
-      setToasts((all) => [...all.slice(-2), { ...toast, id }]);
+      // A new message replaces the one before: stale errors never sit beside a success.
+      setToasts([{ ...toast, id }]);
       window.setTimeout(() => dismiss(id), DISMISS_AFTER_MS);
     },
     [dismiss],

@@ -25,15 +25,20 @@ export interface FormAnswer {
 export const formAnswerKey = (path: string) =>
   ["form-answer", path.toLowerCase()] as const;
 
-/** The answer to the form `intent` of the current page, if one was posted. */
-export function useFormAnswer(intent = ""): FormAnswer | undefined {
+/**
+ * The answer to the form `intent` of the current page, if one was posted
+ * (`null`: whichever form of the page it was).
+ */
+export function useFormAnswer(
+  intent: string | null = "",
+): FormAnswer | undefined {
   const [path] = useLocation();
   const { data } = useQuery<FormAnswer>({
     queryKey: formAnswerKey(path),
     queryFn: skipToken,
     staleTime: Infinity,
   });
-  return data && data.intent === intent ? data : undefined;
+  return data && (intent === null || data.intent === intent) ? data : undefined;
 }
 
 /** A text value of the answer ("" when absent). */

@@ -49,22 +49,26 @@ export function focusFirst(
 
 /** What a server refusal (`{ code, title?, message }`) means for the form's fields. */
 export function serverProblem(
-  error: { code: string; title?: string; message: string },
+  error: { code?: string; title?: string; message: string },
   options: {
     /** The title when the server gives none. */
     title: string;
     values: Record<string, string | readonly string[]>;
     required: readonly string[];
+    /** The required answers, when "missing_answers" is about other fields. */
+    answers?: readonly string[];
     /** The field each code is about. */
     fieldOf: Partial<Record<string, string>>;
   },
 ): Problem {
   const fields =
-    error.code === "missing_information" || error.code === "missing_answers"
+    error.code === "missing_information"
       ? emptyFields(options.values, options.required)
-      : [options.fieldOf[error.code]].filter(
-          (f): f is string => f !== undefined,
-        );
+      : error.code === "missing_answers"
+        ? emptyFields(options.values, options.answers ?? options.required)
+        : [options.fieldOf[error.code ?? ""]].filter(
+            (f): f is string => f !== undefined,
+          );
   return {
     title: error.title || options.title,
     message: error.message,

@@ -65,7 +65,7 @@ describe("validateApplication", () => {
   });
 
   it("reports an empty form as missing information", () => {
-    expect(validateApplication(EMPTY_APPLICATION, NO_FILES)).toBe(
+    expect(validateApplication(EMPTY_APPLICATION, NO_FILES)).toEqual(
       MISSING_INFORMATION,
     );
   });
@@ -79,20 +79,20 @@ describe("validateApplication", () => {
     "weeklyAvailability",
     "englishLevel",
   ] as const)("requires %s", (key) => {
-    expect(validateApplication({ ...filled, [key]: " " }, NO_FILES)).toBe(
+    expect(validateApplication({ ...filled, [key]: " " }, NO_FILES)).toEqual(
       MISSING_INFORMATION,
     );
   });
 
   it("requires an age of at least 14", () => {
-    expect(validateApplication({ ...filled, age: "13" }, NO_FILES)).toBe(
+    expect(validateApplication({ ...filled, age: "13" }, NO_FILES)).toEqual(
       AGE_REQUIREMENT,
     );
     expect(validateApplication({ ...filled, age: "14" }, NO_FILES)).toBeNull();
   });
 
   it("requires a role", () => {
-    expect(validateApplication({ ...filled, roles: [] }, NO_FILES)).toBe(
+    expect(validateApplication({ ...filled, roles: [] }, NO_FILES)).toEqual(
       ROLE_REQUIRED,
     );
   });
@@ -101,7 +101,7 @@ describe("validateApplication", () => {
     "%s needs a portfolio link or file",
     (role) => {
       const app = { ...filled, roles: [role] };
-      expect(validateApplication(app, NO_FILES)).toBe(PORTFOLIO_REQUIRED);
+      expect(validateApplication(app, NO_FILES)).toEqual(PORTFOLIO_REQUIRED);
       expect(
         validateApplication({ ...app, portfolio: "https://ada.art" }, NO_FILES),
       ).toBeNull();
@@ -115,7 +115,9 @@ describe("validateApplication", () => {
     "%s needs writing samples as a link or file",
     (role) => {
       const app = { ...filled, roles: [role] };
-      expect(validateApplication(app, NO_FILES)).toBe(WRITING_SAMPLES_REQUIRED);
+      expect(validateApplication(app, NO_FILES)).toEqual(
+        WRITING_SAMPLES_REQUIRED,
+      );
       expect(
         validateApplication(
           { ...app, writingSamples: "https://a.b" },
@@ -140,7 +142,7 @@ describe("validateApplication", () => {
   it.each(["whyJoin", "contribution"] as const)(
     "requires the answer %s",
     (key) => {
-      expect(validateApplication({ ...filled, [key]: "" }, NO_FILES)).toBe(
+      expect(validateApplication({ ...filled, [key]: "" }, NO_FILES)).toEqual(
         MISSING_ANSWERS,
       );
     },
@@ -149,7 +151,7 @@ describe("validateApplication", () => {
   it("rejects a malformed email", () => {
     expect(
       validateApplication({ ...filled, email: "ada@school" }, NO_FILES),
-    ).toBe(INVALID_EMAIL);
+    ).toEqual(INVALID_EMAIL);
   });
 
   it("checks in the spec's order", () => {
@@ -179,7 +181,7 @@ describe("validateApplication", () => {
       [INVALID_EMAIL, { email: "ada@example.org" }],
     ];
     for (const [expected, fix] of steps) {
-      expect(validateApplication(app, NO_FILES)).toBe(expected);
+      expect(validateApplication(app, NO_FILES)).toEqual(expected);
       app = { ...app, ...fix };
     }
     expect(validateApplication(app, NO_FILES)).toBeNull();
@@ -191,7 +193,7 @@ describe("validateApplication", () => {
       roles: ["graphic-designer"],
       portfolio: "ada.art",
     };
-    expect(validateApplication({ ...app, email: "bad" }, NO_FILES)).toBe(
+    expect(validateApplication({ ...app, email: "bad" }, NO_FILES)).toEqual(
       INVALID_EMAIL,
     );
     expect(validateApplication(app, NO_FILES)).toEqual({
@@ -205,7 +207,7 @@ describe("validateApplication", () => {
     const txt = { name: "cv.txt", size: 10 };
     expect(
       validateApplication({ ...filled, email: "bad" }, withFiles({ cv: txt })),
-    ).toBe(INVALID_EMAIL);
+    ).toEqual(INVALID_EMAIL);
     expect(validateApplication(filled, withFiles({ cv: txt }))?.title).toBe(
       "Unsupported File",
     );

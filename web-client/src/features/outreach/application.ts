@@ -1,4 +1,6 @@
 /** The contributor application: its fields and the client checks (spec §5, in order). */
+import { answered, answeredList, type FormAnswer } from "@/lib/form-answer";
+import { emptyFields, type Problem } from "@/lib/problems";
 import type {
   ApplicationText,
   UploadPart,
@@ -186,29 +188,59 @@ export function validateApplication(
   fields: ApplicationFields,
   files: ApplicationFiles,
 ): ToastText | null {
-  const required = [
-    fields.fullName,
-    fields.age,
-    fields.country,
-    fields.email,
-    fields.timeZone,
-    fields.weeklyAvailability,
-    fields.englishLevel,
-  ];
-  if (required.some(blank)) return MISSING_INFORMATION;
-  if (Number(fields.age.trim()) < MIN_AGE) return AGE_REQUIREMENT;
-  if (fields.roles.length === 0) return ROLE_REQUIRED;
+  const problem = applicationProblem(fields, files);
+  return problem && { title: problem.title, message: problem.message };
+}
+
+export const APPLICATION_REQUIRED = [
+  "fullName",
+  "age",
+  "country",
+  "email",
+  "timeZone",
+  "weeklyAvailability",
+  "englishLevel",
+] as const;
+export const APPLICATION_ANSWERS = ["whyJoin", "contribution"] as const;
+
+/** The field each of the server's codes is about. */
+export const APPLICATION_CODES: Partial<Record<string, string>> = {
+  invalid_email: "email",
+  email_required: "email",
+  invalid_age: "age",
+  age_requirement: "age",
+  invalid_availability: "weeklyAvailability",
+  invalid_english_level: "englishLevel",
+  role_required: "roles",
+  unknown_role: "roles",
+  portfolio_required: "portfolio",
+  writing_samples_required: "writingSamples",
+};
+
+/** The first problem and the fields at fault, in the spec's order, then the files. */
+export function applicationProblem(
+  fields: ApplicationFields,
+  files: ApplicationFiles,
+): Problem | null {
+  const missing = emptyFields({ ...fields }, APPLICATION_REQUIRED);
+  if (missing.length > 0) return { ...MISSING_INFORMATION, fields: missing };
+  if (Number(fields.age.trim()) < MIN_AGE)
+    return { ...AGE_REQUIREMENT, fields: ["age"] };
+  if (fields.roles.length === 0) return { ...ROLE_REQUIRED, fields: ["roles"] };
   const shown = samplesFor(fields.roles);
   const given = (kind: SampleKind) =>
     !blank(fields[kind]) || files[kind] !== null;
-  if (shown.portfolio && !given("portfolio")) return PORTFOLIO_REQUIRED;
+  if (shown.portfolio && !given("portfolio"))
+    return { ...PORTFOLIO_REQUIRED, fields: ["portfolio"] };
   if (shown.writingSamples && !given("writingSamples")) {
-    return WRITING_SAMPLES_REQUIRED;
+    return { ...WRITING_SAMPLES_REQUIRED, fields: ["writingSamples"] };
   }
-  if (blank(fields.whyJoin) || blank(fields.contribution)) {
-    return MISSING_ANSWERS;
+  const unanswered = emptyFields({ ...fields }, APPLICATION_ANSWERS);
+  if (unanswered.length > 0) {
+    return { ...MISSING_ANSWERS, fields: unanswered };
   }
-  if (!isValidEmail(fields.email.trim())) return INVALID_EMAIL;
+  if (!isValidEmail(fields.email.trim()))
+    return { ...INVALID_EMAIL, fields: ["email"] };
   // Beyond the spec, as the server checks: links and files that it would refuse.
   for (const kind of SAMPLE_KINDS) {
     const link = fields[kind].trim();
@@ -221,16 +253,66 @@ export function validateApplication(
       return {
         title: "Invalid Link",
         message: `Please enter a full link starting with https:// for your ${DOCUMENT_LABELS[kind]}.`,
+        fields: [kind],
       };
     }
   }
   for (const kind of sentDocuments(fields.roles)) {
     const file = files[kind];
     const problem = file ? checkDocument(kind, file) : null;
-    if (problem) return problem;
+    if (problem) return { ...problem, fields: [] };
   }
   return null;
 }
+
+/** The fields as a form posted without JavaScript sent them (files are not kept). */
+export function applicationFromAnswer(
+  answer: FormAnswer | undefined,
+): ApplicationFields {
+  const level = answered(answer, "english_level");
+  return {
+    fullName: answered(answer, "full_name"),
+    age: answered(answer, "age"),
+    country: answered(answer, "country"),
+    email: answered(answer, "email"),
+    timeZone: answered(answer, "time_zone"),
+    weeklyAvailability: answered(answer, "weekly_availability"),
+    englishLevel: (ENGLISH_LEVELS as readonly string[]).includes(level)
+      ? (level as EnglishLevel)
+      : "",
+    howDidYouHear: answered(answer, "how_did_you_hear"),
+    previousExperience: answered(answer, "previous_experience"),
+    roles: answeredList(answer, "roles"),
+    portfolio: answered(answer, "portfolio"),
+    writingSamples: answered(answer, "writing_samples"),
+    researchSamples: answered(answer, "research_samples"),
+    whyJoin: answered(answer, "why_join"),
+    contribution: answered(answer, "contribution"),
+    additional: answered(answer, "additional"),
+  };
+}
+
+/** The name each field is posted under (the API's part names). */
+export const APPLICATION_POSTED: Record<keyof ApplicationFields, string> = {
+  fullName: "full_name",
+  age: "age",
+  country: "country",
+  email: "email",
+  timeZone: "time_zone",
+  weeklyAvailability: "weekly_availability",
+  englishLevel: "english_level",
+  howDidYouHear: "how_did_you_hear",
+  previousExperience: "previous_experience",
+  roles: "roles",
+  portfolio: "portfolio",
+  writingSamples: "writing_samples",
+  researchSamples: "research_samples",
+  whyJoin: "why_join",
+  contribution: "contribution",
+  additional: "additional",
+};
+
+export { UPLOAD_PARTS };
 
 /** The documents the form sends: the CV and the sample sections on show. */
 export function sentDocuments(roles: readonly string[]): DocumentKind[] {

@@ -31,7 +31,7 @@ describe("validateRegistration", () => {
     "password",
     "confirmPassword",
   ] as const)("requires %s", (key) => {
-    expect(validateRegistration({ ...filled, [key]: "  " })).toBe(
+    expect(validateRegistration({ ...filled, [key]: "  " })).toEqual(
       MISSING_INFORMATION,
     );
   });
@@ -66,7 +66,7 @@ describe("validateRegistration", () => {
         password: emoji,
         confirmPassword: emoji,
       }),
-    ).toBe(PASSWORD_TOO_SHORT);
+    ).toEqual(PASSWORD_TOO_SHORT);
   });
 
   it("checks in order: missing, email, mismatch, length", () => {
@@ -83,14 +83,14 @@ describe("validateRegistration", () => {
       [PASSWORD_TOO_SHORT, { password: "abcdef", confirmPassword: "abcdef" }],
     ];
     for (const [expected, fix] of steps) {
-      expect(validateRegistration(form)).toBe(expected);
+      expect(validateRegistration(form)).toEqual(expected);
       form = { ...form, ...fix };
     }
     expect(validateRegistration(form)).toBeNull();
   });
 
   it.each(["12", "26", "15.5"])("refuses the age %s", (age) => {
-    expect(validateRegistration({ ...filled, age })).toBe(INVALID_AGE);
+    expect(validateRegistration({ ...filled, age })).toEqual(INVALID_AGE);
   });
 
   it.each(["13", "25", ""])("allows the age %j", (age) => {

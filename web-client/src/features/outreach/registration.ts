@@ -1,5 +1,7 @@
 /** Reader registration (`/signup`): its fields and the client checks (spec §5). */
 import type { components } from "@/api/schema";
+import { answered, answeredList, type FormAnswer } from "@/lib/form-answer";
+import { emptyFields, type Problem } from "@/lib/problems";
 import {
   INVALID_EMAIL,
   MISSING_INFORMATION,
@@ -60,31 +62,80 @@ export const INVALID_AGE: ToastText = {
 export function validateRegistration(
   fields: RegistrationFields,
 ): ToastText | null {
-  const required = [
-    fields.firstName,
-    fields.lastName,
-    fields.email,
-    fields.password,
-    fields.confirmPassword,
-  ];
-  if (required.some((value) => value.trim() === "")) {
-    return MISSING_INFORMATION;
-  }
-  if (!isValidEmail(fields.email.trim())) return INVALID_EMAIL;
-  if (fields.password !== fields.confirmPassword) return PASSWORD_MISMATCH;
+  const problem = registrationProblem(fields);
+  return problem && { title: problem.title, message: problem.message };
+}
+
+export const REGISTRATION_REQUIRED = [
+  "firstName",
+  "lastName",
+  "email",
+  "password",
+  "confirmPassword",
+] as const;
+
+/** The field each of the server's codes is about. */
+export const REGISTRATION_CODES: Partial<Record<string, string>> = {
+  invalid_email: "email",
+  email_required: "email",
+  password_mismatch: "confirmPassword",
+  password_too_short: "password",
+  password_too_long: "password",
+  invalid_age: "age",
+  unknown_interest: "interests",
+};
+
+/** The first problem and the fields at fault (the server's order). */
+export function registrationProblem(
+  fields: RegistrationFields,
+): Problem | null {
+  const missing = emptyFields({ ...fields }, REGISTRATION_REQUIRED);
+  if (missing.length > 0) return { ...MISSING_INFORMATION, fields: missing };
+  if (!isValidEmail(fields.email.trim()))
+    return { ...INVALID_EMAIL, fields: ["email"] };
+  if (fields.password !== fields.confirmPassword)
+    return { ...PASSWORD_MISMATCH, fields: ["confirmPassword"] };
   // Characters, not UTF-16 units, as the server counts them.
   if ([...fields.password].length < MIN_PASSWORD_CHARS) {
-    return PASSWORD_TOO_SHORT;
+    return { ...PASSWORD_TOO_SHORT, fields: ["password"] };
   }
   const age = fields.age.trim();
   if (age !== "") {
     const years = Number(age);
     if (!Number.isInteger(years) || years < MIN_AGE || years > MAX_AGE) {
-      return INVALID_AGE;
+      return { ...INVALID_AGE, fields: ["age"] };
     }
   }
   return null;
 }
+
+/** The fields as a form posted without JavaScript sent them (passwords are never kept). */
+export function registrationFromAnswer(
+  answer: FormAnswer | undefined,
+): RegistrationFields {
+  return {
+    firstName: answered(answer, "first_name"),
+    lastName: answered(answer, "last_name"),
+    email: answered(answer, "email"),
+    password: "",
+    confirmPassword: "",
+    age: answered(answer, "age"),
+    country: answered(answer, "country"),
+    interests: answeredList(answer, "interests"),
+  };
+}
+
+/** The name each field is posted under (the API's). */
+export const REGISTRATION_POSTED: Record<keyof RegistrationFields, string> = {
+  firstName: "first_name",
+  lastName: "last_name",
+  email: "email",
+  password: "password",
+  confirmPassword: "confirm_password",
+  age: "age",
+  country: "country",
+  interests: "interests",
+};
 
 /** The request body; the password is sent as typed, the optional fields only when given. */
 export function registrationInput(

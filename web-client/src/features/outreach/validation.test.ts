@@ -51,26 +51,26 @@ describe("validateContact", () => {
   });
 
   it("reports an empty form as missing information", () => {
-    expect(validateContact(EMPTY_CONTACT)).toBe(MISSING_INFORMATION);
+    expect(validateContact(EMPTY_CONTACT)).toEqual(MISSING_INFORMATION);
   });
 
   it.each(Object.keys(filled) as (keyof ContactFields)[])(
     "requires %s",
     (key) => {
-      expect(validateContact({ ...filled, [key]: " " })).toBe(
+      expect(validateContact({ ...filled, [key]: " " })).toEqual(
         MISSING_INFORMATION,
       );
     },
   );
 
   it("checks missing fields before the email shape", () => {
-    expect(validateContact({ ...filled, email: "bad", subject: "" })).toBe(
+    expect(validateContact({ ...filled, email: "bad", subject: "" })).toEqual(
       MISSING_INFORMATION,
     );
   });
 
   it("rejects a malformed email", () => {
-    expect(validateContact({ ...filled, email: "ada@example" })).toBe(
+    expect(validateContact({ ...filled, email: "ada@example" })).toEqual(
       INVALID_EMAIL,
     );
   });

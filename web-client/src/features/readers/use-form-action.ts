@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { Outcome } from "@/features/readers/api/readers";
 import type { NoticeText } from "@/features/readers/components/Notice";
+import { doneMessage, type FormAnswer } from "@/lib/form-answer";
 
 type NoticeState = [NoticeText | null, (notice: NoticeText | null) => void];
 
@@ -14,9 +15,10 @@ export function useFormAction<T>(
   run: () => Promise<Outcome<T>>,
   onDone: (data: T) => NoticeText | null,
   shared?: NoticeState,
+  initial: NoticeText | null = null,
 ) {
   const [busy, setBusy] = useState(false);
-  const own = useState<NoticeText | null>(null);
+  const own = useState<NoticeText | null>(initial);
   const [notice, setNotice] = shared ?? own;
 
   async function submit() {
@@ -41,6 +43,15 @@ export function useFormAction<T>(
       void submit();
     },
   };
+}
+
+/** What the server said to a form posted without JavaScript, as a notice. */
+export function answerNotice(
+  answer: FormAnswer | undefined,
+): NoticeText | null {
+  if (answer?.error) return { kind: "error", text: answer.error.message };
+  const done = doneMessage(answer);
+  return done ? { kind: "info", text: done } : null;
 }
 
 /** The server's own words of a "we've emailed you" answer. */

@@ -6,12 +6,6 @@ import { useQueryFailure } from "@/lib/query-client";
 import { contentKeys } from "./keys";
 import type { ArticleList, ArticlesQuery } from "./types";
 
-export const EMPTY_LIST: ArticleList = {
-  items: [],
-  total: 0,
-  published_total: 0,
-};
-
 /** GET /api/v1/articles; rejects on an error status or a network failure. */
 export async function fetchArticles(
   query: ArticlesQuery,
@@ -56,23 +50,36 @@ export function reportLoadFailure(notify: Notify, cause: unknown): void {
 }
 
 /**
- * What a list query shows: its data, `null` while it loads, and the empty
- * list once it has failed for good (spec §8).
+ * What a list query shows: its data, `null` while it loads (or retries), and
+ * `failed` once it has failed — never an empty list, which would say nothing
+ * was published.
  */
+export interface ShownList {
+  list: ArticleList | null;
+  failed: boolean;
+  /** Asks again (the Retry button). */
+  retry: () => void;
+}
+
 export function shownList(result: {
   data: ArticleList | undefined;
   isError: boolean;
   isFetching: boolean;
-}): ArticleList | null {
-  if (result.data) return result.data;
-  return result.isError && !result.isFetching ? EMPTY_LIST : null;
+  refetch: () => Promise<unknown>;
+}): ShownList {
+  const failed = !result.data && result.isError && !result.isFetching;
+  return {
+    list: result.data ?? null,
+    failed,
+    retry: () => void result.refetch(),
+  };
 }
 
 /**
  * Home's "From Our Writers", from the cache (where the server's list is put
  * before the first render) or fetched; `null` while loading.
  */
-export function useHomeArticles(): ArticleList | null {
+export function useHomeArticles(): ShownList {
   const notify = useToast();
   const query = homeArticlesQuery();
   const result = useQuery(query);

@@ -48,6 +48,9 @@ export async function loadNextPage(
 export interface ArticleListing {
   /** `null` while the first page for this search is loading. */
   list: ArticleList | null;
+  /** The first page could not be loaded. */
+  failed: boolean;
+  retry: () => void;
   loadingMore: boolean;
   /** Appends the next page; resolves to true when it was added. */
   loadMore: () => Promise<boolean>;
@@ -66,7 +69,7 @@ export function useArticleListing(query: ListingQuery): ArticleListing {
   useQueryFailure(options.queryKey, (cause) =>
     reportLoadFailure(notify, cause),
   );
-  const list = shownList(result);
+  const { list, failed, retry } = shownList(result);
   const [loadingMore, setLoadingMore] = useState(false);
 
   const loadMore = useCallback(async () => {
@@ -83,5 +86,5 @@ export function useArticleListing(query: ListingQuery): ArticleListing {
     }
   }, [queryClient, list, query, notify]);
 
-  return { list, loadingMore, loadMore };
+  return { list, failed, retry, loadingMore, loadMore };
 }

@@ -19,7 +19,8 @@ export function ArticlesPage() {
   const search = useRawSearch();
   const query = useMemo(() => parseListingQuery(search), [search]);
   const [, navigate] = useLocation();
-  const { list, loadingMore, loadMore } = useArticleListing(query);
+  const { list, failed, retry, loadingMore, loadMore } =
+    useArticleListing(query);
   const loadMoreHref = listingHref({ ...query, limit: nextLimit(query) });
 
   const onLoadMore = () => {
@@ -44,6 +45,8 @@ export function ArticlesPage() {
           <div aria-busy={list === null || loadingMore}>
             <ListingResults
               list={list}
+              failed={failed}
+              onRetry={retry}
               loadMoreHref={loadMoreHref}
               loadingMore={loadingMore}
               onLoadMore={onLoadMore}

@@ -2,9 +2,10 @@ import { ButtonLink } from "@/components/Button";
 import { Section } from "@/components/Section";
 import { useHomeArticles } from "@/features/content/api/get-articles";
 import { ArticleGrid } from "./ArticleGrid";
+import { LoadFailedNotice } from "./LoadFailedNotice";
 
 export function FromOurWriters() {
-  const list = useHomeArticles();
+  const { list, failed, retry } = useHomeArticles();
 
   return (
     <Section
@@ -12,7 +13,9 @@ export function FromOurWriters() {
       title="From Our Writers"
       intro="The latest perspectives from students around the world."
     >
-      {list === null ? (
+      {failed ? (
+        <LoadFailedNotice onRetry={retry} />
+      ) : list === null ? (
         <p className="status-text" role="status">
           Loading articles...
         </p>

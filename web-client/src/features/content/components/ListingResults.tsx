@@ -3,9 +3,12 @@ import { ButtonLink } from "@/components/Button";
 import type { ArticleList } from "@/features/content/api/types";
 import { LISTING_PATH, hasMore } from "@/features/content/listing-query";
 import { ArticleCard } from "./ArticleCard";
+import { LoadFailedNotice } from "./LoadFailedNotice";
 
 interface ListingResultsProps {
   list: ArticleList | null;
+  failed: boolean;
+  onRetry: () => void;
   loadMoreHref: string;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -13,10 +16,13 @@ interface ListingResultsProps {
 
 export function ListingResults({
   list,
+  failed,
+  onRetry,
   loadMoreHref,
   loadingMore,
   onLoadMore,
 }: ListingResultsProps) {
+  if (failed) return <LoadFailedNotice onRetry={onRetry} />;
   if (list === null) {
     return (
       <p className="status-text" role="status">

@@ -5,6 +5,8 @@ import { useDocumentTitle } from "@/lib/document-title";
 import { useSession } from "@/lib/session";
 import { dashboardPath } from "@/lib/staff-roles";
 import { PAGE_TITLES } from "@/lib/pages.gen";
+import { ANSWER_ID, useFormAnswer } from "@/lib/form-answer";
+import { FieldError, invalidProps } from "@/components/InputField";
 
 export function KeyLoginPage() {
   useDocumentTitle(PAGE_TITLES["/key-login"]);
@@ -13,6 +15,9 @@ export function KeyLoginPage() {
   const [, navigate] = useLocation();
   const [key, setKey] = useState("");
   const [busy, setBusy] = useState(false);
+  const answer = useFormAnswer();
+  // What went wrong, beside the key (also for a sign-in posted without JavaScript).
+  const [problem, setProblem] = useState(answer?.error?.message ?? "");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -20,7 +25,9 @@ export function KeyLoginPage() {
     setBusy(true);
     const outcome = await login(key.trim());
     setBusy(false);
+    setProblem(outcome.ok ? "" : outcome.message);
     if (!outcome.ok) {
+      document.getElementById("access-key")?.focus();
       notify({
         title: "Login Failed",
         description: outcome.message,
@@ -55,7 +62,11 @@ export function KeyLoginPage() {
               required
               value={key}
               onChange={(event) => setKey(event.target.value)}
+              {...invalidProps("access-key", problem || undefined)}
             />
+            <div id={ANSWER_ID}>
+              <FieldError id="access-key" error={problem || undefined} />
+            </div>
           </div>
           <button
             type="submit"

@@ -3,9 +3,15 @@ import { useLocation } from "wouter";
 import { useToast } from "@/components/toast";
 import { submitApplication } from "@/features/outreach/api/outreach";
 import {
+  APPLICATION_ANSWERS,
+  APPLICATION_CODES,
+  APPLICATION_POSTED,
+  APPLICATION_REQUIRED,
   APPLICATION_SUBMITTED,
-  EMPTY_APPLICATION,
   ENGLISH_LEVELS,
+  UPLOAD_PARTS,
+  applicationFromAnswer,
+  applicationProblem,
   MAX_WEEKLY_HOURS,
   MIN_AGE,
   MIN_WEEKLY_HOURS,
@@ -13,7 +19,6 @@ import {
   applicationRequest,
   samplesFor,
   submittedMessage,
-  validateApplication,
   type ApplicationFields,
   type ApplicationFiles,
   type DocumentKind,
@@ -22,7 +27,11 @@ import {
 import { ROLES } from "@/features/outreach/roles";
 import { FileField, SampleField } from "./DocumentFields";
 import { Honeypot } from "./Honeypot";
-import { InputField } from "@/components/InputField";
+import { FieldError, InputField, invalidProps } from "@/components/InputField";
+import { ProblemSummary, useFormProblem } from "@/components/FormAnswer";
+import { useFormAnswer } from "@/lib/form-answer";
+import { useHydrated } from "@/lib/hydrated";
+import { messageFor, serverProblem, type Problem } from "@/lib/problems";
 
 const UNEXPECTED = {
   title: "Unexpected Error",
@@ -56,15 +65,70 @@ function FormSection({
 
 const Optional = () => <span className="optional"> (optional)</span>;
 
+const LABELS: Record<keyof ApplicationFields, string> = {
+  fullName: "Full Name",
+  age: "Age",
+  country: "Country",
+  email: "Email",
+  timeZone: "Time Zone",
+  weeklyAvailability: "Weekly Availability (hours)",
+  englishLevel: "English Level",
+  howDidYouHear: "How did you hear about us?",
+  previousExperience: "Previous Experience",
+  roles: "Roles",
+  portfolio: "Portfolio link",
+  writingSamples: "Writing Samples link",
+  researchSamples: "Research Samples link",
+  whyJoin: "Why do you want to join us?",
+  contribution: "What would you like to contribute?",
+  additional: "Anything else we should know?",
+};
+
+/** The element each field's message points to. */
+function idOf(field: string): string {
+  if (field === "roles") return "application-roles";
+  if (["portfolio", "writingSamples", "researchSamples"].includes(field))
+    return `application-${field}-link`;
+  return `application-${field}`;
+}
+
+function problemOf(
+  refused: { code?: string; title?: string; message: string },
+  fields: ApplicationFields,
+): Problem {
+  return serverProblem(refused, {
+    title: UNEXPECTED.title,
+    values: { ...fields },
+    required: APPLICATION_REQUIRED,
+    answers: APPLICATION_ANSWERS,
+    fieldOf: APPLICATION_CODES,
+  });
+}
+
 /** The contributor application (spec §2): four sections, then submit. */
 export function ApplicationForm() {
-  const [fields, setFields] = useState<ApplicationFields>(EMPTY_APPLICATION);
+  const answer = useFormAnswer();
+  const [fields, setFields] = useState<ApplicationFields>(() =>
+    applicationFromAnswer(answer),
+  );
+  const { problem, refuse } = useFormProblem(
+    () =>
+      answer?.error
+        ? problemOf(answer.error, applicationFromAnswer(answer))
+        : null,
+    idOf,
+  );
   const [files, setFiles] = useState<ApplicationFiles<File>>(NO_FILES);
   const [website, setWebsite] = useState("");
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   const [, navigate] = useLocation();
-  const shown = samplesFor(fields.roles);
+  // Without JavaScript every sample section is on show (nothing reveals them).
+  const hydrated = useHydrated();
+  const chosen = samplesFor(fields.roles);
+  const shown = hydrated
+    ? chosen
+    : { portfolio: true, writingSamples: true, researchSamples: true };
 
   const set = <K extends keyof ApplicationFields>(
     name: K,
@@ -75,10 +139,16 @@ export function ApplicationForm() {
 
   const text = (name: TextField) => ({
     id: `application-${name}`,
-    name,
+    name: APPLICATION_POSTED[name],
     value: fields[name],
     onChange: (event: { target: { value: string } }) =>
       set(name, event.target.value),
+  });
+  const error = (name: keyof ApplicationFields) => messageFor(problem, name);
+  /** A textarea's props: its value, name and what is wrong with it. */
+  const area = (name: TextField) => ({
+    ...text(name),
+    ...invalidProps(`application-${name}`, error(name)),
   });
 
   function toggleRole(id: string, checked: boolean) {
@@ -97,6 +167,9 @@ export function ApplicationForm() {
   const sample = (kind: SampleKind) => ({
     id: `application-${kind}`,
     kind,
+    linkName: APPLICATION_POSTED[kind],
+    fileName: UPLOAD_PARTS[kind],
+    error: error(kind),
     url: fields[kind],
     file: files[kind],
     onUrl: (url: string) => set(kind, url),
@@ -106,15 +179,8 @@ export function ApplicationForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const problem = validateApplication(fields, files);
-    if (problem) {
-      toast({
-        title: problem.title,
-        description: problem.message,
-        variant: "destructive",
-      });
-      return;
-    }
+    const found = applicationProblem(fields, files);
+    if (found) return refuse(found);
     setBusy(true);
     const request = applicationRequest(fields, files, website);
     const result = await submitApplication(request.text, request.uploads);
@@ -127,20 +193,18 @@ export function ApplicationForm() {
       return;
     }
     setBusy(false);
-    const refused = result.refused ?? UNEXPECTED;
-    toast({
-      title: refused.title || UNEXPECTED.title,
-      description: refused.message,
-      variant: "destructive",
-    });
+    refuse(problemOf(result.refused ?? UNEXPECTED, fields));
   }
 
   return (
     <form
       className="form application-form"
+      method="post"
+      encType="multipart/form-data"
       noValidate
       onSubmit={(event) => void submit(event)}
     >
+      <ProblemSummary problem={problem} labels={LABELS} idOf={idOf} />
       <FormSection step={1} title="Personal Information">
         <InputField
           label="Full Name"
@@ -148,6 +212,7 @@ export function ApplicationForm() {
           autoComplete="name"
           required
           {...text("fullName")}
+          error={error("fullName")}
         />
         <div className="field-pair">
           <InputField
@@ -159,6 +224,7 @@ export function ApplicationForm() {
             step={1}
             required
             {...text("age")}
+            error={error("age")}
           />
           <InputField
             label="Country"
@@ -166,6 +232,7 @@ export function ApplicationForm() {
             autoComplete="country-name"
             required
             {...text("country")}
+            error={error("country")}
           />
         </div>
         <InputField
@@ -174,6 +241,7 @@ export function ApplicationForm() {
           autoComplete="email"
           required
           {...text("email")}
+          error={error("email")}
         />
         <div className="field-pair">
           <InputField
@@ -182,6 +250,7 @@ export function ApplicationForm() {
             placeholder="e.g. GMT+1 or Europe/Madrid"
             required
             {...text("timeZone")}
+            error={error("timeZone")}
           />
           <InputField
             label="Weekly Availability (hours)"
@@ -192,15 +261,17 @@ export function ApplicationForm() {
             step={1}
             required
             {...text("weeklyAvailability")}
+            error={error("weeklyAvailability")}
           />
         </div>
         <div className="field">
           <label htmlFor="application-englishLevel">English Level</label>
           <select
             id="application-englishLevel"
-            name="englishLevel"
+            name={APPLICATION_POSTED.englishLevel}
             required
             value={fields.englishLevel}
+            {...invalidProps("application-englishLevel", error("englishLevel"))}
             onChange={(event) =>
               set(
                 "englishLevel",
@@ -217,12 +288,22 @@ export function ApplicationForm() {
               </option>
             ))}
           </select>
+          <FieldError
+            id="application-englishLevel"
+            error={error("englishLevel")}
+          />
         </div>
       </FormSection>
 
       <FormSection step={2} title="Role Application">
-        <fieldset className="choice-group">
+        <fieldset
+          className="choice-group"
+          id="application-roles"
+          tabIndex={-1}
+          {...invalidProps("application-roles", error("roles"))}
+        >
           <legend>Which roles are you applying for?</legend>
+          <FieldError id="application-roles" error={error("roles")} />
           <div className="choice-grid">
             {ROLES.map((role) => (
               <label key={role.id} className="check-field">
@@ -248,19 +329,21 @@ export function ApplicationForm() {
           }
           type="text"
           {...text("howDidYouHear")}
+          error={error("howDidYouHear")}
         />
         <div className="field">
           <label htmlFor="application-previousExperience">
             Previous Experience
             <Optional />
           </label>
-          <textarea rows={4} {...text("previousExperience")} />
+          <textarea rows={4} {...area("previousExperience")} />
         </div>
       </FormSection>
 
       <FormSection step={3} title="Documents">
         <FileField
           id="application-cv"
+          name={UPLOAD_PARTS.cv}
           kind="cv"
           label="CV / Resume (optional)"
           file={files.cv}
@@ -269,14 +352,22 @@ export function ApplicationForm() {
         {shown.portfolio ? (
           <SampleField
             title="Portfolio"
-            intro="Required for Graphic Designer and Design Director."
+            intro={
+              hydrated
+                ? "Required for Graphic Designer and Design Director."
+                : "Required for Graphic Designer and Design Director; leave it empty for other roles."
+            }
             {...sample("portfolio")}
           />
         ) : null}
         {shown.writingSamples ? (
           <SampleField
             title="Writing Samples"
-            intro="Required for Editorial Writer and Educational Pack Developer."
+            intro={
+              hydrated
+                ? "Required for Editorial Writer and Educational Pack Developer."
+                : "Required for Editorial Writer and Educational Pack Developer; leave it empty for other roles."
+            }
             {...sample("writingSamples")}
           />
         ) : null}
@@ -295,20 +386,25 @@ export function ApplicationForm() {
           <label htmlFor="application-whyJoin">
             Why do you want to join us?
           </label>
-          <textarea rows={5} required {...text("whyJoin")} />
+          <textarea rows={5} required {...area("whyJoin")} />
+          <FieldError id="application-whyJoin" error={error("whyJoin")} />
         </div>
         <div className="field">
           <label htmlFor="application-contribution">
             What would you like to contribute?
           </label>
-          <textarea rows={5} required {...text("contribution")} />
+          <textarea rows={5} required {...area("contribution")} />
+          <FieldError
+            id="application-contribution"
+            error={error("contribution")}
+          />
         </div>
         <div className="field">
           <label htmlFor="application-additional">
             Anything else we should know?
             <Optional />
           </label>
-          <textarea rows={3} {...text("additional")} />
+          <textarea rows={3} {...area("additional")} />
         </div>
       </FormSection>
 

@@ -10,14 +10,13 @@ import {
 } from "@/features/outreach/validation";
 import { Honeypot } from "./Honeypot";
 import { FieldError, InputField, invalidProps } from "@/components/InputField";
-import { DoneMessage, ProblemSummary } from "@/components/FormAnswer";
-import { useFormAnswer } from "@/lib/form-answer";
 import {
-  focusFirst,
-  messageFor,
-  serverProblem,
-  type Problem,
-} from "@/lib/problems";
+  DoneMessage,
+  ProblemSummary,
+  useFormProblem,
+} from "@/components/FormAnswer";
+import { useFormAnswer } from "@/lib/form-answer";
+import { messageFor, serverProblem } from "@/lib/problems";
 
 const GENERIC_ERROR = "Something went wrong. Please try again.";
 const SENT = "Message Sent Successfully!";
@@ -54,15 +53,17 @@ export function ContactForm() {
   const [fields, setFields] = useState<ContactFields>(() =>
     answer?.error ? contactFromAnswer(answer) : contactFromAnswer(undefined),
   );
-  const [problem, setProblem] = useState<Problem | null>(() =>
-    answer?.error
-      ? serverProblem(answer.error, {
-          title: FAILED,
-          values: { ...contactFromAnswer(answer) },
-          required: CONTACT_REQUIRED,
-          fieldOf: EMAIL_CODES,
-        })
-      : null,
+  const { problem, setProblem, refuse } = useFormProblem(
+    () =>
+      answer?.error
+        ? serverProblem(answer.error, {
+            title: FAILED,
+            values: { ...contactFromAnswer(answer) },
+            required: CONTACT_REQUIRED,
+            fieldOf: EMAIL_CODES,
+          })
+        : null,
+    idOf,
   );
   const [sent, setSent] = useState(answer?.done !== undefined);
   const [website, setWebsite] = useState("");
@@ -78,22 +79,14 @@ export function ContactForm() {
       setFields((all) => ({ ...all, [name]: event.target.value })),
   });
 
-  function refuse(found: Problem) {
-    setProblem(found);
-    setSent(false);
-    toast({
-      title: found.title,
-      description: found.message,
-      variant: "destructive",
-    });
-    focusFirst(found, idOf);
-  }
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const found = contactProblem(fields);
-    if (found) return refuse(found);
+    if (found) {
+      setSent(false);
+      return refuse(found);
+    }
     setBusy(true);
     const result = await sendContactMessage({
       first_name: fields.firstName.trim(),
@@ -105,6 +98,7 @@ export function ContactForm() {
       website,
     });
     setBusy(false);
+    setSent(false);
     if (result.ok) {
       setProblem(null);
       setSent(true);
@@ -114,15 +108,12 @@ export function ContactForm() {
     }
     refuse(
       result.refused
-        ? serverProblem(
-            { code: "", ...result.refused },
-            {
-              title: FAILED,
-              values: { ...fields },
-              required: CONTACT_REQUIRED,
-              fieldOf: EMAIL_CODES,
-            },
-          )
+        ? serverProblem(result.refused, {
+            title: FAILED,
+            values: { ...fields },
+            required: CONTACT_REQUIRED,
+            fieldOf: EMAIL_CODES,
+          })
         : { title: FAILED, message: GENERIC_ERROR, fields: [] },
     );
   }

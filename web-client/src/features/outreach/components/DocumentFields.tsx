@@ -15,6 +15,8 @@ function size(bytes: number): string {
 
 interface FileFieldProps {
   id: string;
+  /** The part the file is posted as (e.g. "cv_file"). */
+  name: string;
   kind: DocumentKind;
   label: string;
   file: File | null;
@@ -30,6 +32,7 @@ interface FileFieldProps {
  */
 export function FileField({
   id,
+  name,
   kind,
   label,
   file,
@@ -101,7 +104,7 @@ export function FileField({
           <input
             ref={input}
             id={id}
-            name={id}
+            name={name}
             type="file"
             accept={DOCUMENT_ACCEPT}
             disabled={disabled}
@@ -119,6 +122,11 @@ export function FileField({
 
 interface SampleFieldProps {
   id: string;
+  /** The parts the link and the file are posted as. */
+  linkName: string;
+  fileName: string;
+  /** What is wrong with this sample. */
+  error?: string;
   kind: Exclude<DocumentKind, "cv">;
   /** "Portfolio", "Writing Samples", ... */
   title: string;
@@ -133,6 +141,9 @@ interface SampleFieldProps {
 /** A link or a file, never both: each one clears and disables the other (spec §2). */
 export function SampleField({
   id,
+  linkName,
+  fileName,
+  error,
   kind,
   title,
   optional = false,
@@ -155,19 +166,29 @@ export function SampleField({
         <label htmlFor={`${id}-link`}>{title} link</label>
         <input
           id={`${id}-link`}
-          name={`${id}-link`}
+          name={linkName}
           type="url"
           inputMode="url"
           autoComplete="url"
           placeholder="https://"
           value={url}
           disabled={file !== null}
-          aria-describedby={file ? `${id}-link-note` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            [error ? `${id}-link-error` : "", file ? `${id}-link-note` : ""]
+              .filter(Boolean)
+              .join(" ") || undefined
+          }
           onChange={(event) => {
             onUrl(event.target.value);
             if (file) onFile(null);
           }}
         />
+        {error ? (
+          <p id={`${id}-link-error`} className="field-error">
+            {error}
+          </p>
+        ) : null}
         {file ? (
           <p id={`${id}-link-note`} className="field-hint">
             Remove the file to give a link instead.
@@ -179,6 +200,7 @@ export function SampleField({
       </p>
       <FileField
         id={`${id}-file`}
+        name={fileName}
         kind={kind}
         label={`${title} file`}
         file={file}

@@ -1,24 +1,22 @@
-import {
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type MouseEvent,
-} from "react";
+import { useRef, useState, type FormEvent, type MouseEvent } from "react";
 import type { components } from "@/api/schema";
 import { ButtonLink } from "@/components/Button";
 import { useToast } from "@/components/toast";
 import { signUpForLaunch } from "@/features/outreach/api/outreach";
 import { validateNotify } from "@/features/outreach/validation";
 import { Honeypot } from "./Honeypot";
+import { DoneMessage } from "@/components/FormAnswer";
+import { ANSWER_ID, answered, useFormAnswer } from "@/lib/form-answer";
+
+const THANKS = "Thanks! You'll be the first to know when it's live.";
 
 const GENERIC_ERROR = "Something went wrong. Please try again.";
 
 /**
- * "Notify Me When It's Ready". The server renders a plain link to the contact
- * page, so the button still leads somewhere without JavaScript; once hydrated,
- * its click opens the sign-up dialog instead. The markup is the same on both
- * sides, so hydration never mismatches.
+ * "Notify Me When It's Ready": a link to the sign-up dialog (`#notify-…`).
+ * Once hydrated its click opens the dialog as a modal; without JavaScript the
+ * link shows the same dialog as the page's target, and its form posts to the
+ * page, which then says how it went (`#answer`).
  */
 export function NotifyButton({
   list,
@@ -29,12 +27,15 @@ export function NotifyButton({
   label?: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  const [email, setEmail] = useState("");
+  const emailInput = useRef<HTMLInputElement>(null);
+  const id = `notify-${list}`;
+  const answer = useFormAnswer("notify");
+  const mine = answered(answer, "list") === list ? answer : undefined;
+  const [email, setEmail] = useState(() => answered(mine, "email"));
   const [website, setWebsite] = useState("");
   const [busy, setBusy] = useState(false);
   // Repeats a refusal inside the dialog: the modal makes the toasts behind it inert.
-  const [problem, setProblem] = useState("");
+  const [problem, setProblem] = useState(mine?.error?.message ?? "");
   const toast = useToast();
 
   function open(event: MouseEvent<HTMLAnchorElement>) {
@@ -42,6 +43,8 @@ export function NotifyButton({
     if (!box || typeof box.showModal !== "function") return;
     event.preventDefault();
     if (!box.open) box.showModal();
+    // The dialog's question, not its close button, is where people start.
+    emailInput.current?.focus();
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -64,7 +67,7 @@ export function NotifyButton({
     if (result.ok) {
       toast({
         title: "Success!",
-        description: "Thanks! You'll be the first to know when it's live.",
+        description: THANKS,
       });
       setEmail("");
       dialog.current?.close();
@@ -87,11 +90,15 @@ export function NotifyButton({
 
   return (
     <>
-      <ButtonLink href="/contact-us" size="lg" native onClick={open}>
+      <ButtonLink href={`#${id}`} size="lg" native onClick={open}>
         {label}
       </ButtonLink>
+      {mine?.done !== undefined ? (
+        <DoneMessage title="Success!" text={THANKS} />
+      ) : null}
       <dialog
         ref={dialog}
+        id={id}
         className="notify-dialog"
         onClose={() => setProblem("")}
         aria-labelledby={`${id}-title`}
@@ -101,26 +108,34 @@ export function NotifyButton({
           <h2 id={`${id}-title`} className="notify-dialog-title">
             Get Notified
           </h2>
-          <button
-            type="button"
+          <a
+            href="#"
+            role="button"
             className="notify-dialog-close"
             aria-label="Close"
-            onClick={() => dialog.current?.close()}
+            onClick={(event) => {
+              event.preventDefault();
+              dialog.current?.close();
+            }}
           >
             ×
-          </button>
+          </a>
         </div>
         <p id={`${id}-text`}>
           Leave your email and we will tell you as soon as it launches.
         </p>
         <form
           className="form"
+          method="post"
           noValidate
           onSubmit={(event) => void submit(event)}
         >
-          <div className="field">
+          <input type="hidden" name="intent" value="notify" />
+          <input type="hidden" name="list" value={list} />
+          <div className="field" id={mine?.error ? ANSWER_ID : undefined}>
             <label htmlFor={`${id}-email`}>Email address</label>
             <input
+              ref={emailInput}
               id={`${id}-email`}
               name="email"
               type="email"

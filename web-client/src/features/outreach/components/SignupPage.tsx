@@ -3,16 +3,27 @@ import { Link, useLocation } from "wouter";
 import { useToast } from "@/components/toast";
 import { register } from "@/features/outreach/api/outreach";
 import {
-  EMPTY_REGISTRATION,
   INTERESTS,
   MAX_AGE,
   MIN_AGE,
   MIN_PASSWORD_CHARS,
+  REGISTRATION_CODES,
   REGISTRATION_FAILED,
+  REGISTRATION_POSTED,
+  REGISTRATION_REQUIRED,
+  registrationFromAnswer,
   registrationInput,
-  validateRegistration,
+  registrationProblem,
   type RegistrationFields,
 } from "@/features/outreach/registration";
+import { FieldError, invalidProps } from "@/components/InputField";
+import {
+  DoneMessage,
+  ProblemSummary,
+  useFormProblem,
+} from "@/components/FormAnswer";
+import { doneMessage, useFormAnswer } from "@/lib/form-answer";
+import { messageFor, serverProblem, type Problem } from "@/lib/problems";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useSite } from "@/lib/site";
 import { Honeypot } from "./Honeypot";
@@ -23,20 +34,59 @@ const UNEXPECTED = "An unexpected error occurred.";
 
 type TextField = Exclude<keyof RegistrationFields, "interests">;
 
+const LABELS: Record<keyof RegistrationFields, string> = {
+  firstName: "First Name",
+  lastName: "Last Name",
+  email: "Email",
+  password: "Password",
+  confirmPassword: "Confirm Password",
+  age: "Age",
+  country: "Country",
+  interests: "Interests",
+};
+
+const idOf = (field: string) => `signup-${field}`;
+
+const CHECK_EMAIL = "Check Your Email";
+
+function problemOf(
+  refused: { code?: string; title?: string; message: string },
+  fields: RegistrationFields,
+): Problem {
+  return serverProblem(refused, {
+    title: REGISTRATION_FAILED,
+    values: { ...fields },
+    required: REGISTRATION_REQUIRED,
+    fieldOf: REGISTRATION_CODES,
+  });
+}
+
 export function SignupPage() {
   const { name } = useSite();
   const title = `Join ${name}`;
   useDocumentTitle(PAGE_TITLES["/signup"]);
-  const [fields, setFields] = useState<RegistrationFields>(EMPTY_REGISTRATION);
+  const answer = useFormAnswer();
+  const [fields, setFields] = useState<RegistrationFields>(() =>
+    registrationFromAnswer(answer?.error ? answer : undefined),
+  );
+  const { problem, refuse } = useFormProblem(
+    () =>
+      answer?.error
+        ? problemOf(answer.error, registrationFromAnswer(answer))
+        : null,
+    idOf,
+  );
+  const done = answer?.done !== undefined ? doneMessage(answer) : null;
   const [website, setWebsite] = useState("");
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   const [, navigate] = useLocation();
 
   const text = (field: TextField) => ({
-    id: `signup-${field}`,
-    name: field,
+    id: idOf(field),
+    name: REGISTRATION_POSTED[field],
     value: fields[field],
+    error: messageFor(problem, field),
     onChange: (event: { target: { value: string } }) =>
       setFields((all) => ({ ...all, [field]: event.target.value })),
   });
@@ -53,28 +103,21 @@ export function SignupPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const problem = validateRegistration(fields);
-    if (problem) {
-      toast({
-        title: problem.title,
-        description: problem.message,
-        variant: "destructive",
-      });
-      return;
-    }
+    const found = registrationProblem(fields);
+    if (found) return refuse(found);
     setBusy(true);
     const result = await register(registrationInput(fields, website));
     if (result.ok) {
-      toast({ title: "Check Your Email", description: result.data.message });
+      toast({ title: CHECK_EMAIL, description: result.data.message });
       navigate("/login");
       return;
     }
     setBusy(false);
-    toast({
-      title: result.refused?.title || REGISTRATION_FAILED,
-      description: result.refused?.message || UNEXPECTED,
-      variant: "destructive",
-    });
+    refuse(
+      result.refused
+        ? problemOf(result.refused, fields)
+        : { title: REGISTRATION_FAILED, message: UNEXPECTED, fields: [] },
+    );
   }
 
   return (
@@ -85,11 +128,14 @@ export function SignupPage() {
           Create a reader account to follow the topics you care about and hear
           first when the magazine and educational packs launch.
         </p>
+        {done !== null ? <DoneMessage title={CHECK_EMAIL} text={done} /> : null}
         <form
           className="form signup-form"
+          method="post"
           noValidate
           onSubmit={(event) => void submit(event)}
         >
+          <ProblemSummary problem={problem} labels={LABELS} idOf={idOf} />
           <div className="field-pair">
             <InputField
               label="First Name"
@@ -120,8 +166,21 @@ export function SignupPage() {
               autoComplete="new-password"
               required
               minLength={MIN_PASSWORD_CHARS}
-              aria-describedby="signup-password-hint"
-              {...text("password")}
+              id={idOf("password")}
+              name={REGISTRATION_POSTED.password}
+              value={fields.password}
+              onChange={(event) =>
+                setFields((all) => ({ ...all, password: event.target.value }))
+              }
+              {...invalidProps(
+                idOf("password"),
+                messageFor(problem, "password"),
+                "signup-password-hint",
+              )}
+            />
+            <FieldError
+              id={idOf("password")}
+              error={messageFor(problem, "password")}
             />
             <p id="signup-password-hint" className="field-hint">
               At least {MIN_PASSWORD_CHARS} characters.

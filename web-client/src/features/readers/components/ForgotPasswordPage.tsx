@@ -4,14 +4,25 @@ import { InputField } from "@/components/InputField";
 import { useDocumentTitle } from "@/lib/document-title";
 import { PAGE_TITLES } from "@/lib/pages.gen";
 import { requestPasswordReset } from "@/features/readers/api/readers";
-import { sent, useFormAction } from "@/features/readers/use-form-action";
+import {
+  answerNotice,
+  sent,
+  useFormAction,
+} from "@/features/readers/use-form-action";
+import { ANSWER_ID, answered, useFormAnswer } from "@/lib/form-answer";
 import { Notice } from "./Notice";
 
 /** `/forgot-password`: an emailed link to choose a new password. */
 export function ForgotPasswordPage() {
   useDocumentTitle(PAGE_TITLES["/forgot-password"]);
-  const [email, setEmail] = useState("");
-  const form = useFormAction(() => requestPasswordReset(email), sent);
+  const answer = useFormAnswer();
+  const [email, setEmail] = useState(() => answered(answer, "email"));
+  const form = useFormAction(
+    () => requestPasswordReset(email),
+    sent,
+    undefined,
+    answerNotice(answer),
+  );
 
   return (
     <div className="section">
@@ -39,7 +50,7 @@ export function ForgotPasswordPage() {
           >
             {form.busy ? "Sending..." : "Email me a reset link"}
           </button>
-          <Notice notice={form.notice} />
+          <Notice id={ANSWER_ID} notice={form.notice} />
         </form>
         <p>
           <Link href="/login">Back to sign in</Link>

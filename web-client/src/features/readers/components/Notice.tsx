@@ -8,9 +8,17 @@ export interface NoticeText {
  * The message under a form, announced by screen readers (an alert for
  * errors, a polite status otherwise). It replaces the previous one.
  */
-export function Notice({ notice }: { notice: NoticeText | null }) {
+export function Notice({
+  notice,
+  id,
+}: {
+  notice: NoticeText | null;
+  /** "answer" where a form posted without JavaScript is answered. */
+  id?: string;
+}) {
   return (
     <div
+      id={id}
       className={
         notice?.kind === "error" ? "form-notice is-error" : "form-notice"
       }

@@ -9,7 +9,12 @@ import {
   resendConfirmation,
   signIn,
 } from "@/features/readers/api/readers";
-import { sent, useFormAction } from "@/features/readers/use-form-action";
+import {
+  answerNotice,
+  sent,
+  useFormAction,
+} from "@/features/readers/use-form-action";
+import { ANSWER_ID, answered, useFormAnswer } from "@/lib/form-answer";
 import { Notice, type NoticeText } from "./Notice";
 
 /**
@@ -19,11 +24,14 @@ import { Notice, type NoticeText } from "./Notice";
 export function ReaderLoginPage() {
   useDocumentTitle(PAGE_TITLES["/login"]);
   const [, navigate] = useLocation();
-  const [email, setEmail] = useState("");
+  const answer = useFormAnswer(null);
+  const [email, setEmail] = useState(() => answered(answer, "email"));
   const [password, setPassword] = useState("");
-  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [unconfirmed, setUnconfirmed] = useState(
+    answer?.error?.code === "account_unconfirmed",
+  );
   // One notice under the form, whichever button was pressed last.
-  const notice = useState<NoticeText | null>(null);
+  const notice = useState<NoticeText | null>(answerNotice(answer));
   const signingIn = useFormAction(
     async () => {
       const outcome = await signIn(email, password);
@@ -60,7 +68,12 @@ export function ReaderLoginPage() {
           Sign in to your reader account to choose your interests and the emails
           you get.
         </p>
-        <form className="form" method="post" onSubmit={signingIn.onSubmit}>
+        <form
+          id="reader-sign-in"
+          className="form"
+          method="post"
+          onSubmit={signingIn.onSubmit}
+        >
           <InputField
             id="reader-email"
             label="Email"
@@ -88,13 +101,19 @@ export function ReaderLoginPage() {
           >
             {signingIn.busy ? "Signing in..." : "Sign In"}
           </button>
-          <Notice notice={notice[0]} />
+          <Notice id={ANSWER_ID} notice={notice[0]} />
           {unconfirmed && (
             <button
-              type="button"
+              type="submit"
+              name="intent"
+              value="confirmation"
+              formNoValidate
               className="btn btn-secondary btn-block"
               disabled={busy}
-              onClick={() => emailMe(confirming)}
+              onClick={(event) => {
+                event.preventDefault();
+                emailMe(confirming);
+              }}
             >
               {confirming.busy ? "Sending..." : "Send a new confirmation link"}
             </button>
@@ -106,10 +125,17 @@ export function ReaderLoginPage() {
         <div className="auth-alternative">
           <p className="muted">No password at hand?</p>
           <button
-            type="button"
+            type="submit"
+            form="reader-sign-in"
+            name="intent"
+            value="link"
+            formNoValidate
             className="btn btn-secondary btn-block"
             disabled={busy}
-            onClick={() => emailMe(linking)}
+            onClick={(event) => {
+              event.preventDefault();
+              emailMe(linking);
+            }}
           >
             {linking.busy ? "Sending..." : "Email me a sign-in link"}
           </button>

@@ -4,7 +4,11 @@ import { useDocumentTitle } from "@/lib/document-title";
 import { PAGE_TITLES } from "@/lib/pages.gen";
 import { useRawSearch } from "@/lib/use-raw-search";
 import { resetPassword } from "@/features/readers/api/readers";
-import { useFormAction } from "@/features/readers/use-form-action";
+import {
+  answerNotice,
+  useFormAction,
+} from "@/features/readers/use-form-action";
+import { ANSWER_ID, useFormAnswer } from "@/lib/form-answer";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { Notice } from "./Notice";
 
@@ -15,12 +19,15 @@ export function ResetPasswordPage() {
   const token = new URLSearchParams(useRawSearch()).get("token") ?? "";
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
+  const answer = useFormAnswer();
   const form = useFormAction(
     () => resetPassword(token, password, confirm),
     () => {
       navigate("/account");
       return null;
     },
+    undefined,
+    answerNotice(answer),
   );
 
   return (
@@ -29,6 +36,7 @@ export function ResetPasswordPage() {
         <h1 className="page-title">Choose a new password</h1>
         <p>At least 6 characters. You&apos;ll be signed in on this device.</p>
         <form className="form" method="post" onSubmit={form.onSubmit}>
+          <input type="hidden" name="token" value={token} />
           <NewPasswordFields
             idPrefix="new-password"
             password={password}
@@ -43,7 +51,7 @@ export function ResetPasswordPage() {
           >
             {form.busy ? "Saving..." : "Save new password"}
           </button>
-          <Notice notice={form.notice} />
+          <Notice id={ANSWER_ID} notice={form.notice} />
         </form>
         <p>
           <Link href="/forgot-password">Ask for a new link</Link>

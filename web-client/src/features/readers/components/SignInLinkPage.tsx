@@ -3,7 +3,11 @@ import { useDocumentTitle } from "@/lib/document-title";
 import { PAGE_TITLES } from "@/lib/pages.gen";
 import { useRawSearch } from "@/lib/use-raw-search";
 import { signInWithLink } from "@/features/readers/api/readers";
-import { useFormAction } from "@/features/readers/use-form-action";
+import {
+  answerNotice,
+  useFormAction,
+} from "@/features/readers/use-form-action";
+import { ANSWER_ID, useFormAnswer } from "@/lib/form-answer";
 import { Notice } from "./Notice";
 
 /**
@@ -14,12 +18,15 @@ export function SignInLinkPage() {
   useDocumentTitle(PAGE_TITLES["/email/sign-in"]);
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useRawSearch()).get("token") ?? "";
+  const answer = useFormAnswer();
   const form = useFormAction(
     () => signInWithLink(token),
     () => {
       navigate("/account");
       return null;
     },
+    undefined,
+    answerNotice(answer),
   );
 
   return (
@@ -27,15 +34,18 @@ export function SignInLinkPage() {
       <div className="container auth-card">
         <h1 className="page-title">Sign in with your link</h1>
         <p>Press the button to sign in on this device.</p>
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          disabled={form.busy || token === ""}
-          onClick={form.submit}
-        >
-          {form.busy ? "Signing in..." : "Sign In"}
-        </button>
+        <form method="post" onSubmit={form.onSubmit}>
+          <input type="hidden" name="token" value={token} />
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={form.busy || token === ""}
+          >
+            {form.busy ? "Signing in..." : "Sign In"}
+          </button>
+        </form>
         <Notice
+          id={ANSWER_ID}
           notice={
             token === ""
               ? {

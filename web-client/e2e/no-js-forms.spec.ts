@@ -1,0 +1,256 @@
+// Every public form works as a plain HTML form, on a phone with scripts off:
+// it posts to the server, which answers with a redirect back to the page
+// (never with the values in the address), where the messages sit beside the
+// fields. Runs in the "no-js" project (JavaScript disabled, 390 px).
+import { expect, test, type Page } from "@playwright/test";
+import { addStaff, tag } from "./staff-support";
+
+/** Fails when the address holds anything that was typed into a form. */
+function expectPrivateUrl(page: Page, typed: string[]) {
+  const url = decodeURIComponent(page.url());
+  for (const value of typed) {
+    expect(url, `the address must not carry "${value}"`).not.toContain(value);
+  }
+  expect(new URL(page.url()).search).toBe("");
+}
+
+async function goto(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), `HTTP status of ${path}`).toBe(200);
+}
+
+test.describe("forms without JavaScript", () => {
+  test("contact: faults are marked beside the fields, then the message is sent once", async ({
+    page,
+  }) => {
+    await goto(page, "/contact-us");
+    const form = page.locator("form.contact-form");
+    await form.getByLabel("First Name").fill("Ada");
+    await form.getByLabel("Email").fill("ada@example");
+    await form.getByLabel("Subject").fill("Packs for my class");
+    await form.getByLabel("Message").fill("Could we pilot them?");
+    await form.getByRole("button", { name: "Send Message" }).click();
+
+    await expect(page).toHaveURL(/\/contact-us#answer$/);
+    expectPrivateUrl(page, ["Ada", "ada@example", "pilot"]);
+    const summary = form.getByRole("alert");
+    await expect(summary).toContainText("Missing Information");
+    await expect(summary).toContainText("Please fill in all required fields.");
+    // The summary names the fields, linked to them.
+    await expect(summary.getByRole("link")).toHaveText([
+      "Last Name",
+      "Inquiry Type",
+    ]);
+    await expect(form.getByLabel("Last Name")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(form.getByLabel("First Name")).not.toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    // What was typed is still there.
+    await expect(form.getByLabel("First Name")).toHaveValue("Ada");
+    await expect(form.getByLabel("Message")).toHaveValue(
+      "Could we pilot them?",
+    );
+
+    await form.getByLabel("Last Name").fill("Lovelace");
+    await form.getByLabel("Inquiry Type").selectOption("education");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("alert")).toContainText("Invalid Email");
+    await expect(form.getByLabel("Email")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(page.locator("#contact-email-error")).toHaveText(
+      "Please enter a valid email address.",
+    );
+
+    await form.getByLabel("Email").fill("ada@example.org");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("status")).toContainText(
+      "Message Sent Successfully!",
+    );
+    expectPrivateUrl(page, ["ada@example.org"]);
+    // A reload asks for the page again: it neither sends the message again nor
+    // shows the answer twice.
+    await page.reload();
+    await expect(page.getByText("Message Sent Successfully!")).toHaveCount(0);
+    await expect(form.getByLabel("First Name")).toHaveValue("");
+  });
+
+  test("signup: passwords are never sent back, and the account is created", async ({
+    page,
+  }) => {
+    const email = `nojs-${tag()}@example.org`;
+    await goto(page, "/signup");
+    const form = page.locator("form.signup-form");
+    await form.getByLabel("First Name").fill("Noor");
+    await form.getByLabel("Last Name").fill("Haddad");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password", { exact: true }).fill("sesame-one");
+    await form.getByLabel("Confirm Password").fill("sesame-two");
+    await form.getByLabel("Human Rights").check();
+    await form.getByRole("button", { name: "Create Account" }).click();
+
+    expectPrivateUrl(page, ["sesame", email]);
+    await expect(form.getByRole("alert")).toContainText(
+      "Passwords do not match.",
+    );
+    await expect(form.getByLabel("Confirm Password")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(form.getByLabel("Password", { exact: true })).toHaveValue("");
+    await expect(form.getByLabel("Email")).toHaveValue(email);
+    await expect(form.getByLabel("Human Rights")).toBeChecked();
+    const html = await page.content();
+    expect(html).not.toContain("sesame");
+
+    await form.getByLabel("Password", { exact: true }).fill("sesame-one");
+    await form.getByLabel("Confirm Password").fill("sesame-one");
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("status").first()).toContainText(
+      "Check Your Email",
+    );
+    expectPrivateUrl(page, ["sesame", email]);
+  });
+
+  test("application: the summary names every missing field, then it is sent", async ({
+    page,
+  }) => {
+    await goto(page, "/application");
+    const form = page.locator("form.application-form");
+    // Without scripts every sample section is there to fill in.
+    await expect(form.getByLabel("Portfolio link")).toBeVisible();
+    await form.getByLabel("Full Name").fill("Sam Okoro");
+    await form.getByRole("button", { name: "Submit Application" }).click();
+
+    expectPrivateUrl(page, ["Sam"]);
+    const summary = form.getByRole("alert").first();
+    await expect(summary).toContainText("Please fill in all required fields.");
+    await expect(summary.getByRole("link")).toHaveText([
+      "Age",
+      "Country",
+      "Email",
+      "Time Zone",
+      "Weekly Availability (hours)",
+      "English Level",
+    ]);
+    await expect(form.getByLabel("Full Name")).toHaveValue("Sam Okoro");
+
+    await form.getByLabel("Age").fill("16");
+    await form.getByLabel("Country").fill("Nigeria");
+    await form.getByLabel("Email").fill(`sam-${tag()}@example.org`);
+    await form.getByLabel("Time Zone").fill("Africa/Lagos");
+    await form.getByLabel("Weekly Availability (hours)").fill("5");
+    await form.getByLabel("English Level").selectOption("C1");
+    await form.getByLabel("Research Assistant").check();
+    await form.getByLabel("Why do you want to join us?").fill("To report.");
+    await form
+      .getByLabel("What would you like to contribute?")
+      .fill("Research on youth turnout.");
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page).toHaveURL(/\/application\/success(#answer)?$/);
+  });
+
+  test("notify: the button opens the form, which answers in place", async ({
+    page,
+  }) => {
+    await goto(page, "/magazine");
+    const dialog = page.locator("#notify-magazine");
+    await expect(dialog).toBeHidden();
+    await page
+      .getByRole("link", { name: "Notify Me When It's Ready" })
+      .first()
+      .click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Email address").fill("not-an-address");
+    await dialog.getByRole("button", { name: "Notify Me" }).click();
+    expectPrivateUrl(page, ["not-an-address"]);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Email address")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(dialog).toContainText("Please enter a valid email address.");
+    await dialog.getByLabel("Email address").fill(`fan-${tag()}@example.org`);
+    await dialog.getByRole("button", { name: "Notify Me" }).click();
+    await expect(page.getByRole("status").first()).toContainText(
+      "You'll be the first to know",
+    );
+    await expect(dialog).toBeHidden();
+  });
+
+  test("key login: a wrong key is said beside the field; the right one opens the dashboard, which says it needs JavaScript", async ({
+    page,
+  }) => {
+    const key = addStaff(`No Script ${tag()}`, "admin");
+    await goto(page, "/key-login");
+    await page.getByLabel("Access Key").fill("not-a-key");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    expectPrivateUrl(page, ["not-a-key"]);
+    await expect(page.getByLabel("Access Key")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(page.getByText("Invalid access key.")).toBeVisible();
+
+    await page.getByLabel("Access Key").fill(key);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin(#answer)?$/);
+    await expect(
+      page.getByRole("heading", { name: "This dashboard needs JavaScript" }),
+    ).toBeVisible();
+    expectPrivateUrl(page, [key]);
+  });
+
+  test("reader sign-in and a forgotten password answer in place", async ({
+    page,
+  }) => {
+    await goto(page, "/login");
+    await page.getByLabel("Email").fill("nobody@example.org");
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    expectPrivateUrl(page, ["wrong-password", "nobody@example.org"]);
+    await expect(page.getByRole("alert")).toContainText(
+      "Invalid email or password.",
+    );
+    await expect(page.getByLabel("Email")).toHaveValue("nobody@example.org");
+    await expect(page.getByLabel("Password")).toHaveValue("");
+
+    // "Email me a sign-in link" is a second button of the same form.
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page.getByRole("status").first()).toContainText(
+      "If an account exists for this address",
+    );
+
+    await goto(page, "/forgot-password");
+    await page.getByLabel("Email").fill("nobody@example.org");
+    await page.getByRole("button", { name: "Email me a reset link" }).click();
+    expectPrivateUrl(page, ["nobody@example.org"]);
+    await expect(page.getByRole("status").first()).toContainText(
+      "If an account exists for this address",
+    );
+  });
+
+  test("the phone menu opens from its link and covers nothing while closed", async ({
+    page,
+  }) => {
+    await goto(page, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const list = page.locator("#site-nav");
+    await expect(list).toBeHidden();
+    // The page's first heading is not under anything.
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toBeVisible();
+    await nav.getByRole("link", { name: "Menu" }).click();
+    await expect(list).toBeVisible();
+    await list.getByRole("link", { name: "About", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "About The Agora",
+    );
+    await expect(list).toBeHidden();
+  });
+});
