@@ -49,6 +49,7 @@ export default defineConfig({
         /sidecar\.spec\.ts/,
         /staff\.spec\.ts/,
         /admin\.spec\.ts/,
+        /layout\.spec\.ts/,
         /no-js-forms\.spec\.ts/,
       ],
       use: { viewport: { width: 1280, height: 800 } },
@@ -72,7 +73,7 @@ export default defineConfig({
     {
       // Publishes and deletes articles, so it runs after the specs that count the demo ones.
       name: "staff",
-      testMatch: /(staff|admin)\.spec\.ts/,
+      testMatch: /(staff|admin|layout)\.spec\.ts/,
       dependencies: ["desktop", "mobile", "no-js"],
       use: { viewport: { width: 1280, height: 800 } },
     },

@@ -164,13 +164,26 @@ test.describe("dashboard guards", () => {
     });
   }
 
-  test("a writer is sent from the admin dashboard to /key-login", async ({
+  test("an educator opening the admin dashboard is told whose it is and led to theirs", async ({
     page,
   }) => {
-    const key = addStaff(`E2E Guard ${tag()}`, "writer");
-    await signIn(page, key, "/dashboard/writer");
+    const name = `E2E Guard ${tag()}`;
+    const key = addStaff(name, "educator");
+    await signIn(page, key, "/dashboard/educator");
     await page.goto("/dashboard/admin");
-    await expect(page).toHaveURL(/\/key-login$/);
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+    await expect(page.getByRole("alert")).toHaveText(
+      `This dashboard is for admins. You are signed in as ${name}, an educator.`,
+    );
+    // Nothing of the admin's dashboard is shown.
+    await expect(page.getByRole("table")).toHaveCount(0);
+    await page
+      .getByRole("link", { name: "Go to your Educator Dashboard" })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/educator$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Educator Dashboard",
+    );
   });
 
   test("the educator lands on their dashboard, labelled Dashboard", async ({

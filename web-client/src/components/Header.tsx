@@ -9,7 +9,8 @@ import { dashboardLabel, dashboardPath } from "@/lib/staff-roles";
 
 export function Header() {
   const { name } = useSite();
-  const [pathname] = useLocation();
+  const [pathname, navigate] = useLocation();
+  const { user, logout } = useSession();
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
 
@@ -26,7 +27,7 @@ export function Header() {
   }, [open]);
 
   return (
-    <header className="site-header">
+    <header className={user ? "site-header is-staff" : "site-header"}>
       <div className="container header-inner">
         <Link href="/" className="brand" onClick={() => setOpen(false)}>
           <span className="brand-mark" aria-hidden="true">
@@ -44,7 +45,7 @@ export function Header() {
             onClick={() => setOpen((v) => !v)}
           >
             <span className="nav-toggle-bars" aria-hidden="true" />
-            Menu
+            <span className="nav-toggle-text">Menu</span>
           </button>
           <noscript>
             <a className="nav-toggle" href="#site-nav">
@@ -67,6 +68,22 @@ export function Header() {
                 </Link>
               </li>
             ))}
+            {user ? (
+              // On phones Logout lives here, so the header keeps one row.
+              <li className="nav-account">
+                <button
+                  type="button"
+                  className="nav-link"
+                  onClick={() => {
+                    setOpen(false);
+                    navigate("/");
+                    void logout();
+                  }}
+                >
+                  Logout
+                </button>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <AccountActions onNavigate={() => setOpen(false)} />
@@ -114,7 +131,7 @@ function AccountActions({ onNavigate }: { onNavigate: () => void }) {
         {dashboardLabel(user.role)}
       </ButtonLink>
       <Button
-        className="header-login"
+        className="header-login header-logout"
         onClick={() => {
           onNavigate();
           navigate("/");

@@ -49,20 +49,22 @@ export function ArticlesTable({
               )}
             </th>
             {showAuthor ? (
-              <td>{article.author_name ?? "Unknown Author"}</td>
+              <td data-label="Author">
+                {article.author_name ?? "Unknown Author"}
+              </td>
             ) : null}
-            <td>{article.category}</td>
-            <td>
+            <td data-label="Category">{article.category}</td>
+            <td data-label="Status">
               <Badge tone={draft ? "outline" : "accent"}>
                 {draft ? "Draft" : "Published"}
               </Badge>
             </td>
-            <td>
+            <td data-label="Date">
               <time dateTime={article.created_at}>
                 {formatShortDate(article.created_at, zone)}
               </time>
             </td>
-            <td>
+            <td className="actions-cell">
               <div className="row-actions">
                 <Button
                   size="sm"

@@ -108,16 +108,18 @@ export function MagazinesTable({ magazines, onPublish, onAnnounce }: Props) {
                 magazine.title
               )}
             </th>
-            <td>{formatShortDate(magazine.uploaded_at, zone)}</td>
-            <td>{formatFileSize(magazine.size_bytes)}</td>
-            <td>
+            <td data-label="Upload Date">
+              {formatShortDate(magazine.uploaded_at, zone)}
+            </td>
+            <td data-label="Size">{formatFileSize(magazine.size_bytes)}</td>
+            <td data-label="Status">
               {magazine.published_at != null && magazine.slug != null ? (
                 <a href={`/magazine/${magazine.slug}`}>Published</a>
               ) : (
                 "Draft"
               )}
             </td>
-            <td>
+            <td className="actions-cell">
               <div className="row-actions">
                 <a
                   className="btn btn-secondary btn-sm"

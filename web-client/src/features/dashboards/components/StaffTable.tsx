@@ -38,18 +38,18 @@ export function StaffTable({
                 <span className="muted"> (you)</span>
               ) : null}
             </th>
-            <td>{member.role}</td>
-            <td>
+            <td data-label="Role">{member.role}</td>
+            <td data-label="Status">
               <Badge tone={member.active ? "accent" : "outline"}>
                 {member.active ? "Active" : "Disabled"}
               </Badge>
             </td>
-            <td>
+            <td data-label="Last sign-in">
               {member.last_login_at
                 ? formatLongDateTime(member.last_login_at, zone)
                 : "Never"}
             </td>
-            <td>
+            <td className="actions-cell">
               <div className="row-actions">
                 <Button
                   variant="quiet"
