@@ -131,13 +131,22 @@ on_both_engines! {
         assert_eq!(status, 200);
         assert!(html.contains("Read the issue") && html.contains("November 2026"), "{html}");
         assert!(!html.contains("Launching this December"));
-        assert!(html.contains(&format!("<meta property=\"og:image\" content=\"https://agora.test{cover_url}\">")));
+        assert!(html.contains("<meta property=\"og:image\" content=\"https://agora.test/social/magazine/november-2026.jpg?v="), "the issue's card, made from its cover");
         let (status, html) = page(&app, "/magazine/november-2026").await;
         assert_eq!(status, 200);
         assert!(html.contains("<meta property=\"og:title\" content=\"November 2026 | The Agora\">"), "{html}");
-        assert!(html.contains(&format!("<meta property=\"og:image\" content=\"https://agora.test{cover_url}\">")));
+        assert!(html.contains("<meta property=\"og:image\" content=\"https://agora.test/social/magazine/november-2026.jpg?v="), "the issue's card, made from its cover");
         assert!(html.contains("Elections, climate talks and a youth parliament."));
         assert!(html.contains("Download PDF"));
+        // The card is the cover, at the size social networks want.
+        let card = html.split("property=\"og:image\" content=\"https://agora.test").nth(1).unwrap();
+        let card = card[..card.find('"').unwrap()].replace("&amp;", "&");
+        let r = app.get(&card).await;
+        assert_eq!(r.status().as_u16(), 200);
+        assert_eq!(r.headers()["content-type"], "image/jpeg");
+        let picture = image::load_from_memory(&r.bytes().await.unwrap()).unwrap();
+        assert_eq!((picture.width(), picture.height()), (1200, 630));
+        let _ = cover_url;
         let file_url = issues[0]["file_url"].as_str().unwrap();
         let r = app.get(file_url).await;
         assert_eq!(r.status().as_u16(), 200);

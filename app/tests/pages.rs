@@ -123,7 +123,9 @@ async fn article_page_has_social_tags_and_ids_redirect_to_slugs() {
     assert!(html.contains(&format!(
         "<meta property=\"og:url\" content=\"https://agora.test/article/{slug}\">"
     )));
-    assert!(html.contains("<meta property=\"og:image\" content=\"https://agora.test/media/demo/"));
+    assert!(html.contains(&format!(
+        "<meta property=\"og:image\" content=\"https://agora.test/social/article/{slug}.jpg?v="
+    )));
     assert!(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
     let description = card["subtitle"]
         .as_str()

@@ -107,7 +107,7 @@ test.describe("article card and page", () => {
     ).toHaveAttribute("href", "https://www.un.org/securitycouncil/");
   });
 
-  test("head tags come from the server", async ({ page }) => {
+  test("head tags come from the server", async ({ page, request }) => {
     const response = await open(page, `/article/${VETO.slug}`);
     const html = (await response?.text()) ?? "";
     const meta = (attr: string, key: string) => {
@@ -125,7 +125,16 @@ test.describe("article card and page", () => {
     expect(meta("property", "og:type")).toBe("article");
     expect(decode(meta("property", "og:title"))).toContain(VETO.title);
     expect(decode(meta("name", "description"))).toBe(VETO.subtitle);
-    expect(meta("property", "og:image")).toMatch(/^https?:\/\/.+\/media\//);
+    const image = meta("property", "og:image");
+    expect(image).toMatch(
+      new RegExp(`^https?://.+/social/article/${VETO.slug}\\.jpg\\?v=`),
+    );
+    // A picture social networks show: a JPEG of the declared size.
+    const card = await request.get(decode(image) ?? "");
+    expect(card.status()).toBe(200);
+    expect(card.headers()["content-type"]).toBe("image/jpeg");
+    expect(meta("property", "og:image:width")).toBe("1200");
+    expect(meta("property", "og:image:height")).toBe("630");
     const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
     expect(canonical).toMatch(
       new RegExp(`^https?://[^/]+/article/${VETO.slug}$`),

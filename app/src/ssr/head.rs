@@ -1,4 +1,5 @@
-//! Head tags: title, description, canonical URL, Open Graph and Twitter cards.
+//! Head tags: title, description, canonical URL, Open Graph and Twitter cards (always with a
+//! raster picture: the page's social card, or the site's), and structured data (JSON-LD).
 
 use std::fmt::Write;
 
@@ -10,8 +11,13 @@ pub struct Head {
     pub path: String,
     /// `article` for articles, `website` otherwise.
     pub og_type: &'static str,
-    /// Absolute or site-relative image URL.
+    /// The page's social card (absolute or site-relative URL of a 1200×630 JPEG); the site's
+    /// card when there is none.
     pub image: Option<String>,
+    /// What the card shows, for people who cannot see it (the site's name when empty).
+    pub image_alt: String,
+    /// Structured data about the page (schema.org objects), one script each.
+    pub json_ld: Vec<serde_json::Value>,
     pub published_time: Option<String>,
     pub noindex: bool,
     /// Feeds of this page besides the site's own (every page links that one): what each is
@@ -34,7 +40,19 @@ pub fn escape_html(s: &str) -> String {
     out
 }
 
-fn absolute(site_url: &str, url: &str) -> String {
+/// The site's own social card, for pages without a picture.
+pub const SITE_CARD: &str = "/social/site.jpg";
+
+/// JSON inside a `<script>`: nothing in it may close the element or open a comment.
+fn script_json(value: &serde_json::Value) -> String {
+    value
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+pub fn absolute(site_url: &str, url: &str) -> String {
     if url.starts_with("http://") || url.starts_with("https://") {
         url.to_string()
     } else if url.starts_with('/') {
@@ -79,23 +97,38 @@ impl Head {
                 escape_html(&absolute(site_url, path)),
             );
         }
-        let card = if self.image.is_some() {
-            "summary_large_image"
-        } else {
-            "summary"
-        };
         let _ = write!(
             h,
-            "<meta name=\"twitter:card\" content=\"{card}\">\
+            "<meta name=\"twitter:card\" content=\"summary_large_image\">\
              <meta name=\"twitter:title\" content=\"{title}\">\
              <meta name=\"twitter:description\" content=\"{description}\">"
         );
-        if let Some(image) = &self.image {
-            let image = escape_html(&absolute(site_url, image));
+        let image = escape_html(&absolute(
+            site_url,
+            self.image.as_deref().unwrap_or(SITE_CARD),
+        ));
+        let alt = escape_html(if self.image_alt.is_empty() {
+            site_name
+        } else {
+            &self.image_alt
+        });
+        let _ = write!(
+            h,
+            "<meta property=\"og:image\" content=\"{image}\">\
+             <meta property=\"og:image:type\" content=\"image/jpeg\">\
+             <meta property=\"og:image:width\" content=\"{w}\">\
+             <meta property=\"og:image:height\" content=\"{h_}\">\
+             <meta property=\"og:image:alt\" content=\"{alt}\">\
+             <meta name=\"twitter:image\" content=\"{image}\">\
+             <meta name=\"twitter:image:alt\" content=\"{alt}\">",
+            w = media::CARD_WIDTH,
+            h_ = media::CARD_HEIGHT,
+        );
+        for data in &self.json_ld {
             let _ = write!(
                 h,
-                "<meta property=\"og:image\" content=\"{image}\">\
-                 <meta name=\"twitter:image\" content=\"{image}\">"
+                "<script type=\"application/ld+json\">{}</script>",
+                script_json(data)
             );
         }
         if let Some(t) = &self.published_time {
@@ -123,7 +156,9 @@ mod tests {
             description: "Desc & more".into(),
             path: "/article/x".into(),
             og_type: "article",
-            image: Some("/media/demo/x.svg".into()),
+            image: Some("/social/article/x.jpg".into()),
+            image_alt: "A <cover>".into(),
+            json_ld: vec![serde_json::json!({"@type": "NewsArticle", "headline": "</script><b>"})],
             published_time: None,
             noindex: false,
             feeds: vec![("Rights & \"more\"".into(), "/feed/human-rights.xml".into())],
@@ -136,9 +171,23 @@ mod tests {
         ));
         assert!(html.contains("<link rel=\"canonical\" href=\"https://agora.example/article/x\">"));
         assert!(html.contains(
-            "<meta property=\"og:image\" content=\"https://agora.example/media/demo/x.svg\">"
+            "<meta property=\"og:image\" content=\"https://agora.example/social/article/x.jpg\">"
+        ));
+        assert!(html.contains("<meta property=\"og:image:width\" content=\"1200\">"));
+        assert!(html.contains("<meta property=\"og:image:height\" content=\"630\">"));
+        assert!(html.contains("<meta property=\"og:image:alt\" content=\"A &lt;cover&gt;\">"));
+        // Structured data cannot close its script.
+        assert!(html.contains(
+            "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\",\"headline\":\"\\u003c/script\\u003e\\u003cb\\u003e\"}</script>"
         ));
         assert!(html.contains("content=\"Desc &amp; more\""));
         assert!(html.contains("twitter:card\" content=\"summary_large_image\""));
+
+        // A page without a picture shows the site's card.
+        let plain = Head::default().to_html("https://agora.example", "The Agora");
+        assert!(plain.contains(
+            "<meta property=\"og:image\" content=\"https://agora.example/social/site.jpg\">"
+        ));
+        assert!(plain.contains("<meta property=\"og:image:alt\" content=\"The Agora\">"));
     }
 }

@@ -5,7 +5,7 @@ mod head;
 mod sidecar;
 mod template;
 
-pub use head::{escape_html, Head};
+pub use head::{absolute, escape_html, Head, SITE_CARD};
 pub use sidecar::Sidecar;
 pub use template::Template;
 

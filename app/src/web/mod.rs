@@ -17,6 +17,8 @@ mod page_resolve;
 mod pages;
 mod represent;
 mod seo;
+mod social;
+mod structured;
 mod telemetry;
 
 use std::sync::Arc;
@@ -98,6 +100,11 @@ pub fn routes(
         db: services.db.clone(),
         sidecar: renderer.sidecar(),
     };
+    let social = Arc::new(social::Social {
+        content: services.content.clone(),
+        magazines: services.magazines.clone(),
+        cards: Arc::new(media::SocialCards::new(services.storage.clone())),
+    });
     let seo = Arc::new(seo::Seo::new(
         services.content.clone(),
         services.magazines.clone(),
@@ -115,6 +122,18 @@ pub fn routes(
         .at("/sitemap.xml", get(seo::sitemap).data(seo.clone()))
         .at(feed::FEED_PATH, get(seo::feed).data(seo.clone()))
         .at("/feed/:file", get(seo::category_feed).data(seo))
+        .at(
+            "/social/site.jpg",
+            get(social::site_card).data(social.clone()),
+        )
+        .at(
+            "/social/article/:file",
+            get(social::article_card).data(social.clone()),
+        )
+        .at(
+            "/social/magazine/:file",
+            get(social::magazine_card).data(social),
+        )
         .nest("/assets", assets::AssetEndpoint(assets))
         .nest("/media", media)
         .at("/", pages.clone())

@@ -15,6 +15,8 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::feed::category_feed_path;
+use super::social::card_path;
+use super::structured;
 use crate::public_pages::public_page;
 use crate::ssr::{Head, PageRequest, Renderer};
 
@@ -192,6 +194,10 @@ impl PageResolver {
         )
     }
 
+    fn site_url(&self) -> &str {
+        self.renderer.site_url().trim_end_matches('/')
+    }
+
     fn title(&self, page: &str) -> String {
         format!("{page} | {}", self.renderer.site_name())
     }
@@ -231,6 +237,10 @@ impl PageResolver {
                 ),
                 description: page.map_or("", |p| p.description).into(),
                 path: "/".into(),
+                json_ld: vec![
+                    structured::organization(self.site_url(), self.renderer.site_name()),
+                    structured::website(self.site_url(), self.renderer.site_name()),
+                ],
                 ..Head::default()
             };
             let json = self.data_json(url, StatusCode::OK, form, |d| d.home = raw.as_deref());
@@ -244,6 +254,10 @@ impl PageResolver {
                 title: self.title(articles.map_or("", |p| p.title)),
                 description: articles.map_or("", |p| p.description).into(),
                 path: "/articles".into(),
+                json_ld: vec![structured::breadcrumbs(
+                    self.site_url(),
+                    &[("Articles", "/articles")],
+                )],
                 // A reader looking at a category can follow it in a feed reader.
                 feeds: q
                     .categories
@@ -268,12 +282,31 @@ impl PageResolver {
                 }
                 Lookup::Missing => self.not_found(path, url).await,
                 Lookup::Found(article) => {
+                    let card = card_path(
+                        "article",
+                        &article.card.slug,
+                        article.card.cover_image.as_deref(),
+                    );
+                    let canonical = format!("/article/{}", article.card.slug);
                     let head = Head {
                         title: self.title(&article.card.title),
                         description: article.description.clone(),
                         path: path.into(),
                         og_type: "article",
-                        image: article.card.cover_image.clone(),
+                        image_alt: article.card.title.clone(),
+                        json_ld: vec![
+                            structured::news_article(
+                                &article,
+                                self.site_url(),
+                                self.renderer.site_name(),
+                                card.as_deref().unwrap_or(crate::ssr::SITE_CARD),
+                            ),
+                            structured::breadcrumbs(
+                                self.site_url(),
+                                &[("Articles", "/articles"), (&article.card.title, &canonical)],
+                            ),
+                        ],
+                        image: card,
                         published_time: Some(article.card.created_at.to_rfc3339()),
                         ..Head::default()
                     };
@@ -293,7 +326,12 @@ impl PageResolver {
                     None => page.map_or("", |p| p.description).into(),
                 },
                 path: path.into(),
-                image: latest.map(|i| i.cover_url.clone()),
+                image: latest.and_then(|i| card_path("magazine", &i.slug, Some(&i.cover_url))),
+                image_alt: latest.map(|i| i.title.clone()).unwrap_or_default(),
+                json_ld: vec![structured::breadcrumbs(
+                    self.site_url(),
+                    &[("Magazine", "/magazine")],
+                )],
                 ..Head::default()
             };
             let json = self.data_json(url, StatusCode::OK, form, |d| d.issues = Some(&issues));
@@ -307,7 +345,12 @@ impl PageResolver {
                         description: issue.description.clone(),
                         path: path.into(),
                         og_type: "article",
-                        image: Some(issue.cover_url.clone()),
+                        image: card_path("magazine", &issue.slug, Some(&issue.cover_url)),
+                        image_alt: issue.title.clone(),
+                        json_ld: vec![structured::breadcrumbs(
+                            self.site_url(),
+                            &[("Magazine", "/magazine"), (&issue.title, path)],
+                        )],
                         published_time: Some(issue.published_at.to_rfc3339()),
                         ..Head::default()
                     };
@@ -344,6 +387,14 @@ impl PageResolver {
                 description: page.description.into(),
                 path: path.into(),
                 noindex: !page.indexable,
+                json_ld: if page.indexable {
+                    vec![structured::breadcrumbs(
+                        self.site_url(),
+                        &[(page.title, path)],
+                    )]
+                } else {
+                    vec![]
+                },
                 ..Head::default()
             };
             let json = self.data_json(url, StatusCode::OK, form, |_| {});

@@ -6,6 +6,7 @@ mod covers;
 mod magazines;
 mod packs;
 mod serve;
+mod social;
 
 pub use api::MediaApi;
 pub use covers::MAX_COVER_BODY_BYTES;
@@ -14,6 +15,7 @@ pub use magazines::{
 };
 pub use packs::{Pack, PackApi, PackService, Packs, CATALOGUE as PACK_CATALOGUE};
 pub use serve::MediaEndpoint;
+pub use social::{SocialCards, CARD_CONTENT_TYPE, CARD_HEIGHT, CARD_WIDTH};
 
 #[cfg(feature = "conformance")]
 pub mod conformance;
