@@ -70,6 +70,13 @@ impl AuthorDirectory for IdentityAuthors {
     ) -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
         Ok(self.0.is_active_writer(id).await?)
     }
+
+    async fn role_label(
+        &self,
+        id: &str,
+    ) -> Result<Option<String>, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(self.0.role_of(id).await?.map(|role| role.label().to_string()))
+    }
 }
 
 /// Announcements find the magazine issue they announce through this adapter, so outreach never

@@ -51,7 +51,7 @@ test.describe("article card and page", () => {
     page,
   }) => {
     await open(page, `/article/${VETO.slug}`);
-    const article = page.getByRole("main").getByRole("article");
+    const article = page.locator("article.article");
     await expect(article.getByRole("heading", { level: 1 })).toHaveText(
       VETO.title,
     );
@@ -154,6 +154,56 @@ test.describe("article card and page", () => {
       "href",
       canonical ?? "",
     );
+  });
+});
+
+test.describe("after the article", () => {
+  test("share links without third-party scripts, the author, and three more to read", async ({
+    page,
+  }) => {
+    await open(page, `/article/${VETO.slug}`);
+    const share = page.getByRole("region", { name: "Share this article" });
+    await expect(share.getByRole("link")).toHaveText([
+      /WhatsApp/,
+      /X/,
+      /Facebook/,
+      /LinkedIn/,
+      /Email/,
+    ]);
+    const whatsapp = await share
+      .getByRole("link", { name: /WhatsApp/ })
+      .getAttribute("href");
+    expect(decodeURIComponent(whatsapp ?? "")).toContain(
+      `/article/${VETO.slug}`,
+    );
+    // Every script on the page is the site's own.
+    const origin = new URL(page.url()).origin;
+    const sources = await page
+      .locator("script[src]")
+      .evaluateAll((list) => list.map((s) => (s as HTMLScriptElement).src));
+    for (const src of sources) expect(new URL(src).origin).toBe(origin);
+
+    const author = page.getByRole("region", { name: VETO.author });
+    await expect(author).toContainText("Written by");
+    await expect(author).toContainText("Writer");
+    await expect(author.getByRole("link").first()).toBeVisible();
+
+    const readNext = page.getByRole("region", { name: "Read next" });
+    const cards = readNext.getByRole("article");
+    await expect(cards).toHaveCount(3);
+    // The same category's article comes first.
+    await expect(cards.first().locator(".badge").first()).toHaveText(
+      VETO.category,
+    );
+    await expect(readNext.getByText(VETO.title)).toHaveCount(0);
+    const next = await cards.first().getByRole("heading").textContent();
+    await cards.first().getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      next ?? "",
+    );
+    await expect(
+      page.getByRole("region", { name: "Read next" }).getByRole("article"),
+    ).toHaveCount(3);
   });
 });
 

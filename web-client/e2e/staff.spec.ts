@@ -283,7 +283,7 @@ test.describe("writer dashboard", () => {
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).getByRole("heading")).toHaveText(title);
     await open(page, path);
-    const article = page.getByRole("main").getByRole("article");
+    const article = page.locator("article.article");
     await expect(article.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(article.locator(".prose strong")).toHaveText("Votes");
 
@@ -438,7 +438,7 @@ test.describe("content director dashboard", () => {
     const path = await publicPath(page, title);
     await open(page, path);
     await expect(
-      page.getByRole("main").getByRole("article").getByText(writer),
+      page.locator("article.article").getByText(writer),
     ).toBeVisible();
 
     await open(page, "/dashboard/content-director");

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use bytes::Bytes;
-use content::{Article, ContentService, ListQuery, Lookup};
+use content::{Article, ContentService, ListQuery, Lookup, Related};
 use media::{MagazineIssue, MagazineService, PackService, Packs};
 use outreach::{
     Landing, OutreachService, CONFIRM_PAGE, RESET_PAGE, SIGN_IN_LINK_PAGE, UNSUBSCRIBE_PAGE,
@@ -54,6 +54,9 @@ struct PageData<'a> {
     list_query: Option<ListQueryData<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     article: Option<&'a Article>,
+    /// On "/article/{slug}": what to read next and the author's box.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    related: Option<&'a Related>,
     /// On the pages links in our emails lead to: how following the link went.
     #[serde(skip_serializing_if = "Option::is_none")]
     landing: Option<&'a Landing>,
@@ -160,6 +163,7 @@ impl PageResolver {
             list: None,
             list_query: None,
             article: None,
+            related: None,
             landing: None,
             issues: None,
             issue: None,
@@ -310,8 +314,11 @@ impl PageResolver {
                         published_time: Some(article.card.created_at.to_rfc3339()),
                         ..Head::default()
                     };
-                    let json =
-                        self.data_json(url, StatusCode::OK, form, |d| d.article = Some(&article));
+                    let related = self.content.related(&article).await?;
+                    let json = self.data_json(url, StatusCode::OK, form, |d| {
+                        d.article = Some(&article);
+                        d.related = Some(&related);
+                    });
                     self.render(url, StatusCode::OK, head, json).await
                 }
             }
@@ -535,6 +542,14 @@ mod tests {
                 limit: 6,
             }),
             article: Some(&article),
+            related: Some(&content::Related {
+                read_next: vec![article.card.clone()],
+                author: Some(content::AuthorBox {
+                    name: "Maya Okafor".into(),
+                    role: Some("Writer".into()),
+                    articles: vec![article.card.clone()],
+                }),
+            }),
             landing: Some(&Landing {
                 heading: "Your email is confirmed",
                 text: "Thank you! Your account is now active.",

@@ -8,7 +8,7 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
-use crate::dto::{Article, ArticleList};
+use crate::dto::{Article, ArticleList, Related};
 use crate::error::ContentError;
 use crate::model::{Category, ListQuery, Sort};
 use crate::service::ContentService;
@@ -38,6 +38,18 @@ pub enum GetResponse {
     /// The article.
     #[oai(status = 200)]
     Ok(Json<Article>),
+    /// No published article has this slug or id.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum RelatedResponse {
+    /// What to read next, and the author.
+    #[oai(status = 200)]
+    Ok(Json<Related>),
     /// No published article has this slug or id.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
@@ -107,6 +119,30 @@ impl ContentApi {
                 "Article not found",
             ))),
             Err(e) => GetResponse::Internal(internal(&e)),
+        }
+    }
+
+    /// What follows an article: three articles to read next (the same category's first) and
+    /// its author with their other articles.
+    #[oai(
+        path = "/v1/articles/:slug_or_id/related",
+        method = "get",
+        operation_id = "getRelated"
+    )]
+    async fn related(&self, slug_or_id: Path<String>) -> RelatedResponse {
+        let article = match self.service.get(&slug_or_id.0).await {
+            Ok(article) => article,
+            Err(ContentError::NotFound) => {
+                return RelatedResponse::NotFound(Json(ErrorBody::new(
+                    ErrorCode::ArticleNotFound,
+                    "Article not found",
+                )))
+            }
+            Err(e) => return RelatedResponse::Internal(internal(&e)),
+        };
+        match self.service.related(&article).await {
+            Ok(related) => RelatedResponse::Ok(Json(related)),
+            Err(e) => RelatedResponse::Internal(internal(&e)),
         }
     }
 }

@@ -44,6 +44,7 @@ fn query(q: &str, categories: Vec<Category>, limit: i64, offset: i64, sort: Sort
         limit,
         offset,
         sort,
+        ..ListQuery::default()
     }
 }
 

@@ -99,3 +99,26 @@ pub struct Preview {
     /// The body as the article page renders it.
     pub html: String,
 }
+
+/// What follows an article: what to read next and who wrote it.
+#[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
+pub struct Related {
+    /// Up to three other published articles, the same category's first, newest first.
+    pub read_next: Vec<ArticleCard>,
+    /// The author, when the article has one.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub author: Option<AuthorBox>,
+}
+
+/// The author of an article, as the box under it shows them.
+#[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
+pub struct AuthorBox {
+    pub name: String,
+    /// Their role on the team ("Writer", "Content Director"), when known.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    /// Up to three of their other published articles, newest first.
+    pub articles: Vec<ArticleCard>,
+}

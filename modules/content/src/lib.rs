@@ -19,7 +19,7 @@ mod writer;
 
 pub use api::ContentApi;
 pub use derive::Rendered;
-pub use dto::{Article, ArticleCard, ArticleList};
+pub use dto::{Article, ArticleCard, ArticleList, AuthorBox, Related};
 pub use error::ContentError;
 pub use model::{Category, ListQuery, NewArticle, Status};
 pub use service::{AuthorDirectory, ContentService, Lookup, PublishedArticle};

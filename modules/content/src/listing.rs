@@ -54,6 +54,7 @@ impl ListQuery {
             limit,
             offset,
             sort: sort.unwrap_or_default(),
+            ..ListQuery::default()
         })
     }
 
@@ -65,6 +66,7 @@ impl ListQuery {
             limit: HOME_ARTICLES,
             offset: 0,
             sort: Sort::Featured,
+            ..ListQuery::default()
         }
     }
 
@@ -111,6 +113,7 @@ impl ListQuery {
             limit,
             offset: 0,
             sort: Sort::Newest,
+            ..ListQuery::default()
         }
     }
 }

@@ -111,6 +111,10 @@ pub struct ListQuery {
     pub limit: i64,
     pub offset: i64,
     pub sort: Sort,
+    /// Only this author's articles (not offered by the public listing).
+    pub author: Option<String>,
+    /// Leave this article (an id) out.
+    pub exclude: Option<String>,
 }
 
 impl ListQuery {
@@ -120,11 +124,13 @@ impl ListQuery {
         cats.sort_unstable();
         cats.dedup();
         format!(
-            "{:?}|{}|{}|{}|{}",
+            "{:?}|{}|{}|{}|{}|{}|{}",
             self.sort,
             self.limit,
             self.offset,
             cats.join(","),
+            self.author.as_deref().unwrap_or(""),
+            self.exclude.as_deref().unwrap_or(""),
             self.q.to_lowercase()
         )
     }

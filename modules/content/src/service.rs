@@ -10,7 +10,7 @@ use bytes::Bytes;
 use moka::future::Cache;
 
 use crate::draft::{self, Meta};
-use crate::dto::{Article, ArticleList};
+use crate::dto::{Article, ArticleList, AuthorBox, Related};
 use crate::error::{BoxError, ContentError};
 use crate::model::{ListQuery, NewArticle, Status};
 use crate::present::{article, card};
@@ -24,6 +24,8 @@ pub trait AuthorDirectory: Send + Sync {
     async fn names(&self, ids: &[String]) -> Result<HashMap<String, String>, BoxError>;
     /// Whether `id` is an active staff member with the writer role.
     async fn is_active_writer(&self, id: &str) -> Result<bool, BoxError>;
+    /// How `id`'s role is named to readers ("Writer"), when they are on the team.
+    async fn role_label(&self, id: &str) -> Result<Option<String>, BoxError>;
 }
 
 /// What a slug-or-id resolves to.
@@ -159,6 +161,58 @@ impl ContentService {
             Some(slug) => Ok(Lookup::Moved(slug)),
             None => Ok(Lookup::Missing),
         }
+    }
+
+    /// What follows `article`: up to three other articles to read next (its category's
+    /// first), and its author with up to three of their other articles.
+    #[tracing::instrument(skip_all, fields(slug = %article.card.slug))]
+    pub async fn related(&self, article: &Article) -> Result<Related, ContentError> {
+        const SHOWN: usize = 3;
+        let me = &article.card;
+        let nearby = ListQuery {
+            categories: vec![me.category],
+            limit: SHOWN as i64,
+            exclude: Some(me.id.clone()),
+            ..ListQuery::default()
+        };
+        let mut read_next = self.list(&nearby).await?.items;
+        if read_next.len() < SHOWN {
+            let others = ListQuery {
+                limit: (SHOWN * 2) as i64,
+                exclude: Some(me.id.clone()),
+                ..ListQuery::default()
+            };
+            for card in self.list(&others).await?.items {
+                if read_next.len() == SHOWN {
+                    break;
+                }
+                if !read_next.iter().any(|c| c.id == card.id) {
+                    read_next.push(card);
+                }
+            }
+        }
+        let author = match (&me.author_id, &me.author_name) {
+            (Some(id), Some(name)) => {
+                let theirs = ListQuery {
+                    limit: SHOWN as i64,
+                    author: Some(id.clone()),
+                    exclude: Some(me.id.clone()),
+                    ..ListQuery::default()
+                };
+                let role = self
+                    .authors
+                    .role_label(id)
+                    .await
+                    .map_err(ContentError::Unexpected)?;
+                Some(AuthorBox {
+                    name: name.clone(),
+                    role,
+                    articles: self.list(&theirs).await?.items,
+                })
+            }
+            _ => None,
+        };
+        Ok(Related { read_next, author })
     }
 
     /// A published article by slug or id (the API answers both without redirecting).

@@ -32,6 +32,16 @@ impl Role {
         }
     }
 
+    /// How the role is named to readers.
+    pub fn label(self) -> &'static str {
+        match self {
+            Role::Admin => "Editor",
+            Role::Writer => "Writer",
+            Role::Educator => "Educator",
+            Role::ContentDirector => "Content Director",
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.as_str() == s)
     }

@@ -38,6 +38,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/articles/{slug_or_id}/related": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What follows an article: three articles to read next (the same category's first) and
+     *     its author with their other articles.
+     */
+    get: operations["getRelated"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/staff/articles": {
     parameters: {
       query?: never;
@@ -957,6 +977,17 @@ export interface components {
       published_total: number;
     };
     /**
+     * AuthorBox
+     * @description The author of an article, as the box under it shows them.
+     */
+    AuthorBox: {
+      name: string;
+      /** @description Their role on the team ("Writer", "Content Director"), when known. */
+      role?: string;
+      /** @description Up to three of their other published articles, newest first. */
+      articles: components["schemas"]["ArticleCard"][];
+    };
+    /**
      * @description The six article categories, spelled as readers see them.
      * @enum {string}
      */
@@ -1254,6 +1285,16 @@ export interface components {
        */
       website: string;
     };
+    /**
+     * Related
+     * @description What follows an article: what to read next and who wrote it.
+     */
+    Related: {
+      /** @description Up to three other published articles, the same category's first, newest first. */
+      read_next: components["schemas"]["ArticleCard"][];
+      /** @description The author, when the article has one. */
+      author?: components["schemas"]["AuthorBox"] & unknown;
+    };
     /** @enum {string} */
     Role: "admin" | "writer" | "educator" | "content-director";
     /**
@@ -1452,6 +1493,54 @@ export interface operations {
         };
         content: {
           "application/json; charset=utf-8": components["schemas"]["Article"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No published article has this slug or id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  getRelated: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug_or_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What to read next, and the author. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Related"];
         };
       };
       /** @description A parameter or the body could not be read, or holds control characters such as NUL. */

@@ -3,6 +3,7 @@ import {
   articleQuery,
   homeArticlesQuery,
   listingQuery,
+  relatedQuery,
   normaliseListingQuery,
   parseListingQuery,
   sameListing,
@@ -91,6 +92,9 @@ export function seedQueryCache(
   const slug = ARTICLE_PATH.exec(path)?.[1];
   if (initial.article && slug !== undefined) {
     queryClient.setQueryData(articleQuery(slug).queryKey, initial.article);
+    if (data.related) {
+      queryClient.setQueryData(relatedQuery(slug).queryKey, data.related);
+    }
   }
   const served = decode(splitUrl(data.path).pathname) === path;
   if (data.landing && served) {

@@ -36,6 +36,46 @@ export const sample: PageData = {
     "content_html": "<p>Every few years, <strong>someone</strong> proposes…</p>",
     "description": "Both sides, from the people it would affect."
   },
+  "related": {
+    "read_next": [
+      {
+        "id": "01a20974-3f9f-7951-8573-7b419ae5230e",
+        "slug": "should-16-year-olds-vote",
+        "title": "Should 16-Year-Olds Vote?",
+        "subtitle": "Both sides, from the people it would affect.",
+        "excerpt": "Every few years, someone proposes lowering the voting age…",
+        "category": "Youth Activism",
+        "cover_image": "/media/demo/vote-at-sixteen.svg",
+        "featured": true,
+        "author_id": "01a20974-3f90-7f40-8488-dc9b978fddf2",
+        "author_name": "Maya Okafor",
+        "created_at": "2026-11-20T09:30:00Z",
+        "updated_at": "2026-11-20T09:30:00Z",
+        "read_time": "4 min"
+      }
+    ],
+    "author": {
+      "name": "Maya Okafor",
+      "role": "Writer",
+      "articles": [
+        {
+          "id": "01a20974-3f9f-7951-8573-7b419ae5230e",
+          "slug": "should-16-year-olds-vote",
+          "title": "Should 16-Year-Olds Vote?",
+          "subtitle": "Both sides, from the people it would affect.",
+          "excerpt": "Every few years, someone proposes lowering the voting age…",
+          "category": "Youth Activism",
+          "cover_image": "/media/demo/vote-at-sixteen.svg",
+          "featured": true,
+          "author_id": "01a20974-3f90-7f40-8488-dc9b978fddf2",
+          "author_name": "Maya Okafor",
+          "created_at": "2026-11-20T09:30:00Z",
+          "updated_at": "2026-11-20T09:30:00Z",
+          "read_time": "4 min"
+        }
+      ]
+    }
+  },
   "landing": {
     "heading": "Your email is confirmed",
     "text": "Thank you! Your account is now active.",

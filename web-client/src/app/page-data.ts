@@ -5,6 +5,7 @@ import type { FormAnswer } from "@/lib/form-answer";
 
 type ArticleList = components["schemas"]["ArticleList"];
 type Article = components["schemas"]["Article"];
+type Related = components["schemas"]["Related"];
 
 /**
  * What the Rust app hands to the renderer (POST /render on the sidecar) and
@@ -24,6 +25,8 @@ export interface PageData {
   list_query?: { q: string; categories: string[]; limit: number };
   /** On "/article/{slug}" when the article exists. */
   article?: Article;
+  /** On "/article/{slug}": what to read next, and the author. */
+  related?: Related;
   /** On the pages links in our emails lead to: how following the link went. */
   landing?: EmailLanding;
   /** On "/magazine": GET /api/v1/magazine/issues (empty before the first). */

@@ -31,6 +31,14 @@ macro_rules! sql_content_store {
                     }
                     qb.push(")");
                 }
+                if let Some(author) = &q.author {
+                    qb.push(" AND a.author_id = ");
+                    qb.push_bind(author.as_str());
+                }
+                if let Some(id) = &q.exclude {
+                    qb.push(" AND a.id <> ");
+                    qb.push_bind(id.as_str());
+                }
                 qb
             }
         }

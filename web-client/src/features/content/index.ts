@@ -6,6 +6,7 @@ export { ArticlesPage } from "./components/ArticlesPage";
 export { HomePage } from "./components/HomePage";
 export type { Article, ArticleList, ArticleResult } from "./api/types";
 export { articleQuery } from "./api/get-article";
+export { relatedQuery } from "./api/get-related";
 export { homeArticlesQuery } from "./api/get-articles";
 export { invalidatePublicArticles } from "./api/keys";
 export { listingQuery } from "./api/use-article-listing";

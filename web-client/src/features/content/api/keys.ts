@@ -11,6 +11,8 @@ export const contentKeys = {
   list: (query: ArticlesQuery) => ["content", "articles", query] as const,
   /** One article page, by the slug in its URL. */
   article: (slug: string) => ["content", "article", slug] as const,
+  /** What follows one article: read next and the author. */
+  related: (slug: string) => ["content", "related", slug] as const,
 };
 
 /**

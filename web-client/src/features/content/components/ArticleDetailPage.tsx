@@ -2,10 +2,13 @@ import { ButtonLink } from "@/components/Button";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useArticle } from "@/features/content/api/get-article";
 import { SAMPLE_ARTICLE } from "@/features/content/sample-article";
+import { useRelated } from "@/features/content/api/get-related";
+import { ArticleFooter } from "./ArticleFooter";
 import { ArticleView } from "./ArticleView";
 
 export function ArticleDetailPage({ slug }: { slug: string }) {
   const result = useArticle(slug);
+  const related = useRelated(slug);
   const article =
     result?.kind === "found"
       ? result.article
@@ -36,5 +39,12 @@ export function ArticleDetailPage({ slug }: { slug: string }) {
       </div>
     );
   }
-  return <ArticleView article={article} />;
+  return (
+    <>
+      <ArticleView article={article} />
+      {result.kind === "found" ? (
+        <ArticleFooter article={article} related={related} />
+      ) : null}
+    </>
+  );
 }
