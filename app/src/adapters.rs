@@ -75,7 +75,11 @@ impl AuthorDirectory for IdentityAuthors {
         &self,
         id: &str,
     ) -> Result<Option<String>, Box<dyn std::error::Error + Send + Sync>> {
-        Ok(self.0.role_of(id).await?.map(|role| role.label().to_string()))
+        Ok(self
+            .0
+            .role_of(id)
+            .await?
+            .map(|role| role.label().to_string()))
     }
 }
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{spawn_app, Engine};
+use common::spawn_app;
 use serde_json::Value;
 
 on_both_engines! {

@@ -24,7 +24,7 @@ test("an article that cannot be fetched shows the sample article", async ({
   ).toBeVisible();
 });
 
-test("a listing that cannot be fetched says so and stays empty", async ({
+test("a listing that cannot be fetched says so, with a Retry that works", async ({
   page,
 }) => {
   await open(page, "/articles");
@@ -38,4 +38,18 @@ test("a listing that cannot be fetched says so and stays empty", async ({
     toasts.getByText("Failed to load articles", { exact: true }),
   ).toBeVisible();
   await expect(cards(page)).toHaveCount(0);
+  // The page says the loading failed, never that nothing was published.
+  const main = page.getByRole("main");
+  await expect(main.getByRole("alert")).toContainText(
+    "Failed to load articles",
+  );
+  await expect(main.getByText("No articles found")).toHaveCount(0);
+  await expect(
+    main.getByText("No published articles available yet"),
+  ).toHaveCount(0);
+  // Once the server answers again, Retry shows the results.
+  await page.unroute(/\/api\/v1\/articles\?/);
+  await main.getByRole("button", { name: "Retry" }).click();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(main.getByText("Failed to load articles")).toHaveCount(0);
 });

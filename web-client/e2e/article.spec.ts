@@ -255,10 +255,11 @@ test.describe("markup stays inert", () => {
     expect(markup).toContain(VETO.title);
     expect(markup).not.toMatch(/<script/i);
     expect(markup).not.toMatch(/\son[a-z]+=/i);
-    // Every script in the page is either the app bundle or the inert page data.
+    // Every script in the page is the app bundle, the inert page data or
+    // structured data (JSON-LD, never run).
     for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
       expect(tag).toMatch(
-        /^<script (type="module"[^>]* src="\/assets\/[^"]+\.js"|id="agora-data" type="application\/json")>$/,
+        /^<script (type="module"[^>]* src="\/assets\/[^"]+\.js"|id="agora-data" type="application\/json"|type="application\/ld\+json")>$/,
       );
     }
     expect(

@@ -103,38 +103,6 @@ test.describe("layout at every width", () => {
     }
   });
 
-  test("section heroes leave the first content above the fold", async ({
-    page,
-  }) => {
-    for (const [width, height] of [
-      [390, 844],
-      [1366, 900],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      for (const path of [
-        "/articles",
-        "/about",
-        "/contributors",
-        "/magazine",
-        "/educational-packs",
-        "/contact-us",
-        "/application",
-      ]) {
-        await open(page, path);
-        // The first thing after the hero shows, with room for more than its first line.
-        const top = await page.evaluate(() => {
-          const next = document.querySelector("main .hero")?.nextElementSibling;
-          const first = [
-            ...(next?.querySelectorAll("h2, h3, p, input, article, li, a") ??
-              []),
-          ].find((e) => e.getBoundingClientRect().height > 0);
-          return first ? first.getBoundingClientRect().top : Infinity;
-        });
-        expect(top, `${path} at ${width}x${height}`).toBeLessThan(height - 120);
-      }
-    }
-  });
-
   test("on a phone, a signed-in staff member signs out from the menu", async ({
     page,
   }) => {

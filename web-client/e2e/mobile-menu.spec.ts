@@ -38,6 +38,8 @@ test.describe("mobile menu", () => {
     await expect(links.first()).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    // Focus returns to the button that opened it, not to the page.
+    await expect(toggle).toBeFocused();
 
     // A link in the open menu navigates and closes the menu.
     await toggle.click();

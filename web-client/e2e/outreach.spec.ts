@@ -20,6 +20,8 @@ test.describe("notify dialog", () => {
     await button.click();
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/magazine$/);
+    // The dialog opens on its question, not on its close button.
+    await expect(email).toBeFocused();
 
     // Escape closes it.
     await page.keyboard.press("Escape");

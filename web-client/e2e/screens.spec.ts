@@ -133,10 +133,11 @@ test.describe("public screens", () => {
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(
       FEATURED.title,
     );
+    const article = main.locator("article.article");
     await expect(
-      main.getByText(FEATURED.category, { exact: true }),
+      article.getByText(FEATURED.category, { exact: true }),
     ).toBeVisible();
-    await expect(main.getByText("Featured", { exact: true })).toBeVisible();
+    await expect(article.getByText("Featured", { exact: true })).toBeVisible();
   });
 
   test("magazine", async ({ page }) => {

@@ -197,7 +197,11 @@ impl IdentityService {
 
     /// The role of staff member `id`, if there is one.
     pub async fn role_of(&self, id: &str) -> Result<Option<Role>, IdentityError> {
-        Ok(self.store.user(id).await?.and_then(|u| Role::parse(&u.role)))
+        Ok(self
+            .store
+            .user(id)
+            .await?
+            .and_then(|u| Role::parse(&u.role)))
     }
 
     pub async fn is_active_writer(&self, id: &str) -> Result<bool, IdentityError> {
