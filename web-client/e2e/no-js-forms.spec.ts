@@ -3,6 +3,7 @@
 // (never with the values in the address), where the messages sit beside the
 // fields. Runs in the "no-js" project (JavaScript disabled, 390 px).
 import { expect, test, type Page } from "@playwright/test";
+import { linkInEmail } from "./mail";
 import { addStaff, tag } from "./staff-support";
 
 /** Fails when the address holds anything that was typed into a form. */
@@ -233,6 +234,74 @@ test.describe("forms without JavaScript", () => {
     await expect(page.getByRole("status").first()).toContainText(
       "If an account exists for this address",
     );
+  });
+
+  test("a reader's whole account works without scripts: sign in, profile, emails, password, delete", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const email = `account-${tag()}@example.org`;
+    const password = "first-secret";
+    await goto(page, "/signup");
+    const signup = page.locator("form.signup-form");
+    await signup.getByLabel("First Name").fill("Ines");
+    await signup.getByLabel("Last Name").fill("Moreau");
+    await signup.getByLabel("Email").fill(email);
+    await signup.getByLabel("Password", { exact: true }).fill(password);
+    await signup.getByLabel("Confirm Password").fill(password);
+    await signup.getByRole("button", { name: "Create Account" }).click();
+    await goto(page, await linkInEmail(email, "/email/confirm"));
+
+    await goto(page, "/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/account(#answer)?$/);
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+
+    // Profile: the saved values come back from the server.
+    const profile = page.getByRole("region", { name: "Profile" });
+    await profile.getByLabel("Country").fill("France");
+    await profile.getByLabel("Climate Justice").check();
+    await profile.getByRole("button", { name: "Save profile" }).click();
+    await expect(profile.getByRole("status")).toHaveText(
+      "Your profile is saved.",
+    );
+    await expect(profile.getByLabel("Country")).toHaveValue("France");
+    await expect(profile.getByLabel("Climate Justice")).toBeChecked();
+    expectPrivateUrl(page, ["France"]);
+
+    // Emails: an unticked box is a "no".
+    const emails = page.getByRole("region", { name: "Emails" });
+    await emails.getByLabel(/Weekly digest/).uncheck();
+    await emails.getByRole("button", { name: "Save email choices" }).click();
+    await expect(emails.getByRole("status")).toHaveText(
+      "Your email choices are saved.",
+    );
+    await expect(emails.getByLabel(/Weekly digest/)).not.toBeChecked();
+
+    // Password: a wrong current password is refused in place.
+    const pw = page.getByRole("region", { name: "Password" });
+    await pw.getByLabel("Current password").fill("not-it");
+    await pw.getByLabel("New password", { exact: true }).fill("second-secret");
+    await pw.getByLabel("Confirm new password").fill("second-secret");
+    await pw.getByRole("button", { name: "Change password" }).click();
+    await expect(pw.getByRole("alert")).not.toBeEmpty();
+    expectPrivateUrl(page, ["not-it", "second-secret"]);
+
+    // Delete: the password is asked again, then the account is gone.
+    const del = page.getByRole("region", { name: "Delete account" });
+    await del.getByLabel("Enter your password to confirm").fill(password);
+    await del
+      .getByRole("button", { name: "Delete my account permanently" })
+      .click();
+    await expect(
+      page.getByRole("heading", { name: "Account deleted" }),
+    ).toBeVisible();
+    await goto(page, "/account");
+    await expect(
+      page.getByText("Please sign in to see your account."),
+    ).toBeVisible();
   });
 
   test("the phone menu opens from its link and covers nothing while closed", async ({

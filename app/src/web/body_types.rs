@@ -151,6 +151,8 @@ impl BodyShapes {
                     Value::from(values.iter().map(|v| v.to_string()).collect::<Vec<_>>())
                 }
                 ("boolean", Some(v)) => Value::Bool(matches!(*v, "on" | "true" | "1" | "yes")),
+                // An unticked checkbox is not sent at all.
+                ("boolean", None) => Value::Bool(false),
                 (_, Some(v)) if v.trim().is_empty() && !text => continue,
                 ("integer", Some(v)) => v
                     .trim()
@@ -207,6 +209,7 @@ mod tests {
             "components": {"schemas": {"In": {"type": "object", "properties": {
                 "email": {"type": "string"},
                 "age": {"type": "integer"},
+                "digest": {"type": "boolean"},
                 "interests": {"type": "array", "items": {"type": "string"}},
                 "list": {"allOf": [{"$ref": "#/components/schemas/List"}, {"description": "x"}]}
             }}, "List": {"type": "string", "enum": ["magazine"]}}}
@@ -268,17 +271,20 @@ mod tests {
             .unwrap();
         assert_eq!(
             body,
-            json!({"email": "a@b.org", "age": 15, "interests": ["Human Rights", "Digital Politics"]})
+            json!({"email": "a@b.org", "age": 15, "digest": false, "interests": ["Human Rights", "Digital Politics"]})
         );
         // Text stays text (the module says it is missing); a bad number is left for the
         // type check to name.
         let body = s
             .form_json(
                 "POST /api/v1/notify",
-                &pairs(&[("email", ""), ("age", "x")]),
+                &pairs(&[("email", ""), ("age", "x"), ("digest", "on")]),
             )
             .unwrap();
-        assert_eq!(body, json!({"email": "", "age": "x", "interests": []}));
+        assert_eq!(
+            body,
+            json!({"email": "", "age": "x", "digest": true, "interests": []})
+        );
         assert!(s.form_json("POST /api/v1/other", &[]).is_none());
     }
 }

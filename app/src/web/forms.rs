@@ -57,12 +57,16 @@ struct Operation {
     after: After,
 }
 
-const fn post(path: &'static str, after: After) -> Operation {
+const fn call(method: Method, path: &'static str, after: After) -> Operation {
     Operation {
-        method: Method::POST,
+        method,
         path,
         after,
     }
+}
+
+const fn post(path: &'static str, after: After) -> Operation {
+    call(Method::POST, path, after)
 }
 
 /// Pages showing the notify-me form (the dialog's form, posted without JavaScript).
@@ -81,11 +85,13 @@ fn operation(page: &str, intent: &str) -> Option<Operation> {
         ("/forgot-password", _) => post("/v1/reader/password-reset", After::Stay),
         ("/reset-password", _) => post("/v1/reader/password-reset/use", After::To("/account")),
         ("/email/sign-in", _) => post("/v1/reader/sign-in-link/use", After::To("/account")),
-        ("/account", "sign-out") => Operation {
-            method: Method::DELETE,
-            path: "/v1/reader/session",
-            after: After::To("/login"),
-        },
+        ("/account", "sign-out") => call(Method::DELETE, "/v1/reader/session", After::To("/login")),
+        ("/account", "profile") => call(Method::PUT, "/v1/reader/account", After::Stay),
+        ("/account", "subscriptions") => {
+            call(Method::PUT, "/v1/reader/account/subscriptions", After::Stay)
+        }
+        ("/account", "password") => call(Method::PUT, "/v1/reader/account/password", After::Stay),
+        ("/account", "delete") => call(Method::DELETE, "/v1/reader/account", After::Stay),
         (page, "notify") if NOTIFY_PAGES.contains(&page) => post("/v1/notify", After::Stay),
         _ => return None,
     })

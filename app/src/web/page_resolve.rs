@@ -8,7 +8,8 @@ use bytes::Bytes;
 use content::{Article, ContentService, ListQuery, Lookup, Related};
 use media::{MagazineIssue, MagazineService, PackService, Packs};
 use outreach::{
-    Landing, OutreachService, CONFIRM_PAGE, RESET_PAGE, SIGN_IN_LINK_PAGE, UNSUBSCRIBE_PAGE,
+    Landing, OutreachService, Readers, CONFIRM_PAGE, RESET_PAGE, SIGN_IN_LINK_PAGE,
+    UNSUBSCRIBE_PAGE,
 };
 use poem::http::StatusCode;
 use serde::Serialize;
@@ -69,6 +70,9 @@ struct PageData<'a> {
     /// On "/educational-packs": the packs, with their files once launched.
     #[serde(skip_serializing_if = "Option::is_none")]
     packs: Option<&'a Packs>,
+    /// On "/account" for a signed-in reader: their account (as `GET /v1/reader/account`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    account: Option<&'a serde_json::Value>,
     /// On a page a form was posted to without JavaScript: what the server answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     form: Option<&'a RawValue>,
@@ -83,10 +87,14 @@ pub(super) enum Outcome {
 pub(super) struct PageResolver {
     content: Arc<ContentService>,
     outreach: Arc<OutreachService>,
+    readers: Arc<Readers>,
     magazines: Arc<MagazineService>,
     packs: Arc<PackService>,
     renderer: Arc<Renderer>,
 }
+
+/// The account page's path.
+pub(super) const ACCOUNT_PAGE: &str = "/account";
 
 /// A page's data failed to load.
 fn magazine_failed(e: media::MagazineError) -> content::ContentError {
@@ -97,6 +105,7 @@ impl PageResolver {
     pub(super) fn new(
         content: Arc<ContentService>,
         outreach: Arc<OutreachService>,
+        readers: Arc<Readers>,
         magazines: Arc<MagazineService>,
         packs: Arc<PackService>,
         renderer: Arc<Renderer>,
@@ -104,6 +113,7 @@ impl PageResolver {
         Self {
             content,
             outreach,
+            readers,
             magazines,
             packs,
             renderer,
@@ -113,7 +123,10 @@ impl PageResolver {
     /// Pages made for one request (they act on the link's token, or carry it): never in the
     /// shared cache.
     pub(super) fn is_per_request(path: &str) -> bool {
-        Self::acts_on_link(path) || path == SIGN_IN_LINK_PAGE || path == RESET_PAGE
+        Self::acts_on_link(path)
+            || path == SIGN_IN_LINK_PAGE
+            || path == RESET_PAGE
+            || path == ACCOUNT_PAGE
     }
 
     /// Pages that act on their link's token as they are opened.
@@ -168,6 +181,7 @@ impl PageResolver {
             issues: None,
             issue: None,
             packs: None,
+            account: None,
             form,
         };
         fill(&mut data);
@@ -198,6 +212,25 @@ impl PageResolver {
         )
     }
 
+    /// The signed-in reader's account as the API shows it, for the session `token`.
+    async fn reader_account(&self, token: Option<&str>) -> Option<serde_json::Value> {
+        use poem_openapi::types::ToJSON;
+        let id = match self.readers.authenticate(token?).await {
+            Ok(id) => id?,
+            Err(e) => {
+                tracing::error!(error = ?e, "reader session check failed");
+                return None;
+            }
+        };
+        match self.readers.account(&id).await {
+            Ok(account) => account.to_json(),
+            Err(e) => {
+                tracing::error!(error = ?e, "reading the reader's account failed");
+                None
+            }
+        }
+    }
+
     fn site_url(&self) -> &str {
         self.renderer.site_url().trim_end_matches('/')
     }
@@ -226,6 +259,7 @@ impl PageResolver {
         url: &str,
         query: &str,
         form: Option<&RawValue>,
+        reader: Option<&str>,
     ) -> Result<(Outcome, bool), content::ContentError> {
         let (page, cacheable) = if Self::acts_on_link(path) {
             self.email_landing(path, url, query).await
@@ -388,6 +422,19 @@ impl PageResolver {
             };
             let json = self.data_json(url, StatusCode::OK, form, |d| d.packs = Some(&packs));
             self.render(url, StatusCode::OK, head, json).await
+        } else if path == ACCOUNT_PAGE {
+            let account = self.reader_account(reader).await;
+            let page = public_page(path);
+            let head = Head {
+                title: self.title(page.map_or("", |p| p.title)),
+                description: page.map_or("", |p| p.description).into(),
+                path: path.into(),
+                noindex: true,
+                ..Head::default()
+            };
+            let json = self.data_json(url, StatusCode::OK, form, |d| d.account = account.as_ref());
+            let (rendered, _) = self.render(url, StatusCode::OK, head, json).await;
+            (rendered, false)
         } else if let Some(page) = public_page(path) {
             let head = Head {
                 title: self.title(page.title),
@@ -560,6 +607,14 @@ mod tests {
             issues: Some(std::slice::from_ref(&issue)),
             issue: Some(&issue),
             packs: Some(&packs),
+            account: Some(&serde_json::json!({
+                "first_name": "Noor",
+                "last_name": "Haddad",
+                "email": "noor@example.org",
+                "interests": ["Human Rights"],
+                "created_at": "2026-11-20T09:30:00Z",
+                "subscriptions": {"magazine": true, "packs": false, "digest": true}
+            })),
             form: Some(&form),
         };
         serde_json::to_string_pretty(&data).unwrap()

@@ -10,7 +10,7 @@ use poem::{Endpoint, IntoResponse, Request, Response, Result};
 use super::assets::Assets;
 use super::forms::{takes_forms, Forms, ANSWER_COOKIE};
 use super::page_cache::{signed_in, CachedPages, Lookup as CacheLookup, Rendered, Seen};
-use super::page_resolve::{Outcome, PageResolver, RenderedHtml};
+use super::page_resolve::{Outcome, PageResolver, RenderedHtml, ACCOUNT_PAGE};
 use super::represent::{self, Effort, Representation, PRIVATE};
 use crate::ssr::Renderer;
 
@@ -61,6 +61,7 @@ impl PageEndpoint {
             resolver: Arc::new(PageResolver::new(
                 content.clone(),
                 services.outreach.clone(),
+                services.readers.clone(),
                 services.magazines.clone(),
                 services.packs.clone(),
                 renderer,
@@ -123,8 +124,12 @@ impl Endpoint for PageEndpoint {
             return Ok(StatusCode::METHOD_NOT_ALLOWED.into_response());
         }
         let path = req.uri().path();
-        if let Some(token) = answer_token(req.headers()).filter(|_| takes_forms(path)) {
-            return self.answered_form(&req, &token, head_only).await;
+        if let Some(token) = cookie(req.headers(), ANSWER_COOKIE).filter(|_| takes_forms(path)) {
+            return self.answered_form(&req, Some(&token), head_only).await;
+        }
+        if path == ACCOUNT_PAGE {
+            // The reader's own page: made for them, from their session.
+            return self.answered_form(&req, None, head_only).await;
         }
         if let Some(asset) = self.assets.serve(path, req.headers()) {
             return Ok(asset);
@@ -138,7 +143,7 @@ impl Endpoint for PageEndpoint {
         };
         let one_off = PageResolver::is_per_request(path);
         let Some(cached) = self.cached.as_ref().filter(|_| !personal && !one_off) else {
-            let resolved = not_kept(self.resolver.resolve(path, url, query, None).await);
+            let resolved = not_kept(self.resolver.resolve(path, url, query, None, None).await);
             return self.answer_once(&req, &resolved, personal, head_only);
         };
         let key = self.resolver.cache_key(path, query);
@@ -151,7 +156,7 @@ impl Endpoint for PageEndpoint {
             CacheLookup::Missed(stale) => stale,
         };
         let render = async {
-            match self.resolver.resolve(path, url, query, None).await {
+            match self.resolver.resolve(path, url, query, None, None).await {
                 Ok((Outcome::Page(page), true)) => Ok(Rendered {
                     status: page.status,
                     headers: self.page_headers(self.public_policy(page.status)),
@@ -173,41 +178,52 @@ impl Endpoint for PageEndpoint {
     }
 }
 
-/// The token of a form's kept answer, from the request's cookie.
-fn answer_token(headers: &HeaderMap) -> Option<String> {
+/// The value of cookie `name` (not empty), from the request.
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|c| c.split_once('='))
-        .find(|(name, value)| name.trim() == ANSWER_COOKIE && !value.trim().is_empty())
+        .find(|(n, value)| n.trim() == name && !value.trim().is_empty())
         .map(|(_, value)| value.trim().to_string())
 }
 
 impl PageEndpoint {
     /// The page a form was posted to, showing what the server answered (once: the answer
     /// is forgotten as it is read, and so is the cookie naming it).
-    async fn answered_form(&self, req: &Request, token: &str, head_only: bool) -> Result<Response> {
+    async fn answered_form(
+        &self,
+        req: &Request,
+        token: Option<&str>,
+        head_only: bool,
+    ) -> Result<Response> {
         let path = req.uri().path();
         let url = req.uri().path_and_query().map_or(path, |pq| pq.as_str());
         let query = req.uri().query().unwrap_or_default();
-        let kept = match self.forms.flash().take(token, path).await {
-            Ok(kept) => kept,
-            Err(e) => {
-                tracing::error!(error = ?e, "reading a form's answer failed");
-                None
-            }
+        let kept = match token {
+            None => None,
+            Some(token) => match self.forms.flash().take(token, path).await {
+                Ok(kept) => kept,
+                Err(e) => {
+                    tracing::error!(error = ?e, "reading a form's answer failed");
+                    None
+                }
+            },
         };
         let raw = kept.and_then(|text| serde_json::value::RawValue::from_string(text).ok());
+        let reader = cookie(req.headers(), outreach::READER_COOKIE);
         let resolved = not_kept(
             self.resolver
-                .resolve(path, url, query, raw.as_deref())
+                .resolve(path, url, query, raw.as_deref(), reader.as_deref())
                 .await,
         );
         let mut answer = self.answer_once(req, &resolved, true, head_only)?;
-        if let Ok(forget) = HeaderValue::from_str(&self.forms.forget_cookie(path)) {
-            answer.headers_mut().append(header::SET_COOKIE, forget);
+        if token.is_some() {
+            if let Ok(forget) = HeaderValue::from_str(&self.forms.forget_cookie(path)) {
+                answer.headers_mut().append(header::SET_COOKIE, forget);
+            }
         }
         Ok(answer)
     }

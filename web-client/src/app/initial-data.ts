@@ -20,6 +20,7 @@ import {
 } from "@/features/outreach/magazine";
 import { splitUrl } from "@/lib/query-string";
 import { formAnswerKey } from "@/lib/form-answer";
+import { ACCOUNT_KEY, servedAccount } from "@/lib/reader";
 import type { PageData } from "./page-data";
 
 /** Server-provided data that answers the route currently shown. */
@@ -99,6 +100,9 @@ export function seedQueryCache(
   const served = decode(splitUrl(data.path).pathname) === path;
   if (data.landing && served) {
     queryClient.setQueryData(emailLandingKey(path), data.landing);
+  }
+  if (served && path === "/account") {
+    queryClient.setQueryData(ACCOUNT_KEY, servedAccount(data.account));
   }
   if (data.form && served) {
     queryClient.setQueryData(formAnswerKey(path), data.form);

@@ -118,5 +118,19 @@ export const sample: PageData = {
       }
     ]
   },
+  "account": {
+    "first_name": "Noor",
+    "last_name": "Haddad",
+    "email": "noor@example.org",
+    "interests": [
+      "Human Rights"
+    ],
+    "created_at": "2026-11-20T09:30:00Z",
+    "subscriptions": {
+      "magazine": true,
+      "packs": false,
+      "digest": true
+    }
+  },
   "form": {"intent":"","values":{"email":"not-an-address","interests":["Human Rights"]},"error":{"code":"invalid_email","message":"Please enter a valid email address.","title":"Invalid Email"},"done":{"message":"Thanks!"}}
 };

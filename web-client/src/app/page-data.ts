@@ -35,6 +35,8 @@ export interface PageData {
   issue?: MagazineIssue;
   /** On "/educational-packs": GET /api/v1/packs. */
   packs?: Packs;
+  /** On "/account" for a signed-in reader: GET /api/v1/reader/account. */
+  account?: components["schemas"]["Account"];
   /** On a page a form was posted to without JavaScript: what the server said. */
   form?: FormAnswer;
 }

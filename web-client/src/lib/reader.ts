@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type { components } from "@/api/schema";
 
 /**
  * Whether a reader is signed in, as this browser remembers it: their first
@@ -45,4 +46,24 @@ function subscribe(listener: () => void): () => void {
 /** The signed-in reader's first name; `null` when signed out or on the server. */
 export function useReaderName(): string | null {
   return useSyncExternalStore(subscribe, read, () => null);
+}
+
+/** The account page's query: the server's answer to GET /v1/reader/account. */
+export const ACCOUNT_KEY = ["reader", "account"] as const;
+
+type Account = components["schemas"]["Account"];
+
+/**
+ * What the server said about the account when it rendered `/account`: the
+ * account, or "not signed in" (the page data has no account then).
+ */
+export function servedAccount(account: Account | undefined) {
+  return account
+    ? ({ ok: true, data: account } as const)
+    : ({
+        ok: false,
+        status: 401,
+        code: "not_signed_in",
+        message: "",
+      } as const);
 }

@@ -6,6 +6,9 @@ import { LoadingSection } from "@/components/LoadingSection";
 import { useToast } from "@/components/toast";
 import { InputField } from "@/components/InputField";
 import { useDocumentTitle } from "@/lib/document-title";
+import { ANSWER_ID, useFormAnswer } from "@/lib/form-answer";
+import { useHydrated } from "@/lib/hydrated";
+import { ACCOUNT_KEY } from "@/lib/reader";
 import { INTERESTS } from "@/lib/interests";
 import { PAGE_TITLES } from "@/lib/pages.gen";
 import {
@@ -20,11 +23,31 @@ import {
   type Outcome,
   type Subscriptions,
 } from "@/features/readers/api/readers";
-import { useFormAction } from "@/features/readers/use-form-action";
+import {
+  answerNotice,
+  useFormAction,
+} from "@/features/readers/use-form-action";
 import { NewPasswordFields } from "./NewPasswordFields";
-import { Notice } from "./Notice";
+import { Notice, type NoticeText } from "./Notice";
 
-const ACCOUNT_KEY = ["reader", "account"] as const;
+const PROFILE_SAVED = "Your profile is saved.";
+const EMAILS_SAVED = "Your email choices are saved.";
+const PASSWORD_CHANGED =
+  "Your password is changed. Other devices have been signed out.";
+
+/** The answer to a form posted without JavaScript: its error, or its success in our words. */
+function savedNotice(
+  answer: ReturnType<typeof useFormAnswer>,
+  saved: string,
+): NoticeText | null {
+  if (answer?.error) return answerNotice(answer);
+  return answer?.done !== undefined ? { kind: "info", text: saved } : null;
+}
+
+/** The notice a no-JavaScript post is sent back to: the form that answered. */
+function useAnswerId(intent: string): string | undefined {
+  return useFormAnswer(intent) ? ANSWER_ID : undefined;
+}
 
 function Panel({
   id,
@@ -45,9 +68,15 @@ function Panel({
   );
 }
 
+/** What one of the page's forms, posted without JavaScript, was answered. */
+function useAnswerNotice(intent: string) {
+  return answerNotice(useFormAnswer(intent));
+}
+
 /** `/account`: the signed-in reader's profile, emails, password and data. */
 export function AccountPage() {
   useDocumentTitle(PAGE_TITLES["/account"]);
+  const deleted = useFormAnswer("delete");
   const query = useQuery({
     queryKey: ACCOUNT_KEY,
     queryFn: ({ signal }) => getAccount(signal),
@@ -56,6 +85,21 @@ export function AccountPage() {
   });
   if (query.data === undefined) return <LoadingSection title="My account" />;
   const outcome = query.data;
+  if (!outcome.ok && deleted?.done !== undefined) {
+    return (
+      <div className="section">
+        <div className="container auth-card">
+          <h1 className="page-title">Account deleted</h1>
+          <p id={ANSWER_ID} role="status">
+            Your account, interests and subscriptions are gone.
+          </p>
+          <ButtonLink href="/" size="lg">
+            Back to Home
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
   if (!outcome.ok) {
     const signedOut = outcome.status === 401;
     return (
@@ -94,18 +138,21 @@ function AccountPanels({ account }: { account: Account }) {
             <h1 className="page-title">My account</h1>
             <p className="muted">Signed in as {account.email}</p>
           </div>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
+          <form
+            method="post"
+            onSubmit={(event) => {
+              event.preventDefault();
               void signOut().then(() => {
                 queryClient.removeQueries({ queryKey: ACCOUNT_KEY });
                 navigate("/");
               });
             }}
           >
-            Sign out
-          </button>
+            <input type="hidden" name="intent" value="sign-out" />
+            <button type="submit" className="btn btn-secondary">
+              Sign out
+            </button>
+          </form>
         </div>
         <ProfilePanel account={account} onSaved={keep} />
         <SubscriptionsPanel account={account} onSaved={keep} />
@@ -147,21 +194,26 @@ function ProfilePanel({
   const [last, setLast] = useState(account.last_name);
   const [country, setCountry] = useState(account.country ?? "");
   const [interests, setInterests] = useState<string[]>(account.interests);
+  const noticeId = useAnswerId("profile");
   const form = useFormAction(
     () =>
       updateProfile({ first_name: first, last_name: last, country, interests }),
     (saved) => {
       onSaved(saved);
-      return { kind: "info", text: "Your profile is saved." };
+      return { kind: "info", text: PROFILE_SAVED };
     },
+    undefined,
+    savedNotice(useFormAnswer("profile"), PROFILE_SAVED),
   );
 
   return (
     <Panel id="account-profile" title="Profile">
-      <form className="form" onSubmit={form.onSubmit}>
+      <form className="form" method="post" onSubmit={form.onSubmit}>
+        <input type="hidden" name="intent" value="profile" />
         <div className="form-row">
           <InputField
             id="account-first"
+            name="first_name"
             label="First name"
             autoComplete="given-name"
             required
@@ -170,6 +222,7 @@ function ProfilePanel({
           />
           <InputField
             id="account-last"
+            name="last_name"
             label="Last name"
             autoComplete="family-name"
             required
@@ -179,6 +232,7 @@ function ProfilePanel({
         </div>
         <InputField
           id="account-country"
+          name="country"
           label="Country"
           autoComplete="country-name"
           value={country}
@@ -190,6 +244,8 @@ function ProfilePanel({
             <label key={interest} className="check-field">
               <input
                 type="checkbox"
+                name="interests"
+                value={interest}
                 checked={interests.includes(interest)}
                 onChange={(event) =>
                   setInterests((now) =>
@@ -206,7 +262,7 @@ function ProfilePanel({
         <button type="submit" className="btn btn-primary" disabled={form.busy}>
           {form.busy ? "Saving..." : "Save profile"}
         </button>
-        <Notice notice={form.notice} />
+        <Notice notice={form.notice} id={noticeId} />
       </form>
     </Panel>
   );
@@ -238,23 +294,28 @@ function SubscriptionsPanel({
   onSaved: (account: Account) => void;
 }) {
   const [wanted, setWanted] = useState<Subscriptions>(account.subscriptions);
+  const noticeId = useAnswerId("subscriptions");
   const form = useFormAction(
     () => setSubscriptions(wanted),
     (saved) => {
       onSaved(saved);
-      return { kind: "info", text: "Your email choices are saved." };
+      return { kind: "info", text: EMAILS_SAVED };
     },
+    undefined,
+    savedNotice(useFormAnswer("subscriptions"), EMAILS_SAVED),
   );
 
   return (
     <Panel id="account-emails" title="Emails">
-      <form className="form" onSubmit={form.onSubmit}>
+      <form className="form" method="post" onSubmit={form.onSubmit}>
+        <input type="hidden" name="intent" value="subscriptions" />
         <fieldset className="account-choices">
           <legend>Send me</legend>
           {EMAILS.map(({ key, label, hint }) => (
             <label key={key} className="check-field account-choice">
               <input
                 type="checkbox"
+                name={key}
                 checked={wanted[key]}
                 onChange={(event) =>
                   setWanted((now) => ({ ...now, [key]: event.target.checked }))
@@ -270,7 +331,7 @@ function SubscriptionsPanel({
         <button type="submit" className="btn btn-primary" disabled={form.busy}>
           {form.busy ? "Saving..." : "Save email choices"}
         </button>
-        <Notice notice={form.notice} />
+        <Notice notice={form.notice} id={noticeId} />
       </form>
     </Panel>
   );
@@ -280,24 +341,26 @@ function PasswordPanel() {
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
+  const noticeId = useAnswerId("password");
   const form = useFormAction(
     () => changePassword(current, password, confirm),
     () => {
       setCurrent("");
       setPassword("");
       setConfirm("");
-      return {
-        kind: "info",
-        text: "Your password is changed. Other devices have been signed out.",
-      };
+      return { kind: "info", text: PASSWORD_CHANGED };
     },
+    undefined,
+    savedNotice(useFormAnswer("password"), PASSWORD_CHANGED),
   );
 
   return (
     <Panel id="account-password" title="Password">
-      <form className="form" onSubmit={form.onSubmit}>
+      <form className="form" method="post" onSubmit={form.onSubmit}>
+        <input type="hidden" name="intent" value="password" />
         <InputField
           id="account-current"
+          name="current_password"
           label="Current password"
           type="password"
           autoComplete="current-password"
@@ -317,7 +380,7 @@ function PasswordPanel() {
         <button type="submit" className="btn btn-primary" disabled={form.busy}>
           {form.busy ? "Saving..." : "Change password"}
         </button>
-        <Notice notice={form.notice} />
+        <Notice notice={form.notice} id={noticeId} />
       </form>
     </Panel>
   );
@@ -326,12 +389,18 @@ function PasswordPanel() {
 function DeletePanel({ onDeleted }: { onDeleted: () => void }) {
   const [asked, setAsked] = useState(false);
   const [password, setPassword] = useState("");
+  const refused = useAnswerNotice("delete");
+  // Without JavaScript the confirmation form is on show from the start.
+  const hydrated = useHydrated();
+  const noticeId = useAnswerId("delete");
   const form = useFormAction(
     () => deleteAccount(password),
     () => {
       onDeleted();
       return null;
     },
+    undefined,
+    refused,
   );
 
   return (
@@ -340,10 +409,12 @@ function DeletePanel({ onDeleted }: { onDeleted: () => void }) {
         Deleting your account removes your profile, interests and email
         subscriptions at once. It cannot be undone.
       </p>
-      {asked ? (
-        <form className="form" onSubmit={form.onSubmit}>
+      {asked || !hydrated || refused ? (
+        <form className="form" method="post" onSubmit={form.onSubmit}>
+          <input type="hidden" name="intent" value="delete" />
           <InputField
             id="account-delete-password"
+            name="password"
             label="Enter your password to confirm"
             type="password"
             autoComplete="current-password"
@@ -359,15 +430,17 @@ function DeletePanel({ onDeleted }: { onDeleted: () => void }) {
             >
               {form.busy ? "Deleting..." : "Delete my account permanently"}
             </button>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setAsked(false)}
-            >
-              Cancel
-            </button>
+            {hydrated ? (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => setAsked(false)}
+              >
+                Cancel
+              </button>
+            ) : null}
           </div>
-          <Notice notice={form.notice} />
+          <Notice notice={form.notice} id={noticeId} />
         </form>
       ) : (
         <button
