@@ -304,6 +304,54 @@ test.describe("forms without JavaScript", () => {
     ).toBeVisible();
   });
 
+  test("a reset link and a sign-in link work as plain forms, and a used link says so", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const email = `links-${tag()}@example.org`;
+    await goto(page, "/signup");
+    const signup = page.locator("form.signup-form");
+    await signup.getByLabel("First Name").fill("Tom");
+    await signup.getByLabel("Last Name").fill("Okoye");
+    await signup.getByLabel("Email").fill(email);
+    await signup.getByLabel("Password", { exact: true }).fill("old secret");
+    await signup.getByLabel("Confirm Password").fill("old secret");
+    await signup.getByRole("button", { name: "Create Account" }).click();
+    await goto(page, await linkInEmail(email, "/email/confirm"));
+
+    await goto(page, "/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Email me a reset link" }).click();
+    const reset = await linkInEmail(email, "/reset-password");
+    await goto(page, reset);
+    await page.getByLabel("New password", { exact: true }).fill("new secret");
+    await page.getByLabel("Confirm new password").fill("new secrets");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    // Back on the link's page (its token kept in the address, as emailed), told why.
+    await expect(page.getByRole("alert")).toHaveText("Passwords do not match.");
+    expect(page.url()).not.toContain("new secret");
+    await page.getByLabel("New password", { exact: true }).fill("new secret");
+    await page.getByLabel("Confirm new password").fill("new secret");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page).toHaveURL(/\/account(#answer)?$/);
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login(#answer)?$/);
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    const link = await linkInEmail(email, "/email/sign-in");
+    await goto(page, link);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/account(#answer)?$/);
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    await goto(page, link);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "expired or has already been used",
+    );
+  });
+
   test("the phone menu opens from its link and covers nothing while closed", async ({
     page,
   }) => {

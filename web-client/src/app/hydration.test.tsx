@@ -110,8 +110,13 @@ describe("hydrating server-rendered pages", () => {
       path: "/article/voting-at-sixteen",
       status: 200,
       article: article({ content_html: "<p>Because.</p>" }),
+      related: {
+        read_next: [],
+        author: { name: "Maya Okafor", role: "Writer", articles: [] },
+      },
     });
     expect(found).toContain("<p>Because.</p>");
+    expect(found).toContain("Maya Okafor");
     const missing = await hydrate("/article/gone", {
       site,
       path: "/article/gone",

@@ -29,11 +29,12 @@ export const relatedQuery = (slug: string) =>
   });
 
 /**
- * What follows the article at `slug`, from the cache (the server's copy) or
- * fetched; `null` while loading or when it could not be loaded (the article
- * itself is what matters, so nothing more is said).
+ * What follows the article at `slug` (once it is known to exist: `enabled`),
+ * from the cache (the server's copy) or fetched; `null` while loading or when
+ * it could not be loaded (the article itself is what matters, so nothing more
+ * is said).
  */
-export function useRelated(slug: string): Related | null {
-  const { data } = useQuery(relatedQuery(slug));
+export function useRelated(slug: string, enabled: boolean): Related | null {
+  const { data } = useQuery({ ...relatedQuery(slug), enabled });
   return data ?? null;
 }

@@ -8,7 +8,7 @@ import { ArticleView } from "./ArticleView";
 
 export function ArticleDetailPage({ slug }: { slug: string }) {
   const result = useArticle(slug);
-  const related = useRelated(slug);
+  const related = useRelated(slug, result?.kind === "found");
   const article =
     result?.kind === "found"
       ? result.article
