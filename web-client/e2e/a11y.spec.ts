@@ -33,3 +33,28 @@ for (const [url, status] of PAGES) {
     expect(summary, JSON.stringify(summary, null, 2)).toEqual([]);
   });
 }
+
+// The forms showing what is wrong: messages tied to their fields, the summary.
+for (const [url, form, button] of [
+  ["/contact-us", "form.contact-form", "Send Message"],
+  ["/application", "form.application-form", "Submit Application"],
+  ["/signup", "form.signup-form", "Create Account"],
+] as const) {
+  test(`no WCAG 2 A/AA violations on ${url} showing its errors`, async ({
+    page,
+  }) => {
+    await open(page, url);
+    await page.locator(form).getByRole("button", { name: button }).click();
+    await expect(
+      page.locator(`${form} [aria-invalid="true"]`).first(),
+    ).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa"])
+      .analyze();
+    const summary = results.violations.map((v) => ({
+      rule: v.id,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
+    expect(summary, JSON.stringify(summary, null, 2)).toEqual([]);
+  });
+}

@@ -103,6 +103,25 @@ test.describe("layout at every width", () => {
     }
   });
 
+  test("the byline's pieces never break across lines", async ({ page }) => {
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await open(page, `/article/${VETO.slug}`);
+      const pieces = await page
+        .locator(".article-meta > *")
+        .evaluateAll((list) =>
+          list.map((e) => ({
+            text: e.textContent ?? "",
+            lines: e.getClientRects().length,
+          })),
+        );
+      expect(pieces.length, "author, date and reading time").toBe(3);
+      for (const piece of pieces) {
+        expect(piece.lines, `"${piece.text}" at ${width} px`).toBe(1);
+      }
+    }
+  });
+
   test("on a phone, a signed-in staff member signs out from the menu", async ({
     page,
   }) => {
