@@ -98,7 +98,10 @@ pub fn quoted_printable(text: &str) -> String {
 
 /// The raw token of the first `…?token=` link in `message` (plain text).
 pub fn token_in(message: &str, link: &str) -> String {
-    let i = message.find(link).expect("a link") + link.len();
+    let i = message
+        .find(link)
+        .unwrap_or_else(|| panic!("a link {link} in this message:\n{message}"))
+        + link.len();
     let token: String = message[i..]
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~'))
