@@ -22,14 +22,29 @@ function messagesTo(to: string): string[] {
     .map((f) => join(mailDir(), f))
     .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
     .map((f) => readFileSync(f, "utf8"))
-    .map((m) =>
-      m
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-          String.fromCharCode(parseInt(hex, 16)),
-        ),
-    )
+    .map(decodeBody)
     .filter((m) => m.includes(`To: ${to}`));
+}
+
+/**
+ * A message with its body decoded when it was sent quoted-printable. The
+ * headers, and a body sent as plain text, stay as they are: a token such as
+ * `token=E8…` there is not an escape.
+ */
+function decodeBody(message: string): string {
+  const end = message.search(/\r?\n\r?\n/);
+  if (end < 0) return message;
+  const head = message.slice(0, end);
+  if (!/^content-transfer-encoding:\s*quoted-printable/im.test(head)) {
+    return message;
+  }
+  const body = message
+    .slice(end)
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+  return head + body;
 }
 
 /**

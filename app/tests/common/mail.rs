@@ -70,9 +70,31 @@ pub async fn wait_for(dir: &Path, n: usize, within: Duration) -> Vec<String> {
     }
 }
 
-/// `text` with quoted-printable soft breaks and escapes decoded (mail bodies with long lines,
-/// such as links, are sent that way).
+/// A stored message with its body decoded when it was sent quoted-printable (mail bodies with
+/// long lines, such as links, are sent that way). The header section is left as it is: an
+/// `=e8` in a header (a token in `List-Unsubscribe`) is not an escape, and neither is one in a
+/// body sent as plain 7-bit text.
 pub fn quoted_printable(text: &str) -> String {
+    let split = text
+        .find("\r\n\r\n")
+        .map(|i| i + 4)
+        .or_else(|| text.find("\n\n").map(|i| i + 2));
+    let Some(at) = split else {
+        return decode_quoted_printable(text);
+    };
+    let (head, body) = text.split_at(at);
+    let qp = head.lines().any(|line| {
+        let line = line.to_ascii_lowercase();
+        line.starts_with("content-transfer-encoding:") && line.contains("quoted-printable")
+    });
+    if qp {
+        format!("{head}{}", decode_quoted_printable(body))
+    } else {
+        text.to_string()
+    }
+}
+
+fn decode_quoted_printable(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
