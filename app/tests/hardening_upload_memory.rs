@@ -9,10 +9,7 @@ mod upload_support;
 
 use std::time::Duration;
 
-use agora::settings::{Settings, SsrSettings};
-use agora::Application;
-use common::{fresh_database_url, repo_root, Engine, TempDir};
-use tokio::sync::watch;
+use common::{spawn_app_with, Engine, Options};
 use upload_support::{application_fields, four_documents, post_multipart, reset_peak, status_kb};
 
 const APPLICATIONS: usize = 8;
@@ -24,29 +21,17 @@ const GROWTH_LIMIT_MB: u64 = 80;
 // SQLite only: the peak must be this one case's, and it measures upload buffering, not the engine.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_applications_with_four_ten_megabyte_documents_stay_small_in_memory() {
-    let dir = TempDir::new();
-    let root = repo_root();
-    let mut settings = Settings::defaults().unwrap();
-    settings.port = 0;
-    settings.bind = "127.0.0.1".into();
-    settings.database_url = fresh_database_url(Engine::Sqlite, &dir).await.into();
-    settings.data_dir = dir.0.join("data");
-    settings.web_dist = root.join("web-client/dist");
-    settings.ssr = SsrSettings {
-        url: Some("http://127.0.0.1:9".to_string()),
-        node: "node".into(),
-        script: root.join("ssr-renderer/dist/server.js"),
-        port: 0,
-        deadline: Duration::from_millis(500),
-    };
-    settings.forms.limit = 1000;
-    // The outbox (which builds the team's email with the documents attached) is not what is
-    // measured here: it waits until the burst is over.
-    settings.mail.poll = Duration::from_secs(3600);
-    let app = Application::build(settings).await.unwrap();
-    let address = format!("http://127.0.0.1:{}", app.port());
-    let (stop, stopped) = watch::channel(false);
-    let task = tokio::spawn(app.run(stopped));
+    let app = spawn_app_with(
+        Engine::Sqlite,
+        Options {
+            // The outbox (which builds the team's email with the documents attached) is not
+            // what is measured here: it waits until the burst is over.
+            mail_poll: Duration::from_secs(3600),
+            ..Options::default()
+        },
+    )
+    .await;
+    let address = app.address.clone();
 
     let mut pieces = application_fields();
     pieces.extend(four_documents(1000));
@@ -85,6 +70,5 @@ async fn concurrent_applications_with_four_ten_megabyte_documents_stay_small_in_
         growth_mb < GROWTH_LIMIT_MB,
         "peak resident size grew by {growth_mb} MB, bound {GROWTH_LIMIT_MB} MB"
     );
-    let _ = stop.send(true);
-    task.await.unwrap().unwrap();
+    app.shutdown().await;
 }

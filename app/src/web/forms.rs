@@ -10,11 +10,13 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use kernel::flash::{Flash, KEEP_FOR};
+use kernel::upload::{self, Spooled};
 use kernel::{ErrorBody, ErrorCode};
 use poem::http::{header, HeaderValue, Method, StatusCode, Uri};
 use poem::web::{LocalAddr, Multipart, RemoteAddr};
 use poem::{Body, Endpoint, FromRequest, IntoResponse, Request, RequestParts, Response};
 use serde::{Deserialize, Serialize};
+use tokio::io::AsyncReadExt;
 
 use serde_json::Value;
 
@@ -126,15 +128,23 @@ pub struct Forms {
     flash: Flash,
     secure_cookie: bool,
     /// The largest form body read (the application's, its files included).
-    max_body: usize,
+    max_body: u64,
 }
 
 /// A posted form, read.
 struct Posted {
     fields: Vec<(String, String)>,
-    /// The body as sent, for an operation that reads the form itself (multipart).
-    raw: Option<(Bytes, HeaderValue)>,
+    /// The body as sent, for an operation that reads the form itself (multipart), kept in a
+    /// temporary file (removed when this is dropped) so that files are never held in memory.
+    raw: Option<(Spooled, HeaderValue)>,
 }
+
+/// The most kept of one text field of a multipart form, to be shown again (no field of the
+/// application form is valid at this length; the operation reads the form itself).
+const MAX_TEXT_FIELD_BYTES: usize = 64 * 1024;
+
+/// The largest form-encoded body read (the API's own cap for a JSON body).
+const MAX_URLENCODED_BYTES: usize = 1024 * 1024;
 
 impl Forms {
     pub fn new(
@@ -148,7 +158,7 @@ impl Forms {
             shapes,
             flash,
             secure_cookie,
-            max_body: usize::try_from(outreach::MAX_APPLICATION_BODY_BYTES).unwrap_or(usize::MAX),
+            max_body: outreach::MAX_APPLICATION_BODY_BYTES,
         }
     }
 
@@ -232,25 +242,36 @@ impl Forms {
             .cloned()
             .unwrap_or(HeaderValue::from_static(""));
         let lower = kind.to_str().unwrap_or("").to_ascii_lowercase();
+        let too_large = || refused(StatusCode::PAYLOAD_TOO_LARGE, "The form is too large.");
         let body = req.take_body();
-        let bytes = match read_capped(body, self.max_body).await {
-            Some(bytes) => bytes,
-            None => {
-                return Err(refused(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    "The form is too large.",
-                ))
-            }
-        };
         if lower.starts_with("application/x-www-form-urlencoded") {
+            let Some(bytes) = read_capped(body, MAX_URLENCODED_BYTES).await else {
+                return Err(too_large());
+            };
             let fields = form_urlencoded::parse(&bytes).into_owned().collect();
             return Ok(Posted { fields, raw: None });
         }
         if lower.starts_with("multipart/form-data") {
-            let fields = multipart_text(&kind, bytes.clone()).await;
+            // Read no further than one byte past the cap: that is enough to know it is over.
+            let reader = body.into_async_read().take(self.max_body + 1);
+            let spooled = match upload::spool_reader(reader, self.max_body).await {
+                Ok(spooled) if !spooled.over_limit() => spooled,
+                Ok(_) => return Err(too_large()),
+                Err(e) => {
+                    tracing::warn!(error = %e, "reading a posted form failed");
+                    return Err(refused(
+                        StatusCode::BAD_REQUEST,
+                        "The form could not be read.",
+                    ));
+                }
+            };
+            let fields = match spooled_body(&spooled).await {
+                Some(body) => multipart_text(&kind, body).await,
+                None => Vec::new(),
+            };
             return Ok(Posted {
                 fields,
-                raw: Some((bytes, kind)),
+                raw: Some((spooled, kind)),
             });
         }
         Err(refused(
@@ -267,16 +288,24 @@ impl Forms {
         posted: &Posted,
     ) -> (StatusCode, Vec<HeaderValue>, Bytes) {
         let full = format!("/api{}", op.path);
-        let (body, kind) = match &posted.raw {
-            Some((bytes, kind)) => (bytes.clone(), kind.clone()),
+        let (body, length, kind) = match &posted.raw {
+            Some((spooled, kind)) => {
+                let Some(body) = spooled_body(spooled).await else {
+                    return (StatusCode::SERVICE_UNAVAILABLE, vec![], Bytes::new());
+                };
+                (body, spooled.size(), kind.clone())
+            }
             None => {
                 let key = format!("{} {full}", op.method);
                 let json = self
                     .shapes
                     .form_json(&key, &posted.fields)
                     .unwrap_or(Value::Object(serde_json::Map::new()));
+                let json = json.to_string();
+                let length = json.len() as u64;
                 (
-                    Bytes::from(json.to_string()),
+                    Body::from_string(json),
+                    length,
                     HeaderValue::from_static("application/json"),
                 )
             }
@@ -304,7 +333,7 @@ impl Forms {
         }
         builder = builder
             .header(header::CONTENT_TYPE, kind)
-            .header(header::CONTENT_LENGTH, body.len());
+            .header(header::CONTENT_LENGTH, length);
         let Ok(inner) = builder.body(()) else {
             return (StatusCode::INTERNAL_SERVER_ERROR, vec![], Bytes::new());
         };
@@ -315,7 +344,7 @@ impl Forms {
             RemoteAddr(req.remote_addr().0.clone()),
             req.scheme().clone(),
         ));
-        let mut api_req = Request::from_parts(parts, Body::from_bytes(body));
+        let mut api_req = Request::from_parts(parts, body);
         // As the `/api` nest hands it on: the operation's path without the prefix.
         if let Ok(inner_uri) = op.path.parse::<Uri>() {
             *api_req.uri_mut() = inner_uri;
@@ -420,11 +449,24 @@ async fn read_capped(body: Body, max: usize) -> Option<Bytes> {
     Some(all.freeze())
 }
 
-/// The text fields of a multipart body (files are the operation's business).
-async fn multipart_text(kind: &HeaderValue, bytes: Bytes) -> Vec<(String, String)> {
+/// A body reading the spooled form from its file (`None` when the file cannot be opened).
+async fn spooled_body(spooled: &Spooled) -> Option<Body> {
+    let path = spooled.path()?;
+    match tokio::fs::File::open(path).await {
+        Ok(file) => Some(Body::from_async_read(file)),
+        Err(e) => {
+            tracing::error!(error = %e, "opening a spooled form failed");
+            None
+        }
+    }
+}
+
+/// The text fields of a multipart body (files are the operation's business: they are read
+/// past, never kept).
+async fn multipart_text(kind: &HeaderValue, body: Body) -> Vec<(String, String)> {
     let req = Request::builder()
         .header(header::CONTENT_TYPE, kind.clone())
-        .body(bytes);
+        .body(body);
     let (req, mut body) = req.split();
     let mut fields = Vec::new();
     let Ok(mut form) = Multipart::from_request(&req, &mut body).await else {
@@ -437,7 +479,7 @@ async fn multipart_text(kind: &HeaderValue, bytes: Bytes) -> Vec<(String, String
         let Some(name) = part.name().map(str::to_string) else {
             continue;
         };
-        if let Ok(text) = part.text().await {
+        if let Ok(text) = upload::read_text(part, MAX_TEXT_FIELD_BYTES).await {
             fields.push((name, text));
         }
     }

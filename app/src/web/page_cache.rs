@@ -249,17 +249,21 @@ impl CachedPages {
 /// Who is asking: a signed-in staff member, or someone whose form the page is answering,
 /// gets a page made for them alone.
 pub(super) fn signed_in(headers: &HeaderMap) -> bool {
+    cookie(headers, identity::SESSION_COOKIE).is_some()
+        || cookie(headers, super::forms::ANSWER_COOKIE).is_some()
+}
+
+/// The value of the cookie `name` (the first one that is not empty), from every `Cookie`
+/// header of the request.
+pub(super) fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|c| c.split_once('='))
-        .any(|(name, value)| {
-            let name = name.trim();
-            (name == identity::SESSION_COOKIE || name == super::forms::ANSWER_COOKIE)
-                && !value.trim().is_empty()
-        })
+        .find(|(n, value)| n.trim() == name && !value.trim().is_empty())
+        .map(|(_, value)| value.trim().to_string())
 }
 
 /// A page answer, as analytics sees it.

@@ -9,7 +9,7 @@ use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 use super::assets::Assets;
 use super::forms::{takes_forms, Forms, ANSWER_COOKIE};
-use super::page_cache::{signed_in, CachedPages, Lookup as CacheLookup, Rendered, Seen};
+use super::page_cache::{cookie, signed_in, CachedPages, Lookup as CacheLookup, Rendered, Seen};
 use super::page_resolve::{Outcome, PageResolver, RenderedHtml, ACCOUNT_PAGE};
 use super::represent::{self, Effort, Representation, PRIVATE};
 use crate::ssr::Renderer;
@@ -179,17 +179,6 @@ impl Endpoint for PageEndpoint {
 }
 
 /// The value of cookie `name` (not empty), from the request.
-fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|c| c.split_once('='))
-        .find(|(n, value)| n.trim() == name && !value.trim().is_empty())
-        .map(|(_, value)| value.trim().to_string())
-}
-
 impl PageEndpoint {
     /// The page a form was posted to, showing what the server answered (once: the answer
     /// is forgotten as it is read, and so is the cookie naming it).

@@ -147,6 +147,8 @@ pub struct Options {
     /// A clock the test moves forward (sessions, links and rate windows expire without
     /// sleeping); the system clock otherwise.
     pub clock: Option<Arc<kernel::clock::ManualClock>>,
+    /// How often the outbox delivers queued email.
+    pub mail_poll: Duration,
 }
 
 impl Default for Options {
@@ -166,6 +168,7 @@ impl Default for Options {
             cdn: None,
             ssr_url: None,
             clock: None,
+            mail_poll: Duration::from_secs(1),
         }
     }
 }
@@ -215,7 +218,7 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     if let Some(cdn) = options.cdn {
         settings.cdn = cdn;
     }
-    settings.mail.poll = Duration::from_secs(1);
+    settings.mail.poll = options.mail_poll;
     settings.mail.outbox.base_backoff = Duration::from_millis(200);
     settings.mail.outbox.max_backoff = Duration::from_secs(1);
     let clock: kernel::clock::SharedClock = match options.clock {

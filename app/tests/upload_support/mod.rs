@@ -31,6 +31,11 @@ impl Piece {
         }
     }
 
+    /// True for the text field `name`.
+    pub fn is_text_named(&self, name: &str) -> bool {
+        matches!(self, Piece::Text(n, _) if n == name)
+    }
+
     fn head(&self) -> String {
         match self {
             Piece::Text(name, _) => {
@@ -123,6 +128,18 @@ pub async fn post_multipart(
     pieces: &[Piece],
     chunked: bool,
 ) -> (u16, Value) {
+    let (status, _, body) = send_multipart(address, path, cookie, pieces, chunked).await;
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+}
+
+/// As [`post_multipart`], returning the status, the response's head (lower case) and body.
+pub async fn send_multipart(
+    address: &str,
+    path: &str,
+    cookie: Option<&str>,
+    pieces: &[Piece],
+    chunked: bool,
+) -> (u16, String, String) {
     let host = address.trim_start_matches("http://");
     let stream = TcpStream::connect(host).await.unwrap();
     let total: usize = pieces.iter().map(Piece::len).sum::<usize>() + BOUNDARY.len() + 6;
@@ -191,7 +208,7 @@ pub async fn post_multipart(
     } else {
         body.to_string()
     };
-    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+    (status, headers.to_ascii_lowercase(), body)
 }
 
 fn dechunk(mut body: &str) -> String {

@@ -240,6 +240,18 @@ fn new_temp_file() -> std::io::Result<tempfile::NamedTempFile> {
 /// part is read and dropped.
 pub async fn spool(field: Field, max_bytes: u64) -> Result<Spooled, PartError> {
     let file_name = field.file_name().map(str::to_string);
+    let mut spooled = spool_reader(field.into_async_read(), max_bytes).await?;
+    spooled.file_name = file_name;
+    Ok(spooled)
+}
+
+/// Writes what `reader` gives to a temporary file as it arrives, counting its bytes: past
+/// `max_bytes` the file is removed and the rest is read and dropped (bound the reader, e.g.
+/// with [`AsyncReadExt::take`], to stop reading there instead). The result has no file name.
+pub async fn spool_reader<R: AsyncRead + Send>(
+    reader: R,
+    max_bytes: u64,
+) -> Result<Spooled, PartError> {
     let tmp = tokio::task::spawn_blocking(new_temp_file)
         .await
         .map_err(std::io::Error::other)??;
@@ -248,7 +260,7 @@ pub async fn spool(field: Field, max_bytes: u64) -> Result<Spooled, PartError> {
     let mut path = Some(path);
     let mut size = 0u64;
     let mut head = Vec::new();
-    let mut reader = std::pin::pin!(field.into_async_read());
+    let mut reader = std::pin::pin!(reader);
     let mut buf = vec![0u8; CHUNK];
     loop {
         let n = reader.read(&mut buf).await.map_err(malformed)?;
@@ -275,7 +287,7 @@ pub async fn spool(field: Field, max_bytes: u64) -> Result<Spooled, PartError> {
         out.flush().await?;
     }
     Ok(Spooled {
-        file_name,
+        file_name: None,
         size,
         head,
         file: path,
