@@ -91,7 +91,8 @@ async fn pages_are_server_rendered_with_head_tags() {
 }
 
 /// A server-rendered page carries the CSS its markup needs in its head, and links the whole
-/// stylesheet only after the markup, so the first paint does not wait for it.
+/// stylesheet only after the markup, for print until the page's script applies it (so the
+/// first paint does not wait for it), and as it is inside `<noscript>`.
 fn paints_without_waiting_for_the_stylesheet(path: &str, html: &str) {
     let head = &html[..html.find("</head>").unwrap()];
     assert!(
@@ -102,12 +103,18 @@ fn paints_without_waiting_for_the_stylesheet(path: &str, html: &str) {
             .contains(".site-header")),
         "{path}: no critical CSS in the head"
     );
-    let sheet = html.find("<link rel=\"stylesheet\"").unwrap();
+    let sheet = html
+        .find("<link media=\"print\" data-agora-css rel=\"stylesheet\"")
+        .unwrap_or_else(|| panic!("{path}: no deferred stylesheet"));
     assert!(
         sheet > html.find("<div id=\"root\">").unwrap(),
         "{path}: stylesheet in the head"
     );
-    assert!(html[sheet..].contains("</body>"), "{path}");
+    let plain = html
+        .find("<noscript><link rel=\"stylesheet\"")
+        .unwrap_or_else(|| panic!("{path}: no stylesheet for pages without scripts"));
+    assert!(plain > sheet && html[plain..].contains("</body>"), "{path}");
+    assert_eq!(html.matches("rel=\"stylesheet\"").count(), 2, "{path}");
 }
 
 // Engine-independent: rendering; lookups by slug and by id are checked on both engines in api.rs.

@@ -7,6 +7,7 @@ import {
   failOnDialog,
   open,
   rootMarkup,
+  screenStylesheets,
   waitForHydration,
 } from "./support";
 
@@ -14,6 +15,21 @@ const SHORT_US_DATE = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
 const MARKDOWN_MARKS = /\*\*|__|##|\]\(|`|^\s*[>*-] /m;
 
 test.describe("article card and page", () => {
+  test("the page paints before the whole stylesheet, which its script then applies", async ({
+    page,
+  }) => {
+    await page.route(/\.js$/, (route) =>
+      setTimeout(() => void route.continue(), 400),
+    );
+    await page.goto(`/article/${VETO.slug}`, { waitUntil: "commit" });
+    // Painted with the inlined CSS while the script is still on its way…
+    await expect(page.locator(".site-header")).toBeVisible();
+    expect(await screenStylesheets(page)).toBe(0);
+    // …which applies the whole stylesheet.
+    await waitForHydration(page);
+    await expect.poll(() => screenStylesheets(page)).toBe(1);
+  });
+
   test("cards show badge, title, plain excerpt, author, date and read time", async ({
     page,
   }) => {

@@ -8,6 +8,7 @@ import {
   PAGE_SIZE,
   VETO,
   cards,
+  screenStylesheets,
 } from "./support";
 
 test.use({ javaScriptEnabled: false });
@@ -18,6 +19,13 @@ async function goto(page: Page, url: string) {
 }
 
 test.describe("without JavaScript", () => {
+  test("the whole stylesheet applies to the screen", async ({ page }) => {
+    for (const url of ["/", `/article/${VETO.slug}`, "/magazine"]) {
+      await goto(page, url);
+      expect(await screenStylesheets(page), url).toBe(1);
+    }
+  });
+
   test("home shows the article cards", async ({ page }) => {
     await goto(page, "/");
     const writers = page.getByRole("region", { name: "From Our Writers" });

@@ -149,3 +149,21 @@ export async function loadLazyImages(page: Page): Promise<void> {
     Array.from(document.images).every((img) => img.complete),
   );
 }
+
+/**
+ * The site's own stylesheets (not the CSS inlined in the page) that apply to the screen:
+ * the server loads them for print, and the page's script (or, without scripts, a
+ * `<noscript>` copy) applies them.
+ */
+export async function screenStylesheets(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      [...document.styleSheets].filter(
+        (sheet) =>
+          sheet.href?.includes("/assets/") &&
+          !sheet.disabled &&
+          (sheet.media.mediaText === "" ||
+            window.matchMedia(sheet.media.mediaText).matches),
+      ).length,
+  );
+}

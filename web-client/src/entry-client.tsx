@@ -10,6 +10,14 @@ import { readPageData } from "./app/page-data";
 import { preloadPage } from "./app/routes";
 import { createQueryClient } from "./lib/query-client";
 
+// The server inlines the CSS a page's markup needs and loads the whole stylesheet for print,
+// so that the first paint never waits for it; it is applied to the screen from here.
+for (const sheet of document.querySelectorAll<HTMLLinkElement>(
+  "link[data-agora-css]",
+)) {
+  sheet.media = "all";
+}
+
 const { pathname, search } = window.location;
 const data = readPageData(
   document.getElementById("agora-data")?.textContent,

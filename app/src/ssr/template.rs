@@ -16,8 +16,11 @@ enum Slot {
 
 /// The page template, in two layouts: as built (stylesheets in the head: the first paint
 /// waits for them) and, for a page whose critical CSS is known, with that CSS inlined where
-/// the stylesheets were and the stylesheets moved to the end of the body, where they load
-/// without holding the first paint (and without a script, so also where scripts are off).
+/// the stylesheets were and the stylesheets moved to the end of the body, loaded for print
+/// (which never holds the first paint) until the page's script applies them to the screen
+/// (`data-agora-css`); where scripts are off, a `<noscript>` copy applies them at once. The
+/// inlined CSS styles everything the markup holds: the stylesheet adds what scripts show
+/// (menus, toasts, dialogs opened by script).
 #[derive(Debug, Clone)]
 pub struct Template {
     blocking: Layout,
@@ -77,23 +80,31 @@ fn stylesheet_links(text: &str) -> Vec<std::ops::Range<usize>> {
     links
 }
 
-/// `text` with its stylesheet links moved before `</body>` and the critical-CSS placeholder
-/// where the first of them was; `None` when it links no stylesheet.
+/// `text` with its stylesheet links moved before `</body>` (loaded for print, applied by the
+/// page's script; as they are inside `<noscript>`) and the critical-CSS placeholder where the
+/// first of them was; `None` when it links no stylesheet.
 fn deferred_text(text: &str) -> Option<String> {
     let links = stylesheet_links(text);
     let first = links.first()?.start;
     let mut out = String::with_capacity(text.len() + CRITICAL.len());
-    let mut moved = String::new();
+    let mut deferred = String::new();
+    let mut plain = String::new();
     let mut from = 0;
     for link in &links {
         out.push_str(&text[from..link.start]);
         if link.start == first {
             out.push_str(CRITICAL);
         }
-        moved.push_str(&text[link.clone()]);
+        let tag = &text[link.clone()];
+        plain.push_str(tag);
+        // `<link` + ` media="print" data-agora-css` + the rest of the tag.
+        deferred.push_str(&tag[..5]);
+        deferred.push_str(" media=\"print\" data-agora-css");
+        deferred.push_str(&tag[5..]);
         from = link.end;
     }
     out.push_str(&text[from..]);
+    let moved = format!("{deferred}<noscript>{plain}</noscript>");
     match out.to_ascii_lowercase().rfind("</body>") {
         Some(at) => out.insert_str(at, &moved),
         None => out.push_str(&moved),
@@ -200,16 +211,18 @@ mod tests {
         let style = page
             .find("<style>p{color:red}<\\/style></style>")
             .expect(&page);
+        // Loaded for print (never holding the first paint) until the script applies it…
         let link = page
-            .find("<link rel=\"stylesheet\" crossorigin href=\"/assets/index.css\">")
+            .find("<link media=\"print\" data-agora-css rel=\"stylesheet\" crossorigin href=\"/assets/index.css\">")
             .expect(&page);
         assert!(style < page.find("</head>").expect("head"), "{page}");
         assert!(link > page.find("<p>x</p>").expect("markup"), "{page}");
+        // …and applied at once where scripts are off.
         assert!(
-            page.ends_with("\"/assets/index.css\"></body></html>"),
+            page.ends_with("<noscript><link rel=\"stylesheet\" crossorigin href=\"/assets/index.css\"></noscript></body></html>"),
             "{page}"
         );
-        assert_eq!(page.matches("rel=\"stylesheet\"").count(), 1);
+        assert_eq!(page.matches("rel=\"stylesheet\"").count(), 2);
         assert!(page.contains("<link rel=\"icon\" href=\"/i.svg\"></head>"));
     }
 
