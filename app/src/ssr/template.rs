@@ -104,6 +104,17 @@ fn deferred_text(text: &str) -> Option<String> {
         from = link.end;
     }
     out.push_str(&text[from..]);
+    // The page is whole without its scripts (they make it interactive): they load after
+    // what paints it (`fetchpriority="low"`), never ahead of the images or the stylesheet.
+    let mut out = out
+        .replace(
+            "<script type=\"module\"",
+            "<script type=\"module\" fetchpriority=\"low\"",
+        )
+        .replace(
+            "<link rel=\"modulepreload\"",
+            "<link rel=\"modulepreload\" fetchpriority=\"low\"",
+        );
     let moved = format!("{deferred}<noscript>{plain}</noscript>");
     match out.to_ascii_lowercase().rfind("</body>") {
         Some(at) => out.insert_str(at, &moved),
@@ -202,7 +213,7 @@ mod tests {
         );
     }
 
-    const BUILT: &str = "<html><head><meta charset=\"UTF-8\" /><!--app-head--><!--app-data--><script type=\"module\" src=\"/assets/index.js\"></script>\n<link rel=\"stylesheet\" crossorigin href=\"/assets/index.css\"><link rel=\"icon\" href=\"/i.svg\"></head><body><div id=\"root\"><!--app-html--></div></body></html>";
+    const BUILT: &str = "<html><head><meta charset=\"UTF-8\" /><!--app-head--><!--app-data--><script type=\"module\" src=\"/assets/index.js\"></script>\n<link rel=\"modulepreload\" href=\"/assets/h.js\"><link rel=\"stylesheet\" crossorigin href=\"/assets/index.css\"><link rel=\"icon\" href=\"/i.svg\"></head><body><div id=\"root\"><!--app-html--></div></body></html>";
 
     #[test]
     fn with_critical_css_the_stylesheet_moves_to_the_end_of_the_body() {
@@ -223,6 +234,11 @@ mod tests {
             "{page}"
         );
         assert_eq!(page.matches("rel=\"stylesheet\"").count(), 2);
+        // Scripts come after what paints the page.
+        assert!(page
+            .contains("<script type=\"module\" fetchpriority=\"low\" src=\"/assets/index.js\">"));
+        assert!(page
+            .contains("<link rel=\"modulepreload\" fetchpriority=\"low\" href=\"/assets/h.js\">"));
         assert!(page.contains("<link rel=\"icon\" href=\"/i.svg\"></head>"));
     }
 
@@ -231,6 +247,7 @@ mod tests {
         let t = Template::parse(BUILT).expect("valid template");
         let page = t.page("<title>T</title>", "<p>x</p>", "{}", "");
         assert!(!page.contains("<style>"));
+        assert!(!page.contains("fetchpriority"));
         let link = page.find("rel=\"stylesheet\"").expect(&page);
         assert!(link < page.find("</head>").expect("head"));
         // A template without stylesheets has nothing to defer.
