@@ -71,6 +71,13 @@ impl AuthorDirectory for IdentityAuthors {
         Ok(self.0.is_active_writer(id).await?)
     }
 
+    async fn notice_address(
+        &self,
+        id: &str,
+    ) -> Result<Option<String>, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(self.0.notice_address(id).await?)
+    }
+
     async fn role_label(
         &self,
         id: &str,

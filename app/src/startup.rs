@@ -127,7 +127,8 @@ impl Application {
 }
 
 /// Background jobs: outbox delivery every `poll`; announcements queue their next batch every
-/// second (at `ANNOUNCEMENT_RATE_PER_MINUTE`); the weekly digest is checked every minute.
+/// second (at `ANNOUNCEMENT_RATE_PER_MINUTE`); the weekly digest is checked every minute;
+/// scheduled pieces every second.
 async fn start_jobs(
     services: &Services,
     poll: std::time::Duration,
@@ -180,6 +181,22 @@ async fn start_jobs(
                 Box::pin(async move {
                     if let Err(e) = digest.run_due(kernel::ids::now()).await {
                         tracing::error!(error = ?e, "weekly digest failed");
+                    }
+                })
+            },
+        )?)
+        .await?;
+    // Scheduled publishing: checked every second; a piece goes out once, whichever instance
+    // asks first (the database decides), and after a stop as soon as the server is back.
+    let content = services.content.clone();
+    scheduler
+        .add(Job::new_repeated_async(
+            std::time::Duration::from_secs(1),
+            move |_id, _scheduler| {
+                let content = content.clone();
+                Box::pin(async move {
+                    if let Err(e) = content.publish_due(kernel::ids::now()).await {
+                        tracing::error!(error = ?e, "scheduled publishing failed");
                     }
                 })
             },

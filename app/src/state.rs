@@ -63,7 +63,15 @@ impl Services {
             clock.clone(),
         ));
         let authors = Arc::new(IdentityAuthors(identity.clone()));
-        let content = Arc::new(ContentService::new(content::store_for(&db), authors));
+        let content = Arc::new(
+            ContentService::new(content::store_for(&db), authors).with_newsroom(
+                content::NewsroomSettings {
+                    review_required: settings.review_required,
+                    site_url: settings.site_url.clone(),
+                    site_name: settings.site_name.clone(),
+                },
+            ),
+        );
         let storage = Arc::new(LocalStorage::new(
             settings.data_dir.join("uploads"),
             "/media",

@@ -410,7 +410,7 @@ async fn each_operation_declares_exactly_the_statuses_it_can_give() {
         (
             "/v1/staff/articles/{id}",
             "put",
-            "200 400 401 403 404 413 415 500",
+            "200 400 401 403 404 409 413 415 500",
         ),
         (
             "/v1/staff/articles/{id}",
@@ -420,6 +420,11 @@ async fn each_operation_declares_exactly_the_statuses_it_can_give() {
         (
             "/v1/staff/articles/{id}/publish",
             "post",
+            "200 400 401 403 404 409 500",
+        ),
+        (
+            "/v1/staff/articles/{id}/revisions/{number}",
+            "get",
             "200 400 401 403 404 500",
         ),
         ("/v1/staff/preview", "post", "200 400 401 403 413 415 500"),

@@ -33,6 +33,8 @@ pub struct Settings {
     pub identity: identity::IdentitySettings,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
     pub trust_proxy: bool,
+    /// Writers submit pieces for review instead of publishing or scheduling them.
+    pub review_required: bool,
     pub mail: MailSettings,
     pub forms: FormSettings,
     pub views: analytics::RecorderSettings,
@@ -204,6 +206,7 @@ impl Settings {
                 failure_window: Duration::from_secs(60),
             },
             trust_proxy: r.trust_proxy,
+            review_required: r.review_required,
             mail: MailSettings {
                 from: r.mail_from,
                 smtp_url: r.smtp_url.map(SecretUrl::from),

@@ -149,6 +149,10 @@ pub struct Options {
     pub clock: Option<Arc<kernel::clock::ManualClock>>,
     /// How often the outbox delivers queued email.
     pub mail_poll: Duration,
+    /// Writers submit for review instead of publishing (`REVIEW_REQUIRED`).
+    pub review_required: bool,
+    /// Run on this database (another instance's, or one used before) instead of a fresh one.
+    pub database_url: Option<String>,
 }
 
 impl Default for Options {
@@ -169,6 +173,8 @@ impl Default for Options {
             ssr_url: None,
             clock: None,
             mail_poll: Duration::from_secs(1),
+            review_required: false,
+            database_url: None,
         }
     }
 }
@@ -179,7 +185,10 @@ pub async fn spawn_app(engine: Engine) -> TestApp {
 
 pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     let dir = TempDir::new();
-    let database_url = fresh_database_url(engine, &dir).await;
+    let database_url = match options.database_url {
+        Some(url) => url,
+        None => fresh_database_url(engine, &dir).await,
+    };
     let root = repo_root();
     let web_dist = root.join("web-client/dist");
     assert!(
@@ -207,6 +216,7 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     settings.page_cache = options.page_cache;
     settings.identity = options.identity;
     settings.trust_proxy = options.trust_proxy;
+    settings.review_required = options.review_required;
     if let Some(smtp) = options.smtp_url {
         settings.mail.smtp_url = Some(smtp.into());
     }
@@ -299,11 +309,18 @@ impl TestApp {
         r
     }
 
-    pub async fn shutdown(mut self) {
+    pub async fn shutdown(self) {
+        self.stop_keeping_data().await;
+    }
+
+    /// Stops the app and hands back its folder (its SQLite database, its data), so that
+    /// another instance can start on them.
+    pub async fn stop_keeping_data(mut self) -> TempDir {
         let _ = self.stop.send(true);
         if let Some(task) = self.task.take() {
             task.await.unwrap().unwrap();
         }
+        self.dir
     }
 }
 

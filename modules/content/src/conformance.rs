@@ -6,7 +6,7 @@ use std::sync::Arc;
 use chrono::Duration;
 
 use crate::model::{Category, ListQuery, Sort};
-use crate::store::{ContentStore, InsertRow};
+use crate::store::{ContentStore, EventRow, InsertRow, StageChange, Updated};
 
 fn row(title: &str, category: Category, status: &str, days_ago: i64, featured: bool) -> InsertRow {
     let at = kernel::ids::now() - Duration::days(days_ago);
@@ -34,6 +34,44 @@ fn row(title: &str, category: Category, status: &str, days_ago: i64, featured: b
         content_html: r.html,
         reading_minutes: r.reading_minutes,
         first_published_at: (status == "published").then_some(at),
+        stage: status.into(),
+        publish_at: None,
+        updated_by: None,
+    }
+}
+
+/// A move of `id` (at `from`, `version`) to `to`, at `at`.
+fn moved(
+    id: &str,
+    from: &str,
+    version: i64,
+    to: &str,
+    at: chrono::DateTime<chrono::Utc>,
+) -> StageChange {
+    StageChange {
+        id: id.into(),
+        from_stage: from.into(),
+        version,
+        stage: to.into(),
+        publish_at: None,
+        submitted_at: None,
+        review_note: None,
+        review_note_by: None,
+        review_note_at: None,
+        first_published_at: (to == "published").then_some(at),
+        updated_at: at,
+        updated_by: None,
+        event: EventRow {
+            id: kernel::ids::new_id(),
+            article_id: id.into(),
+            actor_id: None,
+            action: "publish".into(),
+            from_stage: Some(from.into()),
+            to_stage: to.into(),
+            note: None,
+            publish_at: None,
+            at,
+        },
     }
 }
 
@@ -216,7 +254,40 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     let mut renamed = rows[0].clone();
     renamed.title = "Alpha Climate Renamed".into();
     renamed.slug = "alpha-climate-renamed".into();
-    assert!(store.update(&renamed, Some("alpha-climate")).await.unwrap());
+    assert_eq!(
+        store
+            .update(&renamed, Some("alpha-climate"), Some(1), None)
+            .await
+            .unwrap(),
+        Updated::Written(2)
+    );
+    // An update based on an older version writes nothing; one of a gone article neither.
+    let mut stale = renamed.clone();
+    stale.title = "Lost".into();
+    assert_eq!(
+        store.update(&stale, None, Some(1), None).await.unwrap(),
+        Updated::Stale
+    );
+    let mut gone = renamed.clone();
+    gone.id = "nope".into();
+    assert_eq!(
+        store.update(&gone, None, None, None).await.unwrap(),
+        Updated::Gone
+    );
+    // Every save is a revision: the insert, then the rename (newest first).
+    let revisions = store.revisions(&renamed.id).await.unwrap();
+    assert_eq!(
+        revisions
+            .iter()
+            .map(|r| (r.number, r.title.as_str()))
+            .collect::<Vec<_>>(),
+        [(2, "Alpha Climate Renamed"), (1, "Alpha Climate")]
+    );
+    assert_eq!(
+        store.revision(&renamed.id, 1).await.unwrap().unwrap().title,
+        "Alpha Climate"
+    );
+    assert!(store.revision(&renamed.id, 3).await.unwrap().is_none());
     assert_eq!(
         store.current_slug_for("alpha-climate").await.unwrap(),
         Some("alpha-climate-renamed".to_string())
@@ -265,19 +336,82 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     assert!(store.staff_get(&mine.id, None).await.unwrap().is_some());
     assert!(store.staff_get("nope", None).await.unwrap().is_none());
 
-    // Publishing: public at once; the first publication time is kept.
+    // Publishing: a move made only from the stage and version it was asked from; public at
+    // once, with its entry in the audit log.
     assert!(store.find_published("zeta-mine").await.unwrap().is_none());
     let at = kernel::ids::now();
-    assert!(store.publish(&mine.id, at).await.unwrap());
-    assert!(store.find_published("zeta-mine").await.unwrap().is_some());
+    let version = store
+        .staff_get(&mine.id, None)
+        .await
+        .unwrap()
+        .unwrap()
+        .version;
     assert!(store
-        .publish(&mine.id, at + Duration::hours(1))
+        .change_stage(&moved(&mine.id, "draft", version, "published", at), None)
+        .await
+        .unwrap());
+    assert!(store.find_published("zeta-mine").await.unwrap().is_some());
+    assert!(!store
+        .change_stage(&moved(&mine.id, "draft", version, "published", at), None)
         .await
         .unwrap());
     let published = store.staff_get(&mine.id, None).await.unwrap().unwrap();
     assert_eq!(published.status, "published");
+    assert_eq!(published.stage, "published");
+    assert_eq!(published.version, version + 1);
     assert_eq!(published.first_published_at, Some(at));
-    assert!(!store.publish("nope", at).await.unwrap());
+    assert!(!store
+        .change_stage(&moved("nope", "draft", 1, "published", at), None)
+        .await
+        .unwrap());
+    let events = store.events(&mine.id).await.unwrap();
+    assert_eq!(
+        events
+            .iter()
+            .map(|e| (e.action.as_str(), e.to_stage.as_str()))
+            .collect::<Vec<_>>(),
+        [("create", "draft"), ("publish", "published")]
+    );
+
+    // Scheduled publishing: due pieces go out once, however many ask at the same time, dated
+    // by their scheduled time; the rest wait.
+    let due_at = kernel::ids::now() - Duration::seconds(5);
+    let mut due = row("Eta Due", Category::HumanRights, "draft", 3, false);
+    due.stage = "scheduled".into();
+    due.publish_at = Some(due_at);
+    store.insert(&due).await.unwrap();
+    let mut later = row("Theta Later", Category::HumanRights, "draft", 3, false);
+    later.stage = "scheduled".into();
+    later.publish_at = Some(kernel::ids::now() + Duration::hours(1));
+    store.insert(&later).await.unwrap();
+    let now = kernel::ids::now();
+    let (a, b) = tokio::join!(store.publish_due(now), store.publish_due(now));
+    let went: Vec<String> = a
+        .unwrap()
+        .into_iter()
+        .chain(b.unwrap())
+        .map(|w| w.slug)
+        .collect();
+    assert_eq!(went, ["eta-due"]);
+    assert!(store.publish_due(now).await.unwrap().is_empty());
+    let out = store.staff_get(&due.id, None).await.unwrap().unwrap();
+    assert_eq!(
+        (out.stage.as_str(), out.status.as_str()),
+        ("published", "published")
+    );
+    assert_eq!(out.card.created_at, due_at);
+    assert_eq!(out.first_published_at, Some(due_at));
+    let log = store.events(&due.id).await.unwrap();
+    assert_eq!(
+        log.iter()
+            .filter(|e| e.action == "scheduled_publish")
+            .count(),
+        1
+    );
+    assert!(store.find_published("theta-later").await.unwrap().is_none());
+    for id in [&due.id, &later.id] {
+        assert!(store.delete(id).await.unwrap());
+    }
 
     // Deleting: gone everywhere, once.
     assert!(store.delete(&mine.id).await.unwrap());

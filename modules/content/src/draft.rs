@@ -89,10 +89,14 @@ pub(crate) struct Meta {
     pub slug: String,
     pub category: crate::model::Category,
     pub featured: bool,
-    pub status: crate::model::Status,
+    /// Where the piece stands (its public status follows from it).
+    pub stage: crate::workflow::Stage,
+    pub publish_at: Option<DateTime<Utc>>,
     pub author_id: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Who saves it.
+    pub updated_by: Option<String>,
     pub first_published_at: Option<DateTime<Utc>>,
 }
 
@@ -114,7 +118,10 @@ pub(crate) fn row(fields: Fields, meta: Meta) -> InsertRow {
         category: meta.category.as_str().to_string(),
         cover_image: fields.cover_image,
         featured: meta.featured,
-        status: meta.status.as_str().to_string(),
+        status: meta.stage.status().as_str().to_string(),
+        stage: meta.stage.as_str().to_string(),
+        publish_at: meta.publish_at,
+        updated_by: meta.updated_by,
         author_id: meta.author_id,
         created_at: meta.created_at,
         updated_at: meta.updated_at,

@@ -5,6 +5,8 @@ use poem_openapi::Object;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Category, Status};
+use crate::newsroom_dto::ReviewNote;
+use crate::workflow::Stage;
 
 /// An article as shown on cards and in listings.
 #[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
@@ -60,13 +62,35 @@ pub struct ArticleList {
     pub published_total: i64,
 }
 
-/// An article as its editors see it: any status, with the markdown body.
+/// An article as its editors see it: any status, with the markdown body and where it stands
+/// in the newsroom.
 #[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
 pub struct StaffArticle {
     #[oai(flatten)]
     #[serde(flatten)]
     pub card: ArticleCard,
+    /// `published` exactly when readers can see it.
     pub status: Status,
+    /// Where it stands: `draft`, `in_review`, `scheduled` or `published`.
+    pub stage: Stage,
+    /// For a scheduled piece: when it goes out (UTC).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub publish_at: Option<DateTime<Utc>>,
+    /// Moves on with every saved change: send it back as `base_version` when saving.
+    pub version: i64,
+    /// When it was last submitted for review (while in review).
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submitted_at: Option<DateTime<Utc>>,
+    /// The reviewer's request for changes, while the piece is a draft again.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review_note: Option<ReviewNote>,
+    /// Who saved it last.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub updated_by_name: Option<String>,
     /// The markdown source.
     pub content: String,
 }
@@ -83,10 +107,15 @@ pub struct ArticleInput {
     /// An https URL or an uploaded image's `/media/…` address.
     pub cover_image: Option<String>,
     pub featured: Option<bool>,
-    /// `draft` (Save as Draft) or `published` (Publish).
+    /// `draft` (Save as Draft) or `published` (Publish; with `publish_at`, schedule).
     pub status: Status,
     /// The writer the content director writes on behalf of (ignored for writers).
     pub author_id: Option<String>,
+    /// With `status` `published`: when the piece goes out (UTC, in the future); absent: now.
+    pub publish_at: Option<DateTime<Utc>>,
+    /// The `version` the editor started from: when the article was saved since, the save is
+    /// refused (409 `edit_conflict`, saying who saved and when) and nothing is overwritten.
+    pub base_version: Option<i64>,
 }
 
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]

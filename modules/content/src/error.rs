@@ -11,8 +11,20 @@ pub enum ContentError {
     Invalid { code: ErrorCode, message: String },
     #[error("article not found")]
     NotFound,
+    /// Something within an article is not there (a revision), with its code and words (404).
+    #[error("{message}")]
+    NotFoundWith { code: ErrorCode, message: String },
     #[error("Your role does not allow this.")]
     Forbidden,
+    /// The role may not do this here, with the reason (403 with its own code).
+    #[error("{message}")]
+    Refused { code: ErrorCode, message: String },
+    /// The piece's stage does not allow this now (409).
+    #[error("{message}")]
+    Conflict { code: ErrorCode, message: String },
+    /// The edit was based on an older version: someone else saved meanwhile (409).
+    #[error("the article was changed by someone else")]
+    Stale(Box<crate::newsroom_dto::ConflictBody>),
     #[error("unexpected content error: {0}")]
     Unexpected(#[source] BoxError),
 }

@@ -9,12 +9,15 @@ mod editorial;
 mod error;
 mod listing;
 mod model;
+mod newsroom;
+mod newsroom_dto;
 mod present;
 mod service;
 mod slug;
 mod staff_answers;
 mod staff_api;
 mod store;
+mod workflow;
 mod writer;
 
 pub use api::ContentApi;
@@ -22,9 +25,14 @@ pub use derive::Rendered;
 pub use dto::{Article, ArticleCard, ArticleList, AuthorBox, Related};
 pub use error::ContentError;
 pub use model::{Category, ListQuery, NewArticle, Status};
-pub use service::{AuthorDirectory, ContentService, Lookup, PublishedArticle};
+pub use newsroom_dto::{
+    ArticleEvent, ConflictBody, DiffLine, DiffOp, EventAction, FieldChange, ReviewNote, Revision,
+    RevisionDiff, RevisionSummary,
+};
+pub use service::{AuthorDirectory, ContentService, Lookup, NewsroomSettings, PublishedArticle};
 pub use staff_api::ContentStaffApi;
 pub use store::store_for;
+pub use workflow::{decide, Action, Actor, Refusal, Stage};
 
 #[cfg(feature = "conformance")]
 pub mod conformance;

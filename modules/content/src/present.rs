@@ -5,8 +5,10 @@ use std::collections::HashMap;
 use crate::derive::read_time_label;
 use crate::dto::{Article, ArticleCard, StaffArticle};
 use crate::error::ContentError;
-use crate::model::{Category, Status};
+use crate::model::Category;
+use crate::newsroom_dto::ReviewNote;
 use crate::store::{ArticleRow, CardRow, StaffRow};
+use crate::workflow::Stage;
 
 pub(crate) fn card(
     r: CardRow,
@@ -50,19 +52,33 @@ pub(crate) fn article(
     })
 }
 
-/// A row as staff see it, with its status.
+/// A row as staff see it, with its status and stage. `names` holds the names of its author,
+/// its last editor and its reviewer.
 pub(crate) fn staff_article(
     row: StaffRow,
     names: &HashMap<String, String>,
 ) -> Result<StaffArticle, ContentError> {
-    let status = if row.status == "published" {
-        Status::Published
-    } else {
-        Status::Draft
+    let stage = Stage::parse(&row.stage).ok_or_else(|| {
+        ContentError::Unexpected(format!("stored stage {:?} is unknown", row.stage).into())
+    })?;
+    let name = |id: &Option<String>| id.as_ref().and_then(|id| names.get(id).cloned());
+    let review_note = match (&row.review_note, row.review_note_at) {
+        (Some(note), Some(at)) if stage == Stage::Draft => Some(ReviewNote {
+            note: note.clone(),
+            by_name: name(&row.review_note_by),
+            at,
+        }),
+        _ => None,
     };
     Ok(StaffArticle {
+        status: stage.status(),
+        stage,
+        publish_at: row.publish_at.filter(|_| stage == Stage::Scheduled),
+        version: row.version,
+        submitted_at: row.submitted_at.filter(|_| stage == Stage::InReview),
+        review_note,
+        updated_by_name: name(&row.updated_by),
         card: card(row.card, names)?,
-        status,
         content: row.content,
     })
 }

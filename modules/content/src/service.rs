@@ -26,6 +26,21 @@ pub trait AuthorDirectory: Send + Sync {
     async fn is_active_writer(&self, id: &str) -> Result<bool, BoxError>;
     /// How `id`'s role is named to readers ("Writer"), when they are on the team.
     async fn role_label(&self, id: &str) -> Result<Option<String>, BoxError>;
+    /// Where `id` gets newsroom notices: their email, when they gave one and did not turn
+    /// the notices off.
+    async fn notice_address(&self, _id: &str) -> Result<Option<String>, BoxError> {
+        Ok(None)
+    }
+}
+
+/// How the newsroom runs on this site.
+#[derive(Debug, Clone, Default)]
+pub struct NewsroomSettings {
+    /// Writers submit for review instead of publishing (`REVIEW_REQUIRED`).
+    pub review_required: bool,
+    /// The site's public address and name, for the links and words of notices.
+    pub site_url: String,
+    pub site_name: String,
 }
 
 /// What a slug-or-id resolves to.
@@ -53,6 +68,7 @@ pub struct ContentService {
     /// The slugs of published articles, by content version.
     published: Cache<u64, Arc<HashSet<String>>>,
     version: kernel::Generation,
+    newsroom: NewsroomSettings,
 }
 
 impl ContentService {
@@ -70,7 +86,24 @@ impl ContentService {
                 .time_to_live(Duration::from_secs(60))
                 .build(),
             version: kernel::Generation::default(),
+            newsroom: NewsroomSettings::default(),
         }
+    }
+
+    /// The service with the newsroom's settings (review required or not, the site's address
+    /// for notices).
+    pub fn with_newsroom(mut self, newsroom: NewsroomSettings) -> Self {
+        self.newsroom = newsroom;
+        self
+    }
+
+    pub(crate) fn newsroom(&self) -> &NewsroomSettings {
+        &self.newsroom
+    }
+
+    /// Whether writers submit for review instead of publishing.
+    pub fn review_required(&self) -> bool {
+        self.newsroom.review_required
     }
 
     /// Changes whenever any article changes; part of every cache key built from content.
@@ -284,7 +317,12 @@ impl ContentService {
                 slug: String::new(),
                 category: new.category,
                 featured: new.featured,
-                status: new.status,
+                stage: match new.status {
+                    Status::Published => crate::workflow::Stage::Published,
+                    Status::Draft => crate::workflow::Stage::Draft,
+                },
+                publish_at: None,
+                updated_by: new.author_id.clone(),
                 author_id: new.author_id,
                 created_at,
                 updated_at: created_at.max(now),

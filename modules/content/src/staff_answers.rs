@@ -9,6 +9,9 @@ use poem_openapi::ApiResponse;
 
 use crate::dto::{Preview, StaffArticle};
 use crate::error::ContentError;
+use crate::newsroom_dto::{
+    ArticleEvent, ConflictBody, NewsroomRules, Revision, RevisionDiff, RevisionSummary,
+};
 use kernel::ErrorCode;
 
 /// Why an editorial call failed, before each operation answers with the statuses it declares.
@@ -16,6 +19,7 @@ pub(crate) enum Failure {
     BadRequest(Json<ErrorBody>),
     Forbidden(Json<ErrorBody>),
     NotFound(Json<ErrorBody>),
+    Conflict(Json<ConflictBody>),
     Internal(Json<ErrorBody>),
 }
 
@@ -26,6 +30,20 @@ impl From<ContentError> for Failure {
                 Failure::BadRequest(Json(ErrorBody::new(code, message)))
             }
             ContentError::Forbidden => Failure::Forbidden(identity::forbidden()),
+            ContentError::NotFoundWith { code, message } => {
+                Failure::NotFound(Json(ErrorBody::new(code, message)))
+            }
+            ContentError::Refused { code, message } => {
+                Failure::Forbidden(Json(ErrorBody::new(code, message)))
+            }
+            ContentError::Conflict { code, message } => Failure::Conflict(Json(ConflictBody {
+                code,
+                message,
+                current_version: None,
+                changed_by: None,
+                changed_at: None,
+            })),
+            ContentError::Stale(body) => Failure::Conflict(Json(*body)),
             ContentError::NotFound => Failure::NotFound(Json(ErrorBody::new(
                 ErrorCode::ArticleNotFound,
                 "Article not found",
@@ -42,8 +60,14 @@ impl Failure {
     /// A failure the operation cannot give (a 404 where nothing is looked up, say) is a bug:
     /// logged, and answered as one.
     fn undeclared(self) -> Json<ErrorBody> {
-        if let Failure::BadRequest(b) | Failure::NotFound(b) = &self {
-            tracing::error!(code = %b.0.code, "undeclared editorial failure");
+        match &self {
+            Failure::BadRequest(b) | Failure::NotFound(b) | Failure::Forbidden(b) => {
+                tracing::error!(code = %b.0.code, "undeclared editorial failure")
+            }
+            Failure::Conflict(b) => {
+                tracing::error!(code = %b.0.code, "undeclared editorial failure")
+            }
+            Failure::Internal(_) => {}
         }
         Json(ErrorBody::internal())
     }
@@ -133,6 +157,10 @@ pub enum SaveAnswer {
     /// No such article among those this staff member may manage.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
+    /// The piece's stage does not allow this now, or it was saved by someone else since the
+    /// version the edit was based on (nothing was overwritten).
+    #[oai(status = 409)]
+    Conflict(Json<ConflictBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
 }
@@ -176,9 +204,64 @@ pub enum PreviewAnswer {
 declares!(ListAnswer: Forbidden, Internal);
 declares!(CreateAnswer: BadRequest, Forbidden, Internal);
 declares!(GetAnswer: Forbidden, NotFound, Internal);
-declares!(SaveAnswer: BadRequest, Forbidden, NotFound, Internal);
+declares!(SaveAnswer: BadRequest, Forbidden, NotFound, Conflict, Internal);
 declares!(DeleteAnswer: Forbidden, NotFound, Internal);
 declares!(PreviewAnswer: BadRequest, Forbidden, Internal);
+
+/// An article's audit log, revisions or one revision, or a difference.
+macro_rules! read_answer {
+    ($name:ident, $doc:literal, $body:ty) => {
+        #[doc = $doc]
+        #[derive(ApiResponse)]
+        pub enum $name {
+            #[oai(status = 200)]
+            Ok(Json<$body>),
+            /// No live staff session (signed out, expired, or the user was disabled).
+            #[oai(status = 401)]
+            NotSignedIn(Json<ErrorBody>),
+            /// The signed-in role may not do this.
+            #[oai(status = 403)]
+            Forbidden(Json<ErrorBody>),
+            /// No such article (or revision) among those this staff member may manage.
+            #[oai(status = 404)]
+            NotFound(Json<ErrorBody>),
+            #[oai(status = 500)]
+            Internal(Json<ErrorBody>),
+        }
+        declares!($name: Forbidden, NotFound, Internal);
+    };
+}
+
+/// `GET /v1/staff/newsroom`.
+#[derive(ApiResponse)]
+pub enum RulesAnswer {
+    #[oai(status = 200)]
+    Ok(Json<NewsroomRules>),
+    /// No live staff session (signed out, expired, or the user was disabled).
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+}
+
+read_answer!(
+    EventsAnswer,
+    "`GET /v1/staff/articles/{id}/events`.",
+    Vec<ArticleEvent>
+);
+read_answer!(
+    RevisionsAnswer,
+    "`GET /v1/staff/articles/{id}/revisions`.",
+    Vec<RevisionSummary>
+);
+read_answer!(
+    RevisionAnswer,
+    "`GET /v1/staff/articles/{id}/revisions/{number}`.",
+    Revision
+);
+read_answer!(
+    DiffAnswer,
+    "`GET /v1/staff/articles/{id}/revisions/{number}/diff`.",
+    RevisionDiff
+);
 
 /// The operation's answer: `ok` on success, else the failure as the operation declares it.
 pub(crate) fn answer<T, A: From<Failure>>(

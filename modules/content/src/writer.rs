@@ -2,7 +2,7 @@
 //! writes (the unique index on slugs decides; a write that loses moves on to the next slug).
 
 use crate::error::ContentError;
-use crate::store::{ContentStore, InsertRow};
+use crate::store::{ContentStore, EventRow, InsertRow, Updated};
 
 /// The first free slug among `base`, `base-2`, `base-3`, … A concurrent write may still
 /// take it first: [`write`] handles that.
@@ -22,13 +22,13 @@ async fn unique_slug(store: &dyn ContentStore, base: &str) -> Result<String, Con
 /// Writes `row`. With `base`, the article gets a free slug made from it: the "is it free?"
 /// check cannot see a concurrent write, so the unique index on slugs decides, and a write
 /// that loses the race moves on to the next free slug instead of failing. Without `base`,
-/// the row keeps its slug. False when the article to update is gone.
+/// the row keeps its slug.
 pub(crate) async fn write(
     store: &dyn ContentStore,
     row: &mut InsertRow,
     base: Option<&str>,
     write: Write<'_>,
-) -> Result<bool, ContentError> {
+) -> Result<Updated, ContentError> {
     let mut attempt = 0;
     loop {
         if let Some(base) = base {
@@ -39,10 +39,14 @@ pub(crate) async fn write(
             };
         }
         let result = match write {
-            Write::Insert => store.insert(row).await.map(|()| true),
-            Write::Update { old_slug } => {
+            Write::Insert => store.insert(row).await.map(|()| Updated::Written(1)),
+            Write::Update {
+                old_slug,
+                expected_version,
+                event,
+            } => {
                 let moved_from = old_slug.filter(|s| *s != row.slug);
-                store.update(row, moved_from).await
+                store.update(row, moved_from, expected_version, event).await
             }
         };
         match result {
@@ -65,8 +69,11 @@ pub(crate) async fn write(
 pub(crate) enum Write<'a> {
     Insert,
     /// An update; a published article's `old_slug` keeps leading to it when the slug changes.
+    /// With `expected_version`, nothing is written when the article was saved since.
     Update {
         old_slug: Option<&'a str>,
+        expected_version: Option<i64>,
+        event: Option<&'a EventRow>,
     },
 }
 

@@ -12,7 +12,7 @@ mod store;
 
 pub use api::{forbidden, IdentityApi};
 pub use guard::{StaffSession, SESSION_COOKIE};
-pub use model::{Role, StaffRecord, StaffUser, Writer};
+pub use model::{Role, StaffNotices, StaffRecord, StaffUser, Writer};
 pub use service::{IdentityError, IdentityService};
 pub use settings::IdentitySettings;
 pub use staff_api::StaffAdminApi;

@@ -80,3 +80,13 @@ pub struct Writer {
     pub id: String,
     pub name: String,
 }
+
+/// Where a staff member gets newsroom notices (changes requested on their piece, their piece
+/// published), and whether they want them.
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+pub struct StaffNotices {
+    /// Their email address; absent or empty: no email.
+    pub email: Option<String>,
+    /// Whether to send them (on by default, once an address is given).
+    pub notify: bool,
+}

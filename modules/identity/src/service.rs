@@ -10,7 +10,7 @@ use kernel::limiter::{Admission, Limiter, Rule};
 use kernel::secret::{hash_token, new_token};
 
 use crate::keys::{new_access_key, KeyHasher};
-use crate::model::{Role, StaffRecord, StaffUser, Writer};
+use crate::model::{Role, StaffNotices, StaffRecord, StaffUser, Writer};
 use crate::settings::IdentitySettings;
 use crate::store::{Deactivation, IdentityStore, UserRow};
 
@@ -202,6 +202,56 @@ impl IdentityService {
             .user(id)
             .await?
             .and_then(|u| Role::parse(&u.role)))
+    }
+
+    /// Where `id` gets newsroom notices: their email, when they are active, gave one and did
+    /// not turn the notices off.
+    pub async fn notice_address(&self, id: &str) -> Result<Option<String>, IdentityError> {
+        let active = self.store.user(id).await?.is_some_and(|u| u.active);
+        Ok(match self.store.notices(id).await? {
+            Some((Some(email), true)) if active => Some(email),
+            _ => None,
+        })
+    }
+
+    /// A member's newsroom notice settings.
+    pub async fn notices(&self, id: &str) -> Result<StaffNotices, IdentityError> {
+        let (email, notify) = self
+            .store
+            .notices(id)
+            .await?
+            .ok_or(IdentityError::NotFound)?;
+        Ok(StaffNotices { email, notify })
+    }
+
+    /// Sets a member's address for newsroom notices (empty: none) and whether they want them.
+    pub async fn set_notices(
+        &self,
+        id: &str,
+        notices: StaffNotices,
+    ) -> Result<StaffNotices, IdentityError> {
+        let email = notices
+            .email
+            .map(|e| e.trim().to_string())
+            .filter(|e| !e.is_empty());
+        if let Some(e) = &email {
+            if e.chars().count() > 254 || !kernel::email::is_email(e) {
+                return Err(IdentityError::Invalid(
+                    "Please enter a valid email address.".into(),
+                ));
+            }
+        }
+        if !self
+            .store
+            .set_notices(id, email.as_deref(), notices.notify)
+            .await?
+        {
+            return Err(IdentityError::NotFound);
+        }
+        Ok(StaffNotices {
+            email,
+            notify: notices.notify,
+        })
     }
 
     pub async fn is_active_writer(&self, id: &str) -> Result<bool, IdentityError> {

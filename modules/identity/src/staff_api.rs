@@ -8,7 +8,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 
 use crate::guard::StaffSession;
-use crate::model::{Role, StaffRecord, StaffUser};
+use crate::model::{Role, StaffNotices, StaffRecord, StaffUser};
 use crate::service::{IdentityError, IdentityService};
 use kernel::ErrorCode;
 
@@ -100,6 +100,30 @@ pub enum ActiveResponse {
     Internal(Json<ErrorBody>),
 }
 
+#[derive(ApiResponse)]
+pub enum NoticesResponse {
+    #[oai(status = 200)]
+    Ok(Json<StaffNotices>),
+    /// The address is not an email address.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+fn notices_answer(r: Result<StaffNotices, IdentityError>) -> NoticesResponse {
+    match r {
+        Ok(n) => NoticesResponse::Ok(Json(n)),
+        Err(IdentityError::Invalid(m)) => {
+            NoticesResponse::BadRequest(Json(ErrorBody::new(ErrorCode::InvalidEmail, m)))
+        }
+        Err(e) => NoticesResponse::Internal(internal(&e)),
+    }
+}
+
 pub struct StaffAdminApi {
     service: Arc<IdentityService>,
 }
@@ -121,6 +145,30 @@ fn internal(e: &dyn std::fmt::Debug) -> Json<ErrorBody> {
 
 #[OpenApi(tag = "ApiTags::Staff")]
 impl StaffAdminApi {
+    /// The signed-in member's newsroom email notices (any role).
+    #[oai(
+        path = "/v1/staff/me/notices",
+        method = "get",
+        operation_id = "myNotices"
+    )]
+    async fn my_notices(&self, auth: StaffSession) -> NoticesResponse {
+        notices_answer(self.service.notices(&auth.user().id).await)
+    }
+
+    /// Set where the signed-in member gets newsroom notices, and whether they want them.
+    #[oai(
+        path = "/v1/staff/me/notices",
+        method = "put",
+        operation_id = "setMyNotices"
+    )]
+    async fn set_my_notices(
+        &self,
+        auth: StaffSession,
+        body: Json<StaffNotices>,
+    ) -> NoticesResponse {
+        notices_answer(self.service.set_notices(&auth.user().id, body.0).await)
+    }
+
     /// Every staff member with role, state and last sign-in (never a key).
     #[oai(path = "/v1/staff/members", method = "get", operation_id = "listStaff")]
     async fn list(&self, auth: StaffSession) -> StaffListResponse {

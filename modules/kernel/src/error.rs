@@ -39,6 +39,14 @@ pub enum ErrorCode {
     InvalidCoverImage,
     InvalidWriter,
     WriterRequired,
+    // The newsroom: review, scheduling, revisions.
+    ReviewRequired,
+    InReview,
+    InvalidTransition,
+    EditConflict,
+    InvalidPublishAt,
+    NoteRequired,
+    RevisionNotFound,
     // Uploads.
     FileTooLarge,
     ImageTooLarge,

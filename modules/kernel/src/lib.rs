@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod db;
+pub mod email;
 pub mod error;
 pub mod flash;
 pub mod generation;

@@ -9,7 +9,7 @@ use kernel::secret::{hash_token, new_token};
 
 use crate::service::{invalid, too_long, OutreachError, OutreachService};
 use crate::store::{AccountRow, Confirmation};
-use crate::validate::is_email;
+use kernel::email::is_email;
 use kernel::ErrorCode;
 
 use crate::landing::CONFIRM_PAGE;

@@ -13,7 +13,6 @@ mod model;
 mod readers;
 mod service;
 mod store;
-mod validate;
 
 pub use announcements::{
     announcement_store_for, Announced, AnnouncedIssue, AnnouncementApi, AnnouncementSettings,

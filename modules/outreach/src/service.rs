@@ -11,7 +11,7 @@ use kernel::storage::Storage;
 
 use crate::model::{ContactInput, InquiryType, NotifyList};
 use crate::store::{ContactRow, OutreachStore};
-use crate::validate::is_email;
+use kernel::email::is_email;
 use kernel::ErrorCode;
 
 use crate::landing::UNSUBSCRIBE_PAGE;

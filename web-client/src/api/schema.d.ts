@@ -104,8 +104,242 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Publish a draft: only its status and update time change. */
+    /**
+     * Publish now: a draft (with review required, only a reviewer), or a piece in review or
+     *     scheduled (by a reviewer). Its stage, status and update time change; its text does not.
+     */
     post: operations["publishArticle"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/submit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask for review: a draft goes in review, where only a reviewer changes it. */
+    post: operations["submitArticle"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/withdraw": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a piece out of review, back to draft. */
+    post: operations["withdrawArticle"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/request-changes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a piece in review back to its writer with a note (reviewers: content director,
+     *     admin). The writer sees the note on their dashboard and in the editor, and by email.
+     */
+    post: operations["requestChanges"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a piece in review (reviewers): published now, or scheduled at `publish_at`. */
+    post: operations["approveArticle"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/schedule": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Schedule a piece, or move its time. It goes public within seconds of `publish_at`
+     *     (or as soon as the server is back, dated by that time).
+     */
+    put: operations["scheduleArticle"];
+    post?: never;
+    /** Pull a scheduled piece back to draft. */
+    delete: operations["unscheduleArticle"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/unpublish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a published piece back to draft. */
+    post: operations["unpublishArticle"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/newsroom": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How the newsroom runs here: whether writers submit for review instead of publishing. */
+    get: operations["newsroomRules"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/review-queue": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pieces waiting for review, the longest waiting first (reviewers). */
+    get: operations["reviewQueue"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An article's audit log: who moved it from which stage to which, and when (reviewers). */
+    get: operations["articleEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/revisions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An article's saved revisions, newest first. */
+    get: operations["articleRevisions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/revisions/{number}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One revision, whole. */
+    get: operations["articleRevision"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/revisions/{number}/diff": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What changed from a revision to the current text: the fields that differ and the body
+     *     line by line.
+     */
+    get: operations["articleRevisionDiff"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/revisions/{number}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a revision: its text becomes the article's newest revision. */
+    post: operations["restoreRevision"];
     delete?: never;
     options?: never;
     head?: never;
@@ -483,6 +717,24 @@ export interface paths {
     /** Download everything kept about the account (JSON). */
     get: operations["exportAccount"];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/me/notices": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in member's newsroom email notices (any role). */
+    get: operations["myNotices"];
+    /** Set where the signed-in member gets newsroom notices, and whether they want them. */
+    put: operations["setMyNotices"];
     post?: never;
     delete?: never;
     options?: never;
@@ -885,6 +1137,17 @@ export interface components {
       attachments: number;
     };
     /**
+     * ApproveInput
+     * @description Approving a piece in review: published now, or at `publish_at`.
+     */
+    ApproveInput: {
+      /**
+       * Format: date-time
+       * @description When it goes out (UTC); absent: now.
+       */
+      publish_at?: string;
+    };
+    /**
      * Article
      * @description One published article with its body.
      */
@@ -941,6 +1204,26 @@ export interface components {
       read_time: string;
     };
     /**
+     * ArticleEvent
+     * @description One entry of an article's audit log: who moved it from which stage to which, and when.
+     */
+    ArticleEvent: {
+      /** Format: date-time */
+      at: string;
+      /** @description Who did it; `null` for the scheduler (a scheduled piece going out) or a removed member. */
+      actor_id?: string;
+      actor_name?: string;
+      action: components["schemas"]["EventAction"];
+      from_stage?: components["schemas"]["Stage"];
+      to_stage: components["schemas"]["Stage"];
+      note?: string;
+      /**
+       * Format: date-time
+       * @description For a scheduled piece: when it goes (or went) out.
+       */
+      publish_at?: string;
+    };
+    /**
      * ArticleInput
      * @description What the editor sends to create or update an article.
      */
@@ -954,10 +1237,21 @@ export interface components {
       /** @description An https URL or an uploaded image's `/media/…` address. */
       cover_image?: string;
       featured?: boolean;
-      /** @description `draft` (Save as Draft) or `published` (Publish). */
+      /** @description `draft` (Save as Draft) or `published` (Publish; with `publish_at`, schedule). */
       status: components["schemas"]["Status"] & unknown;
       /** @description The writer the content director writes on behalf of (ignored for writers). */
       author_id?: string;
+      /**
+       * Format: date-time
+       * @description With `status` `published`: when the piece goes out (UTC, in the future); absent: now.
+       */
+      publish_at?: string;
+      /**
+       * Format: int64
+       * @description The `version` the editor started from: when the article was saved since, the save is
+       *     refused (409 `edit_conflict`, saying who saved and when) and nothing is overwritten.
+       */
+      base_version?: number;
     };
     /**
      * ArticleList
@@ -998,6 +1292,32 @@ export interface components {
       | "Human Rights"
       | "Youth Activism"
       | "Digital Democracy";
+    /**
+     * ChangesInput
+     * @description Sending a piece in review back to its writer.
+     */
+    ChangesInput: {
+      /** @description What the writer should change (shown on their dashboard and in the editor). */
+      note: string;
+    };
+    /**
+     * ConflictBody
+     * @description A 409 answer: the piece's stage does not allow the action now (`invalid_transition`,
+     *     `in_review`), or an edit was based on an older version (`edit_conflict`: who saved the newer
+     *     one, and when; the editor offers to see it; nothing was overwritten).
+     */
+    ConflictBody: {
+      code: components["schemas"]["ErrorCode"];
+      message: string;
+      /**
+       * Format: int64
+       * @description The version saved now (send it as `base_version` to save over it on purpose).
+       */
+      current_version?: number;
+      changed_by?: string;
+      /** Format: date-time */
+      changed_at?: string;
+    };
     /** ContactInput */
     ContactInput: {
       /** @default  */
@@ -1024,6 +1344,16 @@ export interface components {
       /** Format: int64 */
       views: number;
     };
+    /** DiffLine */
+    DiffLine: {
+      op: components["schemas"]["DiffOp"];
+      text: string;
+    };
+    /**
+     * @description How a line of the difference between a revision and the current text reads.
+     * @enum {string}
+     */
+    DiffOp: "same" | "removed" | "added";
     /** Done */
     Done: {
       message: string;
@@ -1061,6 +1391,13 @@ export interface components {
       | "invalid_cover_image"
       | "invalid_writer"
       | "writer_required"
+      | "review_required"
+      | "in_review"
+      | "invalid_transition"
+      | "edit_conflict"
+      | "invalid_publish_at"
+      | "note_required"
+      | "revision_not_found"
       | "file_too_large"
       | "image_too_large"
       | "image_too_many_pixels"
@@ -1095,6 +1432,31 @@ export interface components {
       | "account_unconfirmed"
       | "link_expired"
       | "wrong_password";
+    /**
+     * @description What an audit-log entry records: a staff member's action, or one the system took.
+     * @enum {string}
+     */
+    EventAction:
+      | "create"
+      | "submit"
+      | "withdraw"
+      | "request_changes"
+      | "approve"
+      | "publish"
+      | "schedule"
+      | "unschedule"
+      | "unpublish"
+      | "restore"
+      | "scheduled_publish";
+    /**
+     * FieldChange
+     * @description A field that differs between a revision and the current text.
+     */
+    FieldChange: {
+      field: string;
+      revision?: string;
+      current?: string;
+    };
     /** @enum {string} */
     InquiryType: "general" | "education";
     /**
@@ -1178,6 +1540,14 @@ export interface components {
     NewStaffMember: {
       name: string;
       role: components["schemas"]["Role"];
+    };
+    /**
+     * NewsroomRules
+     * @description How the newsroom runs on this site.
+     */
+    NewsroomRules: {
+      /** @description Writers submit pieces for review instead of publishing or scheduling them. */
+      review_required: boolean;
     };
     /** NotifyInput */
     NotifyInput: {
@@ -1295,8 +1665,86 @@ export interface components {
       /** @description The author, when the article has one. */
       author?: components["schemas"]["AuthorBox"] & unknown;
     };
+    /**
+     * RestoreInput
+     * @description Restoring a revision: its text becomes a new revision of the article.
+     */
+    RestoreInput: {
+      /**
+       * Format: int64
+       * @description The version of the article the editor showed (a newer one: 409, nothing overwritten).
+       */
+      base_version?: number;
+    };
+    /**
+     * ReviewNote
+     * @description The reviewer's request for changes, shown to the writer until the piece is resubmitted.
+     */
+    ReviewNote: {
+      note: string;
+      by_name?: string;
+      /** Format: date-time */
+      at: string;
+    };
+    /**
+     * Revision
+     * @description A saved version of an article's text, whole.
+     */
+    Revision: {
+      /**
+       * Format: int64
+       * @description 1 for the first save, then one more per save.
+       */
+      number: number;
+      title: string;
+      /** Format: date-time */
+      saved_at: string;
+      saved_by_name?: string;
+      subtitle?: string;
+      content: string;
+      cover_image?: string;
+    };
+    /**
+     * RevisionDiff
+     * @description What changed from a revision to the current text: the short fields that differ, and the
+     *     body line by line.
+     */
+    RevisionDiff: {
+      /** Format: int64 */
+      number: number;
+      /** Format: int64 */
+      current_version: number;
+      fields: components["schemas"]["FieldChange"][];
+      content: components["schemas"]["DiffLine"][];
+    };
+    /**
+     * RevisionSummary
+     * @description A saved version of an article's text, as the history lists it.
+     */
+    RevisionSummary: {
+      /**
+       * Format: int64
+       * @description 1 for the first save, then one more per save.
+       */
+      number: number;
+      title: string;
+      /** Format: date-time */
+      saved_at: string;
+      saved_by_name?: string;
+    };
     /** @enum {string} */
     Role: "admin" | "writer" | "educator" | "content-director";
+    /**
+     * ScheduleInput
+     * @description Scheduling a piece (or moving its time).
+     */
+    ScheduleInput: {
+      /**
+       * Format: date-time
+       * @description When it goes out (UTC); must be in the future.
+       */
+      publish_at: string;
+    };
     /**
      * @description Order of the public listing.
      * @enum {string}
@@ -1304,7 +1752,8 @@ export interface components {
     Sort: "newest" | "featured";
     /**
      * StaffArticle
-     * @description An article as its editors see it: any status, with the markdown body.
+     * @description An article as its editors see it: any status, with the markdown body and where it stands
+     *     in the newsroom.
      */
     StaffArticle: {
       id: string;
@@ -1326,9 +1775,42 @@ export interface components {
       updated_at: string;
       /** @description Estimated reading time, e.g. "4 min" (words ÷ 230, rounded up). */
       read_time: string;
-      status: components["schemas"]["Status"];
+      /** @description `published` exactly when readers can see it. */
+      status: components["schemas"]["Status"] & unknown;
+      /** @description Where it stands: `draft`, `in_review`, `scheduled` or `published`. */
+      stage: components["schemas"]["Stage"] & unknown;
+      /**
+       * Format: date-time
+       * @description For a scheduled piece: when it goes out (UTC).
+       */
+      publish_at?: string;
+      /**
+       * Format: int64
+       * @description Moves on with every saved change: send it back as `base_version` when saving.
+       */
+      version: number;
+      /**
+       * Format: date-time
+       * @description When it was last submitted for review (while in review).
+       */
+      submitted_at?: string;
+      /** @description The reviewer's request for changes, while the piece is a draft again. */
+      review_note?: components["schemas"]["ReviewNote"] & unknown;
+      /** @description Who saved it last. */
+      updated_by_name?: string;
       /** @description The markdown source. */
       content: string;
+    };
+    /**
+     * StaffNotices
+     * @description Where a staff member gets newsroom notices (changes requested on their piece, their piece
+     *     published), and whether they want them.
+     */
+    StaffNotices: {
+      /** @description Their email address; absent or empty: no email. */
+      email?: string;
+      /** @description Whether to send them (on by default, once an address is given). */
+      notify: boolean;
     };
     /**
      * StaffRecord
@@ -1356,6 +1838,11 @@ export interface components {
       name: string;
       role: components["schemas"]["Role"];
     };
+    /**
+     * @description Where a piece stands. Only `published` is public.
+     * @enum {string}
+     */
+    Stage: "draft" | "in_review" | "scheduled" | "published";
     /**
      * @description Editorial status; only published articles are public.
      * @enum {string}
@@ -1825,6 +2312,18 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
       /** @description The body is larger than this operation accepts. */
       413: {
         headers: {
@@ -1964,6 +2463,1076 @@ export interface operations {
       };
       /** @description No such article among those this staff member may manage. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  submitArticle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
+        };
+      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  withdrawArticle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
+        };
+      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  requestChanges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["ChangesInput"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
+        };
+      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  approveArticle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["ApproveInput"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
+        };
+      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  scheduleArticle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["ScheduleInput"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
+        };
+      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  unscheduleArticle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
+        };
+      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  unpublishArticle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
+        };
+      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  newsroomRules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["NewsroomRules"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  reviewQueue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffArticle"][];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  articleEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ArticleEvent"][];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article (or revision) among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  articleRevisions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["RevisionSummary"][];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article (or revision) among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  articleRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        number: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Revision"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article (or revision) among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  articleRevisionDiff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        number: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["RevisionDiff"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article (or revision) among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  restoreRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        number: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["RestoreInput"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
+        };
+      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -3687,6 +5256,127 @@ export interface operations {
         };
       };
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  myNotices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffNotices"];
+        };
+      };
+      /** @description The address is not an email address. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  setMyNotices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["StaffNotices"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffNotices"];
+        };
+      };
+      /** @description The address is not an email address. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -59,9 +59,15 @@ pub struct InsertRow {
     pub reading_minutes: i32,
     pub search_text: String,
     pub first_published_at: Option<DateTime<Utc>>,
+    /// Where the piece stands (`draft`, `in_review`, `scheduled`, `published`); `status` is
+    /// `published` exactly when this is.
+    pub stage: String,
+    pub publish_at: Option<DateTime<Utc>>,
+    /// Who saved it (kept as the revision's author).
+    pub updated_by: Option<String>,
 }
 
-/// A row as staff see it: any status, with the body.
+/// A row as staff see it: any status, with the body and where it stands in the newsroom.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StaffRow {
     #[sqlx(flatten)]
@@ -69,6 +75,85 @@ pub struct StaffRow {
     pub status: String,
     pub content: String,
     pub first_published_at: Option<DateTime<Utc>>,
+    pub stage: String,
+    pub publish_at: Option<DateTime<Utc>>,
+    pub version: i64,
+    pub updated_by: Option<String>,
+    pub submitted_at: Option<DateTime<Utc>>,
+    pub review_note: Option<String>,
+    pub review_note_by: Option<String>,
+    pub review_note_at: Option<DateTime<Utc>>,
+}
+
+/// The staff columns after the card's.
+pub(crate) const STAFF_COLUMNS: &str = "a.status, a.content, a.first_published_at, a.stage, \
+     a.publish_at, a.version, a.updated_by, a.submitted_at, a.review_note, a.review_note_by, \
+     a.review_note_at";
+
+/// An audit-log entry, to write or as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EventRow {
+    pub id: String,
+    pub article_id: String,
+    pub actor_id: Option<String>,
+    pub action: String,
+    pub from_stage: Option<String>,
+    pub to_stage: String,
+    pub note: Option<String>,
+    pub publish_at: Option<DateTime<Utc>>,
+    pub at: DateTime<Utc>,
+}
+
+/// A saved revision as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RevisionRow {
+    pub number: i64,
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub content: String,
+    pub cover_image: Option<String>,
+    pub saved_by: Option<String>,
+    pub saved_at: DateTime<Utc>,
+}
+
+/// A move of an article from one stage to another, written only if the article is still at
+/// `from_stage` and `version` (nothing else changed it meanwhile). Every field is set as given.
+#[derive(Debug, Clone)]
+pub struct StageChange {
+    pub id: String,
+    pub from_stage: String,
+    pub version: i64,
+    pub stage: String,
+    pub publish_at: Option<DateTime<Utc>>,
+    pub submitted_at: Option<DateTime<Utc>>,
+    pub review_note: Option<String>,
+    pub review_note_by: Option<String>,
+    pub review_note_at: Option<DateTime<Utc>>,
+    pub first_published_at: Option<DateTime<Utc>>,
+    pub updated_at: DateTime<Utc>,
+    pub updated_by: Option<String>,
+    pub event: EventRow,
+}
+
+/// What an update came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Updated {
+    /// Written; the article's version now.
+    Written(i64),
+    /// The article is gone.
+    Gone,
+    /// The article was saved since `expected_version`: nothing written.
+    Stale,
+}
+
+/// A scheduled piece that went out.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct WentOut {
+    pub id: String,
+    pub slug: String,
+    pub title: String,
+    pub author_id: Option<String>,
+    pub publish_at: Option<DateTime<Utc>>,
 }
 
 #[async_trait]
@@ -81,6 +166,7 @@ pub trait ContentStore: Send + Sync {
     /// The current slug of the published article that once had `old_slug`.
     async fn current_slug_for(&self, old_slug: &str) -> Result<Option<String>, sqlx::Error>;
     async fn slug_taken(&self, slug: &str) -> Result<bool, sqlx::Error>;
+    /// Inserts the article with its first revision and its `create` entry in the audit log.
     async fn insert(&self, row: &InsertRow) -> Result<(), sqlx::Error>;
     /// Every article, whatever its status.
     async fn count_all(&self) -> Result<i64, sqlx::Error>;
@@ -108,12 +194,39 @@ pub trait ContentStore: Send + Sync {
         id: &str,
         author: Option<&str>,
     ) -> Result<Option<StaffRow>, sqlx::Error>;
-    /// Replaces the editable fields of `row.id` (and its derived fields) and, when `old_slug`
-    /// is given, remembers that it now leads to this article: one transaction, so a rename
-    /// never loses its redirect. False (and nothing written) when the article is gone.
-    async fn update(&self, row: &InsertRow, old_slug: Option<&str>) -> Result<bool, sqlx::Error>;
-    /// Publishes: only status, updated_at (and the first publication time) change.
-    async fn publish(&self, id: &str, at: DateTime<Utc>) -> Result<bool, sqlx::Error>;
+    /// Replaces the editable fields of `row.id` (and its derived fields), keeps them as a new
+    /// revision, moves the version on, writes `event` (when the save also changed the stage)
+    /// and, when `old_slug` is given, remembers that it now leads to this article: one
+    /// transaction, so a rename never loses its redirect. With `expected_version`, nothing is
+    /// written when the article was saved since.
+    async fn update(
+        &self,
+        row: &InsertRow,
+        old_slug: Option<&str>,
+        expected_version: Option<i64>,
+        event: Option<&EventRow>,
+    ) -> Result<Updated, sqlx::Error>;
+    /// Moves an article to another stage (see [`StageChange`]): false when it is gone or was
+    /// changed meanwhile. With the change, the audit entry and, when given, an email queued in
+    /// the outbox (sent exactly when the change is made).
+    async fn change_stage(
+        &self,
+        change: &StageChange,
+        notice: Option<&kernel::outbox::Email>,
+    ) -> Result<bool, sqlx::Error>;
+    /// Publishes every scheduled piece whose time has come (each exactly once, whichever
+    /// instance asks first), dated by its scheduled time when it was never published before,
+    /// with a `scheduled_publish` entry in the audit log.
+    async fn publish_due(&self, now: DateTime<Utc>) -> Result<Vec<WentOut>, sqlx::Error>;
+    /// Queues an email in the outbox.
+    async fn queue_email(&self, email: &kernel::outbox::Email) -> Result<(), sqlx::Error>;
+    /// Pieces waiting for review, the longest waiting first.
+    async fn review_queue(&self) -> Result<Vec<StaffRow>, sqlx::Error>;
+    /// An article's audit log, oldest first.
+    async fn events(&self, id: &str) -> Result<Vec<EventRow>, sqlx::Error>;
+    /// An article's revisions, newest first (without their bodies' use: all columns).
+    async fn revisions(&self, id: &str) -> Result<Vec<RevisionRow>, sqlx::Error>;
+    async fn revision(&self, id: &str, number: i64) -> Result<Option<RevisionRow>, sqlx::Error>;
     async fn delete(&self, id: &str) -> Result<bool, sqlx::Error>;
 }
 

@@ -1,3 +1,8 @@
 //! PostgreSQL implementation of [`super::ContentStore`].
 
-super::sql_content_store!(PgContentStore, sqlx::Postgres, sqlx::PgPool);
+super::sql_content_store!(
+    PgContentStore,
+    sqlx::Postgres,
+    sqlx::PgPool,
+    kernel::outbox::enqueue_pg
+);

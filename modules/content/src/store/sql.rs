@@ -2,7 +2,7 @@
 
 /// The same SQL serves both engines; `QueryBuilder` writes each engine's placeholders.
 macro_rules! sql_content_store {
-    ($name:ident, $db:ty, $pool:ty) => {
+    ($name:ident, $db:ty, $pool:ty, $enqueue:path) => {
         pub struct $name {
             pool: $pool,
         }
@@ -10,6 +10,48 @@ macro_rules! sql_content_store {
         impl $name {
             pub fn new(pool: $pool) -> Self {
                 Self { pool }
+            }
+
+            /// Writes an audit-log entry inside the caller's transaction.
+            async fn write_event(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                e: &crate::store::EventRow,
+            ) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO article_events (id, article_id, actor_id, action, from_stage, \
+                     to_stage, note, publish_at, at) ",
+                );
+                qb.push_values(std::iter::once(e), |mut b, e| {
+                    b.push_bind(e.id.clone())
+                        .push_bind(e.article_id.clone())
+                        .push_bind(e.actor_id.clone())
+                        .push_bind(e.action.clone())
+                        .push_bind(e.from_stage.clone())
+                        .push_bind(e.to_stage.clone())
+                        .push_bind(e.note.clone())
+                        .push_bind(e.publish_at)
+                        .push_bind(e.at);
+                });
+                qb.build().execute(&mut *conn).await?;
+                Ok(())
+            }
+
+            /// Keeps the article's text as it now stands as its next revision, inside the
+            /// caller's transaction.
+            async fn write_revision(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                id: &str,
+            ) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO article_revisions (article_id, number, title, subtitle, content, \
+                     cover_image, saved_by, saved_at) \
+                     SELECT a.id, COALESCE((SELECT MAX(r.number) FROM article_revisions r \
+                     WHERE r.article_id = a.id), 0) + 1, a.title, a.subtitle, a.content, \
+                     a.cover_image, a.updated_by, a.updated_at FROM articles a WHERE a.id = ",
+                );
+                qb.push_bind(id.to_string());
+                qb.build().execute(&mut *conn).await?;
+                Ok(())
             }
 
             fn filtered<'a>(
@@ -154,7 +196,8 @@ macro_rules! sql_content_store {
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                     "INSERT INTO articles (id, slug, title, subtitle, content, category, cover_image, \
                      featured, status, author_id, created_at, updated_at, excerpt, content_html, \
-                     reading_minutes, search_text, first_published_at) ",
+                     reading_minutes, search_text, first_published_at, stage, publish_at, \
+                     updated_by) ",
                 );
                 qb.push_values(std::iter::once(row), |mut b, r| {
                     b.push_bind(r.id.clone())
@@ -173,9 +216,27 @@ macro_rules! sql_content_store {
                         .push_bind(r.content_html.clone())
                         .push_bind(r.reading_minutes)
                         .push_bind(r.search_text.clone())
-                        .push_bind(r.first_published_at);
+                        .push_bind(r.first_published_at)
+                        .push_bind(r.stage.clone())
+                        .push_bind(r.publish_at)
+                        .push_bind(r.updated_by.clone());
                 });
-                qb.build().execute(&self.pool).await?;
+                let mut tx = self.pool.begin().await?;
+                qb.build().execute(&mut *tx).await?;
+                Self::write_revision(&mut tx, &row.id).await?;
+                let event = crate::store::EventRow {
+                    id: kernel::ids::new_id(),
+                    article_id: row.id.clone(),
+                    actor_id: row.updated_by.clone(),
+                    action: "create".into(),
+                    from_stage: None,
+                    to_stage: row.stage.clone(),
+                    note: None,
+                    publish_at: row.publish_at,
+                    at: row.updated_at,
+                };
+                Self::write_event(&mut tx, &event).await?;
+                tx.commit().await?;
                 Ok(())
             }
 
@@ -220,8 +281,9 @@ macro_rules! sql_content_store {
                 author: Option<&str>,
             ) -> Result<Vec<crate::store::StaffRow>, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
-                    "SELECT {}, a.status, a.content, a.first_published_at FROM articles a",
-                    crate::store::CARD_COLUMNS
+                    "SELECT {}, {} FROM articles a",
+                    crate::store::CARD_COLUMNS,
+                    crate::store::STAFF_COLUMNS
                 ));
                 if let Some(author) = author {
                     qb.push(" WHERE a.author_id = ");
@@ -237,8 +299,9 @@ macro_rules! sql_content_store {
                 author: Option<&str>,
             ) -> Result<Option<crate::store::StaffRow>, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
-                    "SELECT {}, a.status, a.content, a.first_published_at FROM articles a WHERE a.id = ",
-                    crate::store::CARD_COLUMNS
+                    "SELECT {}, {} FROM articles a WHERE a.id = ",
+                    crate::store::CARD_COLUMNS,
+                    crate::store::STAFF_COLUMNS
                 ));
                 qb.push_bind(id.to_string());
                 if let Some(author) = author {
@@ -248,12 +311,14 @@ macro_rules! sql_content_store {
                 qb.build_query_as().fetch_optional(&self.pool).await
             }
 
-            #[tracing::instrument(skip(self, r), fields(id = %r.id), err)]
+            #[tracing::instrument(skip(self, r, event), fields(id = %r.id), err)]
             async fn update(
                 &self,
                 r: &crate::store::InsertRow,
                 old_slug: Option<&str>,
-            ) -> Result<bool, sqlx::Error> {
+                expected_version: Option<i64>,
+                event: Option<&crate::store::EventRow>,
+            ) -> Result<crate::store::Updated, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> =
                     sqlx::QueryBuilder::new("UPDATE articles SET slug = ");
                 qb.push_bind(r.slug.clone());
@@ -264,20 +329,41 @@ macro_rules! sql_content_store {
                 qb.push(", cover_image = ").push_bind(r.cover_image.clone());
                 qb.push(", featured = ").push_bind(r.featured);
                 qb.push(", status = ").push_bind(r.status.clone());
+                qb.push(", stage = ").push_bind(r.stage.clone());
+                qb.push(", publish_at = ").push_bind(r.publish_at);
                 qb.push(", author_id = ").push_bind(r.author_id.clone());
                 qb.push(", updated_at = ").push_bind(r.updated_at);
+                qb.push(", updated_by = ").push_bind(r.updated_by.clone());
                 qb.push(", excerpt = ").push_bind(r.excerpt.clone());
                 qb.push(", content_html = ").push_bind(r.content_html.clone());
                 qb.push(", reading_minutes = ").push_bind(r.reading_minutes);
                 qb.push(", search_text = ").push_bind(r.search_text.clone());
                 qb.push(", first_published_at = ").push_bind(r.first_published_at);
-                qb.push(" WHERE id = ").push_bind(r.id.clone());
+                qb.push(", version = version + 1 WHERE id = ").push_bind(r.id.clone());
+                if let Some(v) = expected_version {
+                    qb.push(" AND version = ").push_bind(v);
+                }
+                qb.push(" RETURNING version");
                 // The update comes first: it takes the write lock (SQLite) or the row lock
                 // (PostgreSQL) before anything is read.
                 let mut tx = self.pool.begin().await?;
-                if qb.build().execute(&mut *tx).await?.rows_affected() != 1 {
+                let version: Option<i64> =
+                    qb.build_query_scalar().fetch_optional(&mut *tx).await?;
+                let Some(version) = version else {
+                    let mut qb: sqlx::QueryBuilder<$db> =
+                        sqlx::QueryBuilder::new("SELECT COUNT(*) FROM articles WHERE id = ");
+                    qb.push_bind(r.id.clone());
+                    let exists: i64 = qb.build_query_scalar().fetch_one(&mut *tx).await?;
                     tx.rollback().await?;
-                    return Ok(false);
+                    return Ok(if exists > 0 {
+                        crate::store::Updated::Stale
+                    } else {
+                        crate::store::Updated::Gone
+                    });
+                };
+                Self::write_revision(&mut tx, &r.id).await?;
+                if let Some(event) = event {
+                    Self::write_event(&mut tx, event).await?;
                 }
                 if let Some(old_slug) = old_slug {
                     let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
@@ -292,22 +378,142 @@ macro_rules! sql_content_store {
                     qb.build().execute(&mut *tx).await?;
                 }
                 tx.commit().await?;
+                Ok(crate::store::Updated::Written(version))
+            }
+
+            #[tracing::instrument(skip(self, c, notice), fields(id = %c.id, stage = %c.stage), err)]
+            async fn change_stage(
+                &self,
+                c: &crate::store::StageChange,
+                notice: Option<&kernel::outbox::Email>,
+            ) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE articles SET stage = ");
+                qb.push_bind(c.stage.clone());
+                qb.push(", status = ").push_bind(if c.stage == "published" {
+                    "published"
+                } else {
+                    "draft"
+                });
+                qb.push(", publish_at = ").push_bind(c.publish_at);
+                qb.push(", submitted_at = ").push_bind(c.submitted_at);
+                qb.push(", review_note = ").push_bind(c.review_note.clone());
+                qb.push(", review_note_by = ").push_bind(c.review_note_by.clone());
+                qb.push(", review_note_at = ").push_bind(c.review_note_at);
+                qb.push(", first_published_at = ").push_bind(c.first_published_at);
+                qb.push(", updated_at = ").push_bind(c.updated_at);
+                qb.push(", updated_by = ").push_bind(c.updated_by.clone());
+                qb.push(", version = version + 1 WHERE id = ").push_bind(c.id.clone());
+                qb.push(" AND stage = ").push_bind(c.from_stage.clone());
+                qb.push(" AND version = ").push_bind(c.version);
+                let mut tx = self.pool.begin().await?;
+                if qb.build().execute(&mut *tx).await?.rows_affected() != 1 {
+                    tx.rollback().await?;
+                    return Ok(false);
+                }
+                Self::write_event(&mut tx, &c.event).await?;
+                if let Some(email) = notice {
+                    $enqueue(&mut *tx, email).await?;
+                }
+                tx.commit().await?;
                 Ok(true)
             }
 
-            async fn publish(
+            #[tracing::instrument(skip(self), err)]
+            async fn publish_due(
+                &self,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<Vec<crate::store::WentOut>, sqlx::Error> {
+                // One conditional update: a row leaves `scheduled` once, so of two instances
+                // asking at once only one gets it back (PostgreSQL re-checks the condition
+                // after waiting for the other's row lock; SQLite has one writer).
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "UPDATE articles SET stage = 'published', status = 'published', \
+                     created_at = CASE WHEN first_published_at IS NULL THEN publish_at \
+                     ELSE created_at END, \
+                     first_published_at = COALESCE(first_published_at, publish_at), \
+                     version = version + 1, updated_at = ",
+                );
+                qb.push_bind(now);
+                qb.push(" WHERE stage = 'scheduled' AND publish_at <= ");
+                qb.push_bind(now);
+                qb.push(" RETURNING id, slug, title, author_id, publish_at");
+                let mut tx = self.pool.begin().await?;
+                let went: Vec<crate::store::WentOut> =
+                    qb.build_query_as().fetch_all(&mut *tx).await?;
+                for w in &went {
+                    let event = crate::store::EventRow {
+                        id: kernel::ids::new_id(),
+                        article_id: w.id.clone(),
+                        actor_id: None,
+                        action: "scheduled_publish".into(),
+                        from_stage: Some("scheduled".into()),
+                        to_stage: "published".into(),
+                        note: None,
+                        publish_at: w.publish_at,
+                        at: now,
+                    };
+                    Self::write_event(&mut tx, &event).await?;
+                }
+                tx.commit().await?;
+                Ok(went)
+            }
+
+            async fn queue_email(&self, email: &kernel::outbox::Email) -> Result<(), sqlx::Error> {
+                let mut conn = self.pool.acquire().await?;
+                $enqueue(&mut *conn, email).await?;
+                Ok(())
+            }
+
+            async fn review_queue(&self) -> Result<Vec<crate::store::StaffRow>, sqlx::Error> {
+                sqlx::query_as(&format!(
+                    "SELECT {}, {} FROM articles a WHERE a.stage = 'in_review' \
+                     ORDER BY a.submitted_at, a.id",
+                    crate::store::CARD_COLUMNS,
+                    crate::store::STAFF_COLUMNS
+                ))
+                .fetch_all(&self.pool)
+                .await
+            }
+
+            async fn events(
                 &self,
                 id: &str,
-                at: chrono::DateTime<chrono::Utc>,
-            ) -> Result<bool, sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("UPDATE articles SET status = 'published', updated_at = ");
-                qb.push_bind(at);
-                qb.push(", first_published_at = COALESCE(first_published_at, ");
-                qb.push_bind(at);
-                qb.push(") WHERE id = ");
+            ) -> Result<Vec<crate::store::EventRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT id, article_id, actor_id, action, from_stage, to_stage, note, \
+                     publish_at, at FROM article_events WHERE article_id = ",
+                );
                 qb.push_bind(id.to_string());
-                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+                qb.push(" ORDER BY at, id");
+                qb.build_query_as().fetch_all(&self.pool).await
+            }
+
+            async fn revisions(
+                &self,
+                id: &str,
+            ) -> Result<Vec<crate::store::RevisionRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT number, title, subtitle, content, cover_image, saved_by, saved_at \
+                     FROM article_revisions WHERE article_id = ",
+                );
+                qb.push_bind(id.to_string());
+                qb.push(" ORDER BY number DESC");
+                qb.build_query_as().fetch_all(&self.pool).await
+            }
+
+            async fn revision(
+                &self,
+                id: &str,
+                number: i64,
+            ) -> Result<Option<crate::store::RevisionRow>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT number, title, subtitle, content, cover_image, saved_by, saved_at \
+                     FROM article_revisions WHERE article_id = ",
+                );
+                qb.push_bind(id.to_string());
+                qb.push(" AND number = ").push_bind(number);
+                qb.build_query_as().fetch_optional(&self.pool).await
             }
 
             async fn delete(&self, id: &str) -> Result<bool, sqlx::Error> {

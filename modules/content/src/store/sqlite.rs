@@ -1,3 +1,8 @@
 //! SQLite implementation of [`super::ContentStore`].
 
-super::sql_content_store!(SqliteContentStore, sqlx::Sqlite, sqlx::SqlitePool);
+super::sql_content_store!(
+    SqliteContentStore,
+    sqlx::Sqlite,
+    sqlx::SqlitePool,
+    kernel::outbox::enqueue_sqlite
+);

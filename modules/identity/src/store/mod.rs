@@ -50,6 +50,15 @@ pub trait IdentityStore: Send + Sync {
     async fn set_key_hash(&self, id: &str, key_hash: &str) -> Result<bool, sqlx::Error>;
     async fn set_active(&self, id: &str, active: bool) -> Result<bool, sqlx::Error>;
     async fn touch_login(&self, id: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error>;
+    /// A member's address for newsroom notices and whether they want them; `None`: no such
+    /// member.
+    async fn notices(&self, id: &str) -> Result<Option<(Option<String>, bool)>, sqlx::Error>;
+    async fn set_notices(
+        &self,
+        id: &str,
+        email: Option<&str>,
+        notify: bool,
+    ) -> Result<bool, sqlx::Error>;
 
     async fn create_session(
         &self,

@@ -112,6 +112,30 @@ macro_rules! sql_identity_store {
                 Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
             }
 
+            async fn notices(
+                &self,
+                id: &str,
+            ) -> Result<Option<(Option<String>, bool)>, sqlx::Error> {
+                let mut qb = Self::q("SELECT email, notify_email FROM users WHERE id = ");
+                qb.push_bind(id.to_string());
+                qb.build_query_as().fetch_optional(&self.pool).await
+            }
+
+            async fn set_notices(
+                &self,
+                id: &str,
+                email: Option<&str>,
+                notify: bool,
+            ) -> Result<bool, sqlx::Error> {
+                let mut qb = Self::q("UPDATE users SET email = ");
+                qb.push_bind(email.map(str::to_string));
+                qb.push(", notify_email = ");
+                qb.push_bind(notify);
+                qb.push(" WHERE id = ");
+                qb.push_bind(id.to_string());
+                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+            }
+
             async fn touch_login(&self, id: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error> {
                 let mut qb = Self::q("UPDATE users SET last_login_at = ");
                 qb.push_bind(at);

@@ -3,7 +3,7 @@
 
 use crate::files::{check_document, DocumentError, DocumentKind, MAX_DOCUMENT_BYTES};
 use crate::service::{invalid, too_long, OutreachError};
-use crate::validate::is_email;
+use kernel::email::is_email;
 
 use super::{ApplicationInput, IncomingFile, ENGLISH_LEVELS, MIN_AGE, MIN_WEEKLY_HOURS, ROLES};
 use kernel::ErrorCode;

@@ -26,7 +26,7 @@ pub use store::{reader_store_for, ReaderStore};
 
 use crate::accounts::INTERESTS;
 use crate::model::NotifyList;
-use crate::validate::is_email;
+use kernel::email::is_email;
 pub(crate) use model::LinkRequest;
 use model::{Account, ProfileInput, Subscriptions};
 use store::{LinkPurpose, LinkUse, Profile};

@@ -1,4 +1,4 @@
-//! Checks shared by the forms, with the product's titles and messages.
+//! The product's email address rule, shared by the public forms and staff settings.
 
 /// The product's email rule: no spaces, one at-sign, a dot in the domain.
 pub fn is_email(s: &str) -> bool {
