@@ -50,6 +50,7 @@ export default defineConfig({
         /staff\.spec\.ts/,
         /admin\.spec\.ts/,
         /layout\.spec\.ts/,
+        /newsroom\.spec\.ts/,
         /no-js-forms\.spec\.ts/,
       ],
       use: { viewport: { width: 1280, height: 800 } },
@@ -73,7 +74,7 @@ export default defineConfig({
     {
       // Publishes and deletes articles, so it runs after the specs that count the demo ones.
       name: "staff",
-      testMatch: /(staff|admin|layout)\.spec\.ts/,
+      testMatch: /(staff|admin|layout|newsroom)\.spec\.ts/,
       dependencies: ["desktop", "mobile", "no-js"],
       use: { viewport: { width: 1280, height: 800 } },
     },

@@ -15,6 +15,8 @@ export class ApiFailure extends Error {
     message: string,
     /** The body's stable `code`, e.g. "title_required" ("" when there is none). */
     readonly code = "",
+    /** The whole error body, for answers that say more (who saved a newer version). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = "ApiFailure";
@@ -56,6 +58,7 @@ export function expectOk<T>(result: {
       response.status,
       errorMessage(error),
       bodyField(error, "code"),
+      error,
     );
   }
   return data as T;

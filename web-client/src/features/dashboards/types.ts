@@ -4,6 +4,7 @@ import type { components } from "@/api/schema";
 // Aliases of the generated contract types; nothing here is written by hand.
 export type StaffArticle = components["schemas"]["StaffArticle"];
 export type Writer = components["schemas"]["Writer"];
+export type Notices = components["schemas"]["StaffNotices"];
 
 /** What the article dashboards need of an editor; src/app supplies the
  * editor feature's (features never import each other). */

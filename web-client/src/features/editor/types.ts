@@ -7,6 +7,9 @@ export type Writer = components["schemas"]["Writer"];
 export type Category = components["schemas"]["Category"];
 export type Status = components["schemas"]["Status"];
 export type UploadedCover = components["schemas"]["UploadedCover"];
+export type RevisionSummary = components["schemas"]["RevisionSummary"];
+export type RevisionDiff = components["schemas"]["RevisionDiff"];
+export type ConflictBody = components["schemas"]["ConflictBody"];
 
 export interface ArticleEditorProps {
   /** The article to edit, or `null` for a new one. */

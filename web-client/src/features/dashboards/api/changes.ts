@@ -6,8 +6,9 @@ import { staffKeys } from "./keys";
 // being busy) when the table shows its outcome.
 
 /**
- * A staff article was created, updated, published or deleted: the
- * dashboard's list is fetched again, and `onPublicChange` (given by the app)
+ * A staff article was created, updated, published, scheduled, reviewed or
+ * deleted: the dashboard's lists (its articles, the review queue) are fetched
+ * again, and `onPublicChange` (given by the app)
  * marks the public pages' copies of articles stale.
  */
 export async function articlesChanged(
@@ -15,7 +16,10 @@ export async function articlesChanged(
   onPublicChange?: () => void,
 ): Promise<void> {
   onPublicChange?.();
-  await queryClient.invalidateQueries({ queryKey: staffKeys.articles });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: staffKeys.articles }),
+    queryClient.invalidateQueries({ queryKey: staffKeys.reviewQueue }),
+  ]);
 }
 
 /**

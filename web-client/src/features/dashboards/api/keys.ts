@@ -8,6 +8,10 @@ export const staffKeys = {
   all: [STAFF_QUERIES] as const,
   /** GET /v1/staff/articles: the writer's own, or all for the content director. */
   articles: [STAFF_QUERIES, "articles"] as const,
+  /** GET /v1/staff/review-queue: pieces waiting for review. */
+  reviewQueue: [STAFF_QUERIES, "review-queue"] as const,
+  /** GET /v1/staff/me/notices: where the signed-in member gets newsroom email. */
+  notices: [STAFF_QUERIES, "notices"] as const,
   /** GET /v1/staff/writers: the content director's choice of author. */
   writers: [STAFF_QUERIES, "writers"] as const,
   /** GET /v1/staff/magazines. */

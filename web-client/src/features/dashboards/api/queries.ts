@@ -7,6 +7,7 @@ import {
   listStaffPacks,
 } from "./admin";
 import { staffKeys } from "./keys";
+import { getNotices, listReviewQueue } from "./newsroom";
 import { listArticles, listWriters } from "./staff-articles";
 
 export const staffArticlesQuery = () =>
@@ -49,4 +50,16 @@ export const publicPacksQuery = () =>
   queryOptions({
     queryKey: staffKeys.publicPacks,
     queryFn: ({ signal }) => listPublicPacks(signal),
+  });
+
+export const reviewQueueQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.reviewQueue,
+    queryFn: ({ signal }) => listReviewQueue(signal),
+  });
+
+export const noticesQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.notices,
+    queryFn: ({ signal }) => getNotices(signal),
   });

@@ -9,7 +9,7 @@ import { ApiFailure, failureMessage } from "@/lib/api-client";
 import { useQueryFailure } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import type { Writer } from "@/features/dashboards/types";
-import { staffArticlesQuery, writersQuery } from "./queries";
+import { reviewQueueQuery, staffArticlesQuery, writersQuery } from "./queries";
 
 /**
  * Reports a failed staff call as spec §8 words it ("Failed to fetch articles:
@@ -47,6 +47,11 @@ export function useStaffList<T, Key extends QueryKey>(
   useQueryFailure(options.queryKey, (cause) => report(what, cause));
   if (data) return data;
   return isError && !isFetching ? [] : null;
+}
+
+/** Pieces waiting for review (`null` while the first load runs). */
+export function useReviewQueue() {
+  return useStaffList(reviewQueueQuery(), "Failed to fetch the review queue");
 }
 
 /** The dashboard's articles (`null` while the first load runs). */

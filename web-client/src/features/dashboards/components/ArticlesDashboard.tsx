@@ -2,8 +2,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
+import { useNewsroomRules } from "@/lib/newsroom";
 import type { StaffUser } from "@/lib/session";
 import { articlesChanged } from "@/features/dashboards/api/changes";
+import {
+  submitArticle,
+  unscheduleArticle,
+  withdrawArticle,
+} from "@/features/dashboards/api/newsroom";
 import {
   deleteArticle,
   publishArticle,
@@ -20,6 +26,8 @@ import type {
 } from "@/features/dashboards/types";
 import { ArticlesTable } from "./ArticlesTable";
 import { DashboardFrame } from "./DashboardFrame";
+import { NoticesPanel } from "./NoticesPanel";
+import { ReviewQueue } from "./ReviewQueue";
 
 interface Props {
   user: StaffUser;
@@ -59,6 +67,9 @@ function ArticlesDashboard({
   const [editing, setEditing] = useState<Editing | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const all = writers !== undefined;
+  const rules = useNewsroomRules();
+  // Under review rules a writer submits; the one-click Publish is the reviewer's.
+  const canPublish = all || rules?.review_required === false;
 
   const open = (article: StaffArticle | null) =>
     setEditing((e) => ({ article, key: (e?.key ?? 0) + 1 }));
@@ -71,6 +82,25 @@ function ArticlesDashboard({
       await refresh();
     } catch (cause) {
       report("Failed to publish article", cause);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  /** A newsroom move of a row (submit, withdraw, pull back), with its toast. */
+  async function move(
+    article: StaffArticle,
+    what: string,
+    done: string,
+    action: (id: string) => Promise<unknown>,
+  ) {
+    setBusyId(article.id);
+    try {
+      await action(article.id);
+      notify({ title: done, description: article.title });
+      await refresh();
+    } catch (cause) {
+      report(what, cause);
     } finally {
       setBusyId(null);
     }
@@ -98,6 +128,8 @@ function ArticlesDashboard({
       user={user}
       actions={<Button onClick={() => open(null)}>New Article</Button>}
     >
+      {all ? <ReviewQueue onArticlesChanged={onArticlesChanged} /> : null}
+      {all ? null : <NoticesPanel />}
       {editing ? (
         <Editor
           key={editing.key}
@@ -134,6 +166,37 @@ function ArticlesDashboard({
             onEdit={open}
             onPublish={(a) => void publish(a)}
             onDelete={(a) => void remove(a)}
+            canPublish={canPublish}
+            onSubmit={
+              all
+                ? undefined
+                : (a) =>
+                    void move(
+                      a,
+                      "Failed to submit article",
+                      "Submitted for review",
+                      submitArticle,
+                    )
+            }
+            onWithdraw={
+              all
+                ? undefined
+                : (a) =>
+                    void move(
+                      a,
+                      "Failed to withdraw article",
+                      "Withdrawn from review",
+                      withdrawArticle,
+                    )
+            }
+            onUnschedule={(a) =>
+              void move(
+                a,
+                "Failed to pull the article back",
+                "Pulled back to draft",
+                unscheduleArticle,
+              )
+            }
           />
         )}
       </section>

@@ -2,6 +2,7 @@ import { Link } from "wouter";
 import { Badge } from "@/components/Badge";
 import { Button } from "@/components/Button";
 import { formatShortDate } from "@/lib/dates";
+import { formatWhen, STAGE_LABELS } from "@/lib/newsroom";
 import { useDisplayTimeZone } from "@/lib/time-zone";
 import type { StaffArticle } from "@/features/dashboards/types";
 import { DataTable } from "./DataTable";
@@ -15,7 +16,22 @@ interface Props {
   onEdit: (article: StaffArticle) => void;
   onPublish: (article: StaffArticle) => void;
   onDelete: (article: StaffArticle) => void;
+  /** Ask for review (drafts); absent: not offered. */
+  onSubmit?: ((article: StaffArticle) => void) | undefined;
+  /** Take a piece out of review (writers, their own). */
+  onWithdraw?: ((article: StaffArticle) => void) | undefined;
+  /** Pull a scheduled piece back to draft. */
+  onUnschedule?: ((article: StaffArticle) => void) | undefined;
+  /** Whether the one-click Publish is offered (not to writers under review rules). */
+  canPublish?: boolean;
 }
+
+const STAGE_TONES = {
+  draft: "outline",
+  in_review: "gold",
+  scheduled: "soft",
+  published: "accent",
+} as const;
 
 export function ArticlesTable({
   labelledBy,
@@ -25,8 +41,14 @@ export function ArticlesTable({
   onEdit,
   onPublish,
   onDelete,
+  onSubmit,
+  onWithdraw,
+  onUnschedule,
+  canPublish = true,
 }: Props) {
   const zone = useDisplayTimeZone();
+  // Under review rules the writer submits; otherwise a second reader is optional.
+  const submitWord = canPublish ? "Ask for review" : "Submit for review";
   return (
     <DataTable
       labelledBy={labelledBy}
@@ -39,6 +61,8 @@ export function ArticlesTable({
       {articles.map((article) => {
         const busy = busyId === article.id;
         const draft = article.status === "draft";
+        const stage = article.stage;
+        const label = (verb: string) => `${verb} “${article.title}”`;
         return (
           <tr key={article.id}>
             <th scope="row" className="data-title">
@@ -47,6 +71,18 @@ export function ArticlesTable({
               ) : (
                 <Link href={`/article/${article.slug}`}>{article.title}</Link>
               )}
+              {article.review_note ? (
+                <p className="review-note">
+                  <strong>
+                    Changes requested
+                    {article.review_note.by_name
+                      ? ` by ${article.review_note.by_name}`
+                      : ""}
+                    :
+                  </strong>{" "}
+                  {article.review_note.note}
+                </p>
+              ) : null}
             </th>
             {showAuthor ? (
               <td data-label="Author">
@@ -55,9 +91,15 @@ export function ArticlesTable({
             ) : null}
             <td data-label="Category">{article.category}</td>
             <td data-label="Status">
-              <Badge tone={draft ? "outline" : "accent"}>
-                {draft ? "Draft" : "Published"}
-              </Badge>
+              <Badge tone={STAGE_TONES[stage]}>{STAGE_LABELS[stage]}</Badge>
+              {stage === "scheduled" && article.publish_at ? (
+                <span className="stage-when">
+                  {" "}
+                  <time dateTime={article.publish_at}>
+                    {formatWhen(article.publish_at)}
+                  </time>
+                </span>
+              ) : null}
             </td>
             <td data-label="Date">
               <time dateTime={article.created_at}>
@@ -66,31 +108,65 @@ export function ArticlesTable({
             </td>
             <td className="actions-cell">
               <div className="row-actions">
-                <Button
-                  size="sm"
-                  variant="quiet"
-                  aria-label={`Edit “${article.title}”`}
-                  disabled={busy}
-                  onClick={() => onEdit(article)}
-                >
-                  Edit
-                </Button>
-                {draft ? (
+                {stage === "in_review" && onWithdraw ? (
+                  <Button
+                    size="sm"
+                    variant="quiet"
+                    aria-label={label("Withdraw")}
+                    disabled={busy}
+                    onClick={() => onWithdraw(article)}
+                  >
+                    Withdraw
+                  </Button>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="quiet"
+                    aria-label={label("Edit")}
+                    disabled={busy}
+                    onClick={() => onEdit(article)}
+                  >
+                    Edit
+                  </Button>
+                )}
+                {stage === "draft" && onSubmit ? (
                   <Button
                     size="sm"
                     variant="secondary"
-                    aria-label={`Publish “${article.title}”`}
+                    aria-label={label(submitWord)}
+                    disabled={busy}
+                    onClick={() => onSubmit(article)}
+                  >
+                    {submitWord}
+                  </Button>
+                ) : null}
+                {stage === "draft" && canPublish ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={label("Publish")}
                     disabled={busy}
                     onClick={() => onPublish(article)}
                   >
                     Publish
                   </Button>
                 ) : null}
+                {stage === "scheduled" && onUnschedule ? (
+                  <Button
+                    size="sm"
+                    variant="quiet"
+                    aria-label={label("Pull back")}
+                    disabled={busy}
+                    onClick={() => onUnschedule(article)}
+                  >
+                    Pull back
+                  </Button>
+                ) : null}
                 <Button
                   size="sm"
                   variant="quiet"
                   className="btn-danger"
-                  aria-label={`Delete “${article.title}”`}
+                  aria-label={label("Delete")}
                   disabled={busy}
                   onClick={() => onDelete(article)}
                 >

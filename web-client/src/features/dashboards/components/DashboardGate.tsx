@@ -108,7 +108,9 @@ export function DashboardGate({
         />
       );
     case "admin":
-      return <AdminDashboard user={user} />;
+      return (
+        <AdminDashboard user={user} onArticlesChanged={onArticlesChanged} />
+      );
     case "educator":
       return <EducatorDashboard user={user} />;
   }

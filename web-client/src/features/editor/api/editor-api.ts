@@ -1,6 +1,8 @@
 import { api, expectOk } from "@/lib/api-client";
 import type {
   ArticleInput,
+  RevisionDiff,
+  RevisionSummary,
   StaffArticle,
   UploadedCover,
 } from "@/features/editor/types";
@@ -38,6 +40,49 @@ export async function uploadCover(file: File): Promise<UploadedCover> {
         form.append("file", body.file);
         return form;
       },
+    }),
+  );
+}
+
+const path = (id: string) => ({ params: { path: { id } } });
+
+/** The article as saved now (someone else's newer version, after a conflict). */
+export async function getArticle(id: string): Promise<StaffArticle> {
+  return expectOk(await api.GET("/v1/staff/articles/{id}", path(id)));
+}
+
+/** Ask for review: the draft goes in review. */
+export async function submitForReview(id: string): Promise<StaffArticle> {
+  return expectOk(await api.POST("/v1/staff/articles/{id}/submit", path(id)));
+}
+
+/** The article's saved revisions, newest first. */
+export async function listRevisions(id: string): Promise<RevisionSummary[]> {
+  return expectOk(await api.GET("/v1/staff/articles/{id}/revisions", path(id)));
+}
+
+/** What changed from revision `number` to the text saved now. */
+export async function revisionDiff(
+  id: string,
+  number: number,
+): Promise<RevisionDiff> {
+  return expectOk(
+    await api.GET("/v1/staff/articles/{id}/revisions/{number}/diff", {
+      params: { path: { id, number } },
+    }),
+  );
+}
+
+/** Makes revision `number`'s text the article's newest revision. */
+export async function restoreRevision(
+  id: string,
+  number: number,
+  baseVersion: number | null,
+): Promise<StaffArticle> {
+  return expectOk(
+    await api.POST("/v1/staff/articles/{id}/revisions/{number}/restore", {
+      params: { path: { id, number } },
+      body: baseVersion === null ? {} : { base_version: baseVersion },
     }),
   );
 }

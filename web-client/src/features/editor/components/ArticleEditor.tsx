@@ -1,11 +1,35 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import { flushSync } from "react-dom";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
 import { CATEGORIES } from "@/lib/categories";
+import {
+  formatWhen,
+  isoToLocalInput,
+  localInputToIso,
+  useNewsroomRules,
+} from "@/lib/newsroom";
 import { useSession } from "@/lib/session";
-import { saveArticle } from "@/features/editor/api/editor-api";
+import {
+  getArticle,
+  saveArticle,
+  submitForReview,
+} from "@/features/editor/api/editor-api";
+import {
+  clearDraft,
+  draftKey,
+  draftToOffer,
+  sameForm,
+  writeDraft,
+  type LocalDraft,
+} from "@/features/editor/local-draft";
 import {
   fieldOfCode,
   formFromArticle,
@@ -14,9 +38,30 @@ import {
   type ArticleForm,
   type FieldErrors,
 } from "@/features/editor/article-form";
-import type { ArticleEditorProps, Status } from "@/features/editor/types";
+import type {
+  ArticleEditorProps,
+  ConflictBody,
+  StaffArticle,
+  Status,
+} from "@/features/editor/types";
 import { ContentField, type ContentMode } from "./ContentField";
 import { CoverImageField } from "./CoverImageField";
+import { HistoryPanel } from "./HistoryPanel";
+
+/** What a save asks for: a status, and whether to submit for review after. */
+interface SaveRequest {
+  status: Status;
+  submit: boolean;
+}
+
+/** Someone else saved since the editor opened: who, when, and their text when asked. */
+interface Conflict {
+  body: ConflictBody;
+  theirs: StaffArticle | null;
+}
+
+/** How long after the last keystroke the text is kept in the browser. */
+const KEEP_AFTER_MS = 400;
 
 const IDS = {
   writer: "editor-writer",
@@ -35,25 +80,134 @@ export function ArticleEditor({
   onCancel,
 }: ArticleEditorProps) {
   const notify = useToast();
-  const { expire } = useSession();
-  const [form, setForm] = useState<ArticleForm>(() => formFromArticle(article));
+  const { user, login } = useSession();
+  const rules = useNewsroomRules();
+  const [saved, setSaved] = useState<ArticleForm>(() =>
+    formFromArticle(article),
+  );
+  const [form, setForm] = useState<ArticleForm>(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [mode, setMode] = useState<ContentMode>("write");
   const [saving, setSaving] = useState<Status | null>(null);
+  const [version, setVersion] = useState<number | null>(
+    article?.version ?? null,
+  );
+  const [publishAt, setPublishAt] = useState(() =>
+    isoToLocalInput(article?.stage === "scheduled" ? article.publish_at : null),
+  );
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [signIn, setSignIn] = useState<SaveRequest | null>(null);
+  const [accessKey, setAccessKey] = useState("");
+  const [signInError, setSignInError] = useState("");
+  const [history, setHistory] = useState(false);
   const chooseWriter = writers !== undefined;
+  const isWriter = user?.role === "writer";
+  // Under review rules a writer submits; publishing and times are the reviewer's.
+  const gated = isWriter && rules?.review_required === true;
+  const stage = article?.stage ?? "draft";
+  const key = draftKey(user?.id ?? "anyone", article?.id ?? null);
+  const [offer, setOffer] = useState<LocalDraft | null>(() =>
+    draftToOffer(key, saved),
+  );
+  const touched = useRef(false);
+  const dirty = !sameForm(form, saved);
+
+  // The text is kept in the browser as it is typed (once the writer typed).
+  useEffect(() => {
+    if (!touched.current) return;
+    const timer = window.setTimeout(() => {
+      if (dirty) writeDraft(key, form);
+      else clearDraft(key);
+    }, KEEP_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [form, dirty, key]);
+
+  // Leaving the page with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      writeDraft(key, form);
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty, key, form]);
 
   // Opening the form (New Article, Edit) moves focus into it.
   useEffect(() => {
     document.getElementById(chooseWriter ? IDS.writer : IDS.title)?.focus();
   }, [chooseWriter]);
 
-  function update<K extends keyof ArticleForm>(key: K, value: ArticleForm[K]) {
-    setForm((f) => ({ ...f, [key]: value }));
-    if (key === "title" || key === "content") {
-      setErrors((e) => ({ ...e, [key]: undefined }));
-    } else if (key === "authorId") {
+  function update<K extends keyof ArticleForm>(
+    field: K,
+    value: ArticleForm[K],
+  ) {
+    touched.current = true;
+    setForm((f) => ({ ...f, [field]: value }));
+    if (field === "title" || field === "content") {
+      setErrors((e) => ({ ...e, [field]: undefined }));
+    } else if (field === "authorId") {
       setErrors((e) => ({ ...e, writer: undefined }));
     }
+  }
+
+  function restoreOffer() {
+    if (!offer) return;
+    touched.current = true;
+    setForm(offer.form);
+    setOffer(null);
+  }
+
+  function discardOffer() {
+    clearDraft(key);
+    setOffer(null);
+  }
+
+  /** The editor now shows `article` as saved (after a restore, say). */
+  function showSaved(next: StaffArticle) {
+    const nextForm = formFromArticle(next);
+    setSaved(nextForm);
+    setForm(nextForm);
+    setVersion(next.version);
+    clearDraft(key);
+  }
+
+  async function seeTheirs() {
+    if (!conflict || !article) return;
+    try {
+      const theirs = await getArticle(article.id);
+      setConflict({ ...conflict, theirs });
+    } catch (cause) {
+      notify({
+        title: "Error",
+        description: failureMessage(cause) || "Unknown error",
+        variant: "destructive",
+      });
+    }
+  }
+
+  /** Saves over the newer version, on purpose. */
+  function keepMine(request: SaveRequest) {
+    if (!conflict) return;
+    setVersion(conflict.body.current_version ?? null);
+    setConflict(null);
+    void save(request.status, request.submit, conflict.body.current_version);
+  }
+
+  async function signInAndSave(event: FormEvent) {
+    event.preventDefault();
+    if (!signIn) return;
+    const outcome = await login(accessKey.trim());
+    if (!outcome.ok) {
+      setSignInError(outcome.message);
+      return;
+    }
+    const request = signIn;
+    setSignIn(null);
+    setAccessKey("");
+    setSignInError("");
+    void save(request.status, request.submit);
   }
 
   /** Shows field errors and moves focus to the first one. */
@@ -68,7 +222,11 @@ export function ArticleEditor({
     if (first) document.getElementById(IDS[first])?.focus();
   }
 
-  async function save(status: Status) {
+  async function save(
+    status: Status,
+    submit = false,
+    baseVersion: number | null = version,
+  ) {
     if (saving) return;
     const found = validateForm(form, chooseWriter);
     const messages = Object.values(found).filter(Boolean);
@@ -81,30 +239,47 @@ export function ArticleEditor({
       });
       return;
     }
+    const at =
+      status === "published" && !gated ? localInputToIso(publishAt) : null;
     setSaving(status);
     try {
-      const saved = await saveArticle(
-        article?.id ?? null,
-        toInput(form, status, chooseWriter),
-      );
-      setSaving(null);
-      notify({
-        title: article
-          ? "Article updated successfully!"
-          : status === "published"
-            ? "Article published successfully!"
-            : "Article created successfully!",
+      let result = await saveArticle(article?.id ?? null, {
+        ...toInput(form, status, chooseWriter),
+        ...(at ? { publish_at: at } : {}),
+        ...(baseVersion !== null ? { base_version: baseVersion } : {}),
       });
-      onSaved(saved);
+      if (submit) result = await submitForReview(result.id);
+      setSaving(null);
+      clearDraft(key);
+      touched.current = false;
+      setSaved(form);
+      notify({
+        title: submit
+          ? "Submitted for review"
+          : at && result.publish_at
+            ? `Article scheduled for ${formatWhen(result.publish_at)}`
+            : article
+              ? "Article updated successfully!"
+              : status === "published"
+                ? "Article published successfully!"
+                : "Article created successfully!",
+      });
+      onSaved(result);
     } catch (cause) {
       setSaving(null);
       if (cause instanceof ApiFailure && cause.signedOut) {
+        // The text stays here (and in the browser): sign in again, then it saves.
+        writeDraft(key, form);
         notify({
           title: "Error",
           description: "You must be logged in to save articles.",
           variant: "destructive",
         });
-        expire();
+        setSignIn({ status, submit });
+        return;
+      }
+      if (cause instanceof ApiFailure && cause.code === "edit_conflict") {
+        setConflict({ body: cause.body as ConflictBody, theirs: null });
         return;
       }
       const message = failureMessage(cause);
@@ -130,6 +305,107 @@ export function ArticleEditor({
       <h2 id="editor-heading" className="editor-heading">
         {heading}
       </h2>
+      {offer ? (
+        <div className="editor-notice" role="status">
+          <p>
+            You have unsaved changes from{" "}
+            {new Date(offer.at).toLocaleTimeString("en-US", {
+              hour: "numeric",
+              minute: "2-digit",
+            })}{" "}
+            — restore?
+          </p>
+          <div className="row-actions">
+            <Button size="sm" onClick={restoreOffer}>
+              Restore
+            </Button>
+            <Button size="sm" variant="quiet" onClick={discardOffer}>
+              Discard
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {article?.review_note ? (
+        <div className="editor-notice review-note">
+          <p>
+            <strong>
+              Changes requested
+              {article.review_note.by_name
+                ? ` by ${article.review_note.by_name}`
+                : ""}
+              :
+            </strong>{" "}
+            {article.review_note.note}
+          </p>
+        </div>
+      ) : null}
+      {conflict ? (
+        <div className="editor-notice editor-conflict" role="alert">
+          <p>{conflict.body.message}</p>
+          <div className="row-actions">
+            <Button size="sm" variant="quiet" onClick={() => void seeTheirs()}>
+              See their version
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => keepMine({ status: "draft", submit: false })}
+            >
+              Save mine over it
+            </Button>
+          </div>
+          {conflict.theirs ? (
+            <div className="their-version">
+              <p>
+                <strong>Their version:</strong> {conflict.theirs.title}
+              </p>
+              <pre>{conflict.theirs.content}</pre>
+              <Button
+                size="sm"
+                variant="quiet"
+                onClick={() => {
+                  if (conflict.theirs) showSaved(conflict.theirs);
+                  setConflict(null);
+                }}
+              >
+                Use their version
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {signIn ? (
+        <form
+          className="editor-notice form"
+          noValidate
+          onSubmit={(e) => void signInAndSave(e)}
+        >
+          <p role="alert">
+            Your session has ended. Sign in again to save: your text is kept.
+          </p>
+          <div className="field">
+            <label htmlFor="editor-access-key">Access key</label>
+            <input
+              id="editor-access-key"
+              type="password"
+              autoComplete="current-password"
+              value={accessKey}
+              aria-invalid={signInError ? true : undefined}
+              aria-describedby={
+                signInError ? "editor-access-key-error" : undefined
+              }
+              onChange={(e) => setAccessKey(e.target.value)}
+            />
+            {signInError ? (
+              <p id="editor-access-key-error" className="field-error">
+                {signInError}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit" size="sm">
+            Sign in and save
+          </Button>
+        </form>
+      ) : null}
       <form className="form" noValidate onSubmit={onSubmit}>
         {writers ? (
           <Field id={IDS.writer} label="Writer" error={errors.writer}>
@@ -213,21 +489,93 @@ export function ArticleEditor({
           />
           <label htmlFor="editor-featured">Featured article</label>
         </div>
+        {gated ? null : (
+          <Field
+            id="editor-publish-at"
+            label="Publish at (optional, your time)"
+          >
+            <input
+              id="editor-publish-at"
+              type="datetime-local"
+              step={1}
+              value={publishAt}
+              aria-describedby="editor-publish-at-help"
+              onChange={(e) => setPublishAt(e.target.value)}
+            />
+            <p id="editor-publish-at-help" className="field-help">
+              Leave empty to publish at once; with a time, Publish schedules it.
+            </p>
+          </Field>
+        )}
         <div className="editor-actions">
           <Button type="submit" variant="secondary" disabled={saving !== null}>
-            {saving === "draft" ? "Saving..." : "Save as Draft"}
+            {saving === "draft"
+              ? "Saving..."
+              : stage === "in_review"
+                ? "Save"
+                : "Save as Draft"}
           </Button>
+          {gated ? (
+            stage === "draft" ? (
+              <Button
+                disabled={saving !== null}
+                onClick={() => void save("draft", true)}
+              >
+                Submit for Review
+              </Button>
+            ) : null
+          ) : (
+            <Button
+              disabled={saving !== null}
+              onClick={() => void save("published")}
+            >
+              {saving === "published"
+                ? "Publishing..."
+                : publishAt
+                  ? "Schedule"
+                  : "Publish"}
+            </Button>
+          )}
+          {isWriter && !gated && stage === "draft" ? (
+            <Button
+              variant="secondary"
+              disabled={saving !== null}
+              onClick={() => void save("draft", true)}
+            >
+              Ask for Review
+            </Button>
+          ) : null}
+          {article ? (
+            <Button
+              variant="quiet"
+              aria-expanded={history}
+              onClick={() => setHistory((h) => !h)}
+            >
+              History
+            </Button>
+          ) : null}
           <Button
+            variant="quiet"
             disabled={saving !== null}
-            onClick={() => void save("published")}
+            onClick={() => {
+              clearDraft(key);
+              onCancel();
+            }}
           >
-            {saving === "published" ? "Publishing..." : "Publish"}
-          </Button>
-          <Button variant="quiet" disabled={saving !== null} onClick={onCancel}>
             Cancel
           </Button>
         </div>
       </form>
+      {history && article ? (
+        <HistoryPanel
+          articleId={article.id}
+          version={version}
+          onRestored={(restored, number) => {
+            showSaved(restored);
+            notify({ title: `Revision ${number} restored` });
+          }}
+        />
+      ) : null}
     </section>
   );
 }

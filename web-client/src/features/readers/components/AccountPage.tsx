@@ -425,7 +425,7 @@ function DeletePanel({ onDeleted }: { onDeleted: () => void }) {
           <div className="account-actions">
             <button
               type="submit"
-              className="btn btn-danger"
+              className="btn btn-danger-solid"
               disabled={form.busy}
             >
               {form.busy ? "Deleting..." : "Delete my account permanently"}
@@ -445,7 +445,7 @@ function DeletePanel({ onDeleted }: { onDeleted: () => void }) {
       ) : (
         <button
           type="button"
-          className="btn btn-danger"
+          className="btn btn-danger-solid"
           onClick={() => setAsked(true)}
         >
           Delete my account…
