@@ -109,6 +109,93 @@ test("review: submitted, sent back with a note, resubmitted, scheduled, then on 
   }).toPass({ timeout: 30_000 });
   await writer.reload();
   await expect(row.getByText("Published", { exact: true })).toBeVisible();
+
+  // The director reads who moved it, from which stage to which.
+  await director.reload();
+  await directorRow.getByRole("button", { name: `Log of “${title}”` }).click();
+  const log = director.getByRole("region", { name: `Log of “${title}”` });
+  await expect(log.getByRole("listitem")).toHaveText([
+    new RegExp(`Wren ${t} created it \\(Draft\\)`),
+    new RegExp(`Wren ${t} submitted it for review \\(Draft → In review\\)`),
+    new RegExp(`Dana ${t} requested changes \\(In review → Draft\\)`),
+    new RegExp(`Wren ${t} submitted it for review`),
+    new RegExp(`Dana ${t} approved it \\(In review → Scheduled\\) for `),
+    /The schedule published it at its scheduled time \(Scheduled → Published\)/,
+  ]);
+  await expect(log.getByText(note)).toBeVisible();
+});
+
+test("no lost work: a save over someone else's newer version, and a save after the session ended", async ({
+  browser,
+}) => {
+  const t = tag();
+  const title = `Shared ${t}`;
+  const writerKey = addStaff(`Willa ${t}`, "writer");
+  const directorKey = addStaff(`Dev ${t}`, "content-director");
+  const writer = await (await browser.newContext()).newPage();
+  const director = await (await browser.newContext()).newPage();
+  await signIn(writer, writerKey, "/dashboard/writer");
+  await signIn(director, directorKey, "/dashboard/content-director");
+  await writer.getByRole("button", { name: "New Article" }).click();
+  await writer.getByLabel("Title", { exact: true }).fill(title);
+  await writer.getByLabel("Content", { exact: true }).fill("The first text.");
+  await writer.getByRole("button", { name: "Save as Draft" }).click();
+  await expect(toast(writer, "Article created successfully!")).toBeVisible();
+
+  // Both open it; the director saves first.
+  const row = (page: Page) =>
+    page.getByRole("row", { name: new RegExp(title) });
+  await row(writer)
+    .getByRole("button", { name: `Edit “${title}”` })
+    .click();
+  await director.reload();
+  await row(director)
+    .getByRole("button", { name: `Edit “${title}”` })
+    .click();
+  await director
+    .getByLabel("Content", { exact: true })
+    .fill("The director's text.");
+  await director.getByRole("button", { name: "Save as Draft" }).click();
+  await expect(toast(director, "Article updated successfully!")).toBeVisible();
+
+  // The writer's save is refused, naming who saved; nothing was overwritten.
+  await writer
+    .getByLabel("Content", { exact: true })
+    .fill("The writer's text.");
+  await writer.getByRole("button", { name: "Save as Draft" }).click();
+  const conflict = writer
+    .getByRole("alert")
+    .filter({ hasText: "Nothing was overwritten" });
+  await expect(conflict).toContainText(`Dev ${t} saved this article`);
+  await conflict.getByRole("button", { name: "See their version" }).click();
+  await expect(conflict.getByText("The director's text.")).toBeVisible();
+  await conflict.getByRole("button", { name: "Save mine over it" }).click();
+  await expect(toast(writer, "Article updated successfully!")).toBeVisible();
+
+  // The session ends while writing: the text stays, and saves after signing in again.
+  await row(writer)
+    .getByRole("button", { name: `Edit “${title}”` })
+    .click();
+  await writer
+    .getByLabel("Content", { exact: true })
+    .fill("Written while the session ended.");
+  await writer.context().clearCookies();
+  await writer.getByRole("button", { name: "Save as Draft" }).click();
+  await expect(
+    writer.getByText(
+      "Your session has ended. Sign in again to save: your text is kept.",
+    ),
+  ).toBeVisible();
+  await writer.getByLabel("Access key").fill(writerKey);
+  await writer.getByRole("button", { name: "Sign in and save" }).click();
+  await expect(toast(writer, "Article updated successfully!")).toBeVisible();
+  await director.reload();
+  await row(director)
+    .getByRole("button", { name: `Edit “${title}”` })
+    .click();
+  await expect(director.getByLabel("Content", { exact: true })).toHaveValue(
+    "Written while the session ended.",
+  );
 });
 
 test("the editor keeps unsaved text across a reload and offers it back", async ({

@@ -5,6 +5,7 @@ import type { components } from "@/api/schema";
 export type StaffArticle = components["schemas"]["StaffArticle"];
 export type Writer = components["schemas"]["Writer"];
 export type Notices = components["schemas"]["StaffNotices"];
+export type ArticleEvent = components["schemas"]["ArticleEvent"];
 
 /** What the article dashboards need of an editor; src/app supplies the
  * editor feature's (features never import each other). */

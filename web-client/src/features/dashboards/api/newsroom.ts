@@ -1,5 +1,9 @@
 import { api, expectOk } from "@/lib/api-client";
-import type { Notices, StaffArticle } from "@/features/dashboards/types";
+import type {
+  ArticleEvent,
+  Notices,
+  StaffArticle,
+} from "@/features/dashboards/types";
 
 const path = (id: string) => ({ params: { path: { id } } });
 
@@ -65,4 +69,9 @@ export async function getNotices(signal?: AbortSignal): Promise<Notices> {
 
 export async function setNotices(notices: Notices): Promise<Notices> {
   return expectOk(await api.PUT("/v1/staff/me/notices", { body: notices }));
+}
+
+/** An article's audit log, oldest first (reviewers). */
+export async function listEvents(id: string): Promise<ArticleEvent[]> {
+  return expectOk(await api.GET("/v1/staff/articles/{id}/events", path(id)));
 }

@@ -25,6 +25,7 @@ import type {
   Writer,
 } from "@/features/dashboards/types";
 import { ArticlesTable } from "./ArticlesTable";
+import { ArticleLog } from "./ArticleLog";
 import { DashboardFrame } from "./DashboardFrame";
 import { NoticesPanel } from "./NoticesPanel";
 import { ReviewQueue } from "./ReviewQueue";
@@ -66,6 +67,7 @@ function ArticlesDashboard({
   const refresh = () => articlesChanged(queryClient, onArticlesChanged);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [logOf, setLogOf] = useState<StaffArticle | null>(null);
   const all = writers !== undefined;
   const rules = useNewsroomRules();
   // Under review rules a writer submits; the one-click Publish is the reviewer's.
@@ -142,6 +144,19 @@ function ArticlesDashboard({
           onCancel={() => setEditing(null)}
         />
       ) : null}
+      {logOf ? (
+        <section className="editor" aria-labelledby="log-heading">
+          <h2 id="log-heading" className="editor-heading">
+            Log of “{logOf.title}”
+          </h2>
+          <ArticleLog key={logOf.id} articleId={logOf.id} />
+          <div className="editor-actions">
+            <Button variant="quiet" onClick={() => setLogOf(null)}>
+              Close
+            </Button>
+          </div>
+        </section>
+      ) : null}
       <section aria-labelledby="articles-heading">
         <h2 id="articles-heading" className="dashboard-subtitle">
           {all ? "All Articles" : "Your Articles"} ({count})
@@ -167,6 +182,7 @@ function ArticlesDashboard({
             onPublish={(a) => void publish(a)}
             onDelete={(a) => void remove(a)}
             canPublish={canPublish}
+            onLog={all ? setLogOf : undefined}
             onSubmit={
               all
                 ? undefined

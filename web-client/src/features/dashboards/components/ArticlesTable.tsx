@@ -24,6 +24,8 @@ interface Props {
   onUnschedule?: ((article: StaffArticle) => void) | undefined;
   /** Whether the one-click Publish is offered (not to writers under review rules). */
   canPublish?: boolean;
+  /** Show who moved the piece when (reviewers). */
+  onLog?: ((article: StaffArticle) => void) | undefined;
 }
 
 const STAGE_TONES = {
@@ -45,6 +47,7 @@ export function ArticlesTable({
   onWithdraw,
   onUnschedule,
   canPublish = true,
+  onLog,
 }: Props) {
   const zone = useDisplayTimeZone();
   // Under review rules the writer submits; otherwise a second reader is optional.
@@ -160,6 +163,16 @@ export function ArticlesTable({
                     onClick={() => onUnschedule(article)}
                   >
                     Pull back
+                  </Button>
+                ) : null}
+                {onLog ? (
+                  <Button
+                    size="sm"
+                    variant="quiet"
+                    aria-label={label("Log of")}
+                    onClick={() => onLog(article)}
+                  >
+                    Log
                   </Button>
                 ) : null}
                 <Button

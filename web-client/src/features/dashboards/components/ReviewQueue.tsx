@@ -14,6 +14,7 @@ import {
   useReviewQueue,
 } from "@/features/dashboards/api/use-staff-data";
 import type { StaffArticle } from "@/features/dashboards/types";
+import { ArticleLog } from "./ArticleLog";
 
 /**
  * Pieces waiting for review (content director, admin): what, who, since when;
@@ -51,7 +52,7 @@ export function ReviewQueue({
   );
 }
 
-type Open = "none" | "read" | "changes" | "schedule";
+type Open = "none" | "read" | "changes" | "schedule" | "log";
 
 function ReviewItem({
   article,
@@ -156,6 +157,15 @@ function ReviewItem({
         <Button
           size="sm"
           variant="quiet"
+          aria-expanded={open === "log"}
+          aria-label={`Log of ${title}`}
+          onClick={() => setOpen(open === "log" ? "none" : "log")}
+        >
+          Log
+        </Button>
+        <Button
+          size="sm"
+          variant="quiet"
           aria-expanded={open === "changes"}
           aria-label={`Request changes to ${title}`}
           disabled={busy}
@@ -206,6 +216,7 @@ function ReviewItem({
           )}
         </div>
       ) : null}
+      {open === "log" ? <ArticleLog articleId={article.id} /> : null}
       {open === "changes" ? (
         <form className="form review-form" noValidate onSubmit={sendBack}>
           <div className="field">
