@@ -56,7 +56,6 @@ pub enum EventAction {
     Schedule,
     Unschedule,
     Unpublish,
-    Restore,
     /// A scheduled piece went out at its time (or as soon as the server was back).
     ScheduledPublish,
 }

@@ -1446,7 +1446,6 @@ export interface components {
       | "schedule"
       | "unschedule"
       | "unpublish"
-      | "restore"
       | "scheduled_publish";
     /**
      * FieldChange

@@ -14,7 +14,6 @@ const ACTIONS: Record<ArticleEvent["action"], string> = {
   schedule: "scheduled it",
   unschedule: "pulled it back from the schedule",
   unpublish: "took it back to draft",
-  restore: "restored a revision",
   scheduled_publish: "published it at its scheduled time",
 };
 
