@@ -85,7 +85,8 @@ pub struct Writer {
 /// published), and whether they want them.
 #[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
 pub struct StaffNotices {
-    /// Their email address; absent or empty: no email.
+    /// Their email address; absent, `null` or empty: no email.
+    #[oai(nullable)]
     pub email: Option<String>,
     /// Whether to send them (on by default, once an address is given).
     pub notify: bool,

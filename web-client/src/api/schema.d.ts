@@ -1806,8 +1806,8 @@ export interface components {
      *     published), and whether they want them.
      */
     StaffNotices: {
-      /** @description Their email address; absent or empty: no email. */
-      email?: string;
+      /** @description Their email address; absent, `null` or empty: no email. */
+      email?: string | null;
       /** @description Whether to send them (on by default, once an address is given). */
       notify: boolean;
     };
