@@ -83,7 +83,7 @@ test("review: submitted, sent back with a note, resubmitted, scheduled, then on 
   await director.reload();
   await expect(item).toBeVisible();
   await item
-    .getByRole("button", { name: `Approve “${title}” for a later time` })
+    .getByRole("button", { name: `Approve for later “${title}”` })
     .click();
   await item
     .getByLabel("Publish at (your time)")

@@ -174,6 +174,19 @@ impl Refusal {
                           to edit it yourself."
                     .into(),
             },
+            Refusal::NotNow
+                if action == Action::Edit
+                    && matches!(stage, Stage::Scheduled | Stage::Published) =>
+            {
+                ContentError::Conflict {
+                    code: ErrorCode::InvalidTransition,
+                    message: format!(
+                        "A {} piece is changed by an editor here: save it as a draft to change \
+                         it yourself, then submit it again.",
+                        stage.as_str()
+                    ),
+                }
+            }
             Refusal::NotNow => ContentError::Conflict {
                 code: ErrorCode::InvalidTransition,
                 message: format!(

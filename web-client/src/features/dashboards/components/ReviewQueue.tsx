@@ -177,7 +177,7 @@ function ReviewItem({
           size="sm"
           variant="secondary"
           aria-expanded={open === "schedule"}
-          aria-label={`Approve ${title} for a later time`}
+          aria-label={`Approve for later ${title}`}
           disabled={busy}
           onClick={() => setOpen(open === "schedule" ? "none" : "schedule")}
         >
@@ -185,7 +185,7 @@ function ReviewItem({
         </Button>
         <Button
           size="sm"
-          aria-label={`Approve and publish ${title}`}
+          aria-label={`Approve & publish ${title}`}
           disabled={busy}
           onClick={() =>
             void run("Failed to approve article", async () => {
