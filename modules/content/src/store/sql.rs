@@ -424,6 +424,16 @@ macro_rules! sql_content_store {
                 &self,
                 now: chrono::DateTime<chrono::Utc>,
             ) -> Result<Vec<crate::store::WentOut>, sqlx::Error> {
+                // Asked every second by every instance: a read first, so that nothing takes
+                // the write lock (SQLite's one writer) while nothing is due.
+                let mut due: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT COUNT(*) FROM articles WHERE stage = 'scheduled' AND publish_at <= ",
+                );
+                due.push_bind(now);
+                let waiting: i64 = due.build_query_scalar().fetch_one(&self.pool).await?;
+                if waiting == 0 {
+                    return Ok(Vec::new());
+                }
                 // One conditional update: a row leaves `scheduled` once, so of two instances
                 // asking at once only one gets it back (PostgreSQL re-checks the condition
                 // after waiting for the other's row lock; SQLite has one writer).
