@@ -318,7 +318,10 @@ impl ContentService {
                     .first_published_at
                     .is_some()
                     .then_some(old.card.slug.as_str()),
-                expected_version: input.base_version,
+                // The stage and fields were decided from the row as read: without a version
+                // from the editor, the write is still conditional on that row's, so a move
+                // made meanwhile (a submit, an approval) is never silently undone.
+                expected_version: input.base_version.or(Some(old.version)),
                 event: event.as_ref(),
             },
         };
