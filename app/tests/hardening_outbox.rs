@@ -80,12 +80,16 @@ async fn database_text(db: &Db) -> String {
     out
 }
 
-/// The outbox once every message has left the `pending` state (or after 20 s).
+/// The outbox once every message is delivered and done with: sent, and its attachments
+/// removed, which happens just after it is marked sent (or after 20 s).
 async fn settled(outbox: &Outbox, n: usize) -> Vec<OutboxRow> {
     let start = Instant::now();
     loop {
         let rows = outbox.list(50).await.unwrap();
-        if (rows.len() >= n && rows.iter().all(|r| r.status == "sent"))
+        if (rows.len() >= n
+            && rows
+                .iter()
+                .all(|r| r.status == "sent" && r.attachments == "[]"))
             || start.elapsed() > Duration::from_secs(20)
         {
             return rows;
