@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Checks that request spans reach an OTLP collector when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+# Checks that request spans reach an OTLP collector when OTEL_EXPORTER_OTLP_ENDPOINT is set,
+# and that the rendering sidecar's spans join the app's trace.
 set -euo pipefail
 bin=$(realpath "${1:-target/debug/agora}")
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -8,7 +9,7 @@ dir=$(mktemp -d /tmp/agora-otel.XXXXXX)
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 sink_port=$(free_port)
 port=$(free_port)
-python3 scripts/otlp-sink.py "$dir/exports" "$sink_port" &
+python3 scripts/otlp-sink.py "$dir/exports" "$sink_port" "$dir/spans.jsonl" &
 sink=$!
 app=""
 for _ in $(seq 1 50); do
@@ -28,10 +29,11 @@ DATA_DIR=$dir/data PORT=$port DATABASE_URL=sqlite://$dir/data/agora.db \
 app=$!
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
 curl -fs "http://127.0.0.1:$port/api/v1/articles" >/dev/null
-# The second is answered from the page cache, before routing: its span is trace-only.
+# The first is rendered by the sidecar (a cache miss), in the request's trace; the second is
+# answered from the page cache, before routing: its span is trace-only.
 curl -fs "http://127.0.0.1:$port/about" >/dev/null
 curl -fs "http://127.0.0.1:$port/about" >/dev/null
-# SIGTERM flushes the exporter.
+# SIGTERM flushes the exporter (the app's, and the sidecar's when the app stops it).
 kill -TERM "$app"; wait "$app"; app=""
 # A span attribute in OTLP protobuf: key "cache", string value "hit".
 if grep -q "^/v1/traces" "$dir/exports" 2>/dev/null && grep -aq "/api/v1/articles" "$dir/exports" \
@@ -39,4 +41,28 @@ if grep -q "^/v1/traces" "$dir/exports" 2>/dev/null && grep -aq "/api/v1/article
   echo "OpenTelemetry: request spans exported over OTLP/HTTP (routed, and answered from the page cache)"
 else
   echo "OpenTelemetry: no request span reached the collector"; tail -20 "$dir/app.log"; exit 1
+fi
+# One trace: a sidecar span ("agora-ssr") whose parent is an app span ("agora") of its trace.
+if python3 - "$dir/spans.jsonl" <<'PY'
+import json, os, sys
+path = sys.argv[1]
+spans = [json.loads(line) for line in open(path)] if os.path.exists(path) else []
+app = {(s["trace_id"], s["span_id"]): s for s in spans if s["service"] == "agora"}
+joined = [
+    (app[(s["trace_id"], s["parent_span_id"])], s)
+    for s in spans
+    if s["service"] == "agora-ssr" and s["name"] == "ssr render"
+    and (s["trace_id"], s["parent_span_id"]) in app
+]
+if not joined:
+    services = sorted({str(s["service"]) for s in spans})
+    print(f"spans seen: {len(spans)} from {services}", file=sys.stderr)
+    sys.exit(1)
+parent, child = joined[0]
+print(f'trace {child["trace_id"]}: "{child["name"]}" (agora-ssr) under "{parent["name"]}" (agora)')
+PY
+then
+  echo "OpenTelemetry: the sidecar's render spans continue the app's trace"
+else
+  echo "OpenTelemetry: no sidecar span in an app trace"; tail -20 "$dir/app.log"; exit 1
 fi

@@ -1,10 +1,12 @@
 import express, {
   type ErrorRequestHandler,
   type Request,
+  type RequestHandler,
   type Response,
 } from "express";
 import type { CriticalFn } from "./critical.js";
 import type { RenderFn } from "./renderer.js";
+import type { RequestTrace, Tracing } from "./tracing.js";
 
 interface RenderBody {
   url: string;
@@ -30,14 +32,28 @@ const message = (err: unknown) =>
  * The sidecar's HTTP surface: POST /render and GET /healthz. A render answers
  * `{html, css}`: the markup for `#root` and, with `critical`, the CSS it needs to paint
  * (empty when that cannot be found: the page then waits for the whole stylesheet).
+ * With `tracing`, each render is a span in the trace of the request that asked for it.
  */
 export function createApp(
   render: RenderFn,
   critical?: CriticalFn,
+  tracing?: Tracing,
 ): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
+
+  // Each render's trace, from before its body is read to the end of its response.
+  const traces = new WeakMap<Request, RequestTrace>();
+  const traced: RequestHandler[] = [];
+  if (tracing) {
+    traced.push((req, res, next) => {
+      const span = tracing.request(req.method, "/render", req.headers);
+      traces.set(req, span);
+      res.once("close", () => span.end(res.statusCode, !res.writableFinished));
+      next();
+    });
+  }
 
   app.get("/healthz", (_req: Request, res: Response) => {
     res.type("text/plain").send("ok");
@@ -45,6 +61,7 @@ export function createApp(
 
   app.post(
     "/render",
+    ...traced,
     express.json({ limit: "2mb" }),
     async (req: Request, res: Response) => {
       if (!isRenderBody(req.body)) {
@@ -53,20 +70,27 @@ export function createApp(
           .json({ error: "expected a JSON body {url: string, data: object}" });
         return;
       }
+      const { url, data } = req.body;
+      const span = traces.get(req);
+      span?.rendering(url);
       let html: string;
       try {
-        html = render(req.body.url, req.body.data);
+        html = span
+          ? span.phase("react render", () => render(url, data))
+          : render(url, data);
       } catch (err) {
-        console.error(`render failed for ${req.body.url}:`, err);
+        console.error(`render failed for ${url}:`, err);
         res.status(500).json({ error: message(err) });
         return;
       }
       let css = "";
       if (critical) {
         try {
-          css = await critical(html);
+          css = await (span
+            ? span.phase("critical css", () => critical(html))
+            : critical(html));
         } catch (err) {
-          console.error(`no critical CSS for ${req.body.url}:`, err);
+          console.error(`no critical CSS for ${url}:`, err);
         }
       }
       res.json({ html, css });

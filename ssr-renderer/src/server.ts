@@ -1,15 +1,18 @@
 import { createApp } from "./app.js";
 import { loadCritical } from "./critical.js";
 import { loadRenderer } from "./renderer.js";
+import { tracingFromEnv } from "./tracing.js";
 
 const host = process.env.SSR_HOST || "127.0.0.1";
 const port = Number(process.env.SSR_PORT || 3001);
 
+// Off (and the OpenTelemetry SDK not loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
+const tracing = await tracingFromEnv();
 const render = await loadRenderer();
 const critical = loadCritical();
 // The first run compiles the selector engine and reads the stylesheet: not on a reader's time.
 await critical("<p></p>");
-const server = createApp(render, critical).listen(port, host, () => {
+const server = createApp(render, critical, tracing).listen(port, host, () => {
   // The port actually bound (SSR_PORT=0 picks a free one).
   const bound = server.address();
   const at = typeof bound === "object" && bound ? bound.port : port;
@@ -23,9 +26,18 @@ server.on("error", (err) => {
 
 function shutdown(signal: string) {
   console.log(`ssr-renderer: ${signal}, shutting down`);
-  server.close(() => process.exit(0));
+  server.close(() => {
+    if (!tracing) process.exit(0);
+    // The spans of the last renders are exported before the process ends.
+    tracing
+      .shutdown()
+      .catch((err: unknown) =>
+        console.error("ssr-renderer: could not export its last spans:", err),
+      )
+      .finally(() => process.exit(0));
+  });
   server.closeIdleConnections();
-  // Do not hang on a slow client; in-flight renders are synchronous and short.
+  // Do not hang on a slow client (or collector); in-flight renders are synchronous and short.
   setTimeout(() => process.exit(0), 5_000).unref();
 }
 

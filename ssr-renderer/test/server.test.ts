@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readdirSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -8,10 +10,10 @@ import { describe, expect, it } from "vitest";
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** Starts the built sidecar on a free port; resolves with the process and its base URL. */
-async function start() {
+async function start(env: NodeJS.ProcessEnv = {}) {
   const child = spawn(process.execPath, ["dist/server.js"], {
     cwd: root,
-    env: { ...process.env, SSR_PORT: "0", SSR_HOST: "127.0.0.1" },
+    env: { ...process.env, ...env, SSR_PORT: "0", SSR_HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";
@@ -33,6 +35,15 @@ async function start() {
   return { child, base };
 }
 
+const about = {
+  url: "/about",
+  data: {
+    site: { name: "The Agora", url: "https://agora.test" },
+    path: "/about",
+    status: 200,
+  },
+};
+
 describe("the sidecar process", () => {
   it("renders the built web client's pages, then stops cleanly on SIGTERM", async () => {
     const { child, base } = await start();
@@ -40,14 +51,7 @@ describe("the sidecar process", () => {
     const r = await fetch(`${base}/render`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        url: "/about",
-        data: {
-          site: { name: "The Agora", url: "https://agora.test" },
-          path: "/about",
-          status: 200,
-        },
-      }),
+      body: JSON.stringify(about),
     });
     expect(r.status).toBe(200);
     const { html, css } = (await r.json()) as { html: string; css: string };
@@ -66,5 +70,58 @@ describe("the sidecar process", () => {
     const [code] = (await once(child, "exit")) as [number | null];
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("exports its spans, in the caller's trace, to OTLP/HTTP when it stops", async () => {
+    const exports: { path: string; type: string; body: Buffer }[] = [];
+    const collector = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        exports.push({
+          path: req.url ?? "",
+          type: req.headers["content-type"] ?? "",
+          body: Buffer.concat(chunks),
+        });
+        res.writeHead(200, { "content-type": "application/x-protobuf" });
+        res.end();
+      });
+    }).listen(0, "127.0.0.1");
+    await once(collector, "listening");
+    const { port } = collector.address() as AddressInfo;
+    try {
+      const { child, base } = await start({
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+        // Nothing is sent on a schedule during the test: only the flush on SIGTERM.
+        OTEL_BSP_SCHEDULE_DELAY: "60000",
+        OTEL_SERVICE_NAME: "",
+      });
+      const traceId = "0af7651916cd43dd8448eb211c80319c";
+      const r = await fetch(`${base}/render`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          traceparent: `00-${traceId}-b7ad6b7169203331-01`,
+        },
+        body: JSON.stringify(about),
+      });
+      expect(r.status).toBe(200);
+      expect(exports).toEqual([]);
+      child.kill("SIGTERM");
+      const [code] = (await once(child, "exit")) as [number | null];
+      expect(code).toBe(0);
+      expect(exports.map((e) => [e.path, e.type])).toEqual([
+        ["/v1/traces", "application/x-protobuf"],
+      ]);
+      const body = exports[0]?.body ?? Buffer.alloc(0);
+      // Protobuf: the ids are raw bytes, the names plain text.
+      expect(body.includes(Buffer.from(traceId, "hex"))).toBe(true);
+      expect(body.includes(Buffer.from("b7ad6b7169203331", "hex"))).toBe(true);
+      for (const text of ["agora-ssr", "ssr render", "react render"]) {
+        expect(body.includes(Buffer.from(text)), text).toBe(true);
+      }
+    } finally {
+      collector.close();
+    }
   });
 });
