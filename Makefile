@@ -7,7 +7,7 @@ NPM ?= npm
 AGORA_RELEASE := target/release/agora
 AGORA_DEBUG := target/debug/agora
 
-.PHONY: help run build build-web node-deps test test-rust test-web test-e2e test-fuzz lint fmt \
+.PHONY: help run build build-web node-deps test test-rust test-web test-e2e test-fuzz test-cluster lint fmt \
         gen-api check-contract bench db-reset clean
 
 help:
@@ -15,6 +15,7 @@ help:
 	@echo "make test           every check: lint, contract drift, unit, API, both engines, end-to-end, fuzzing"
 	@echo "make build          release build (server binary: $(AGORA_RELEASE)) and the web client"
 	@echo "make bench          load benchmarks (wrk, nginx baseline, memory, Lighthouse)"
+	@echo "make test-cluster   two instances on PostgreSQL + S3 behind nginx, checked through the balancer"
 	@echo "make lint | fmt | gen-api | check-contract | db-reset"
 
 # npm packages, installed from the lock file when missing or older than it.
@@ -66,9 +67,16 @@ check-contract: node-deps
 test-web: build-web
 	$(NPM) test
 
-# Rust unit, API and store conformance tests; PostgreSQL too when a server can be started.
+# Rust unit, API and store conformance tests; PostgreSQL too when a server can be started, and
+# the S3 storage backend against a local S3-compatible server.
 test-rust: build-web
-	scripts/with-postgres.sh $(CARGO) test --workspace --locked
+	scripts/with-postgres.sh scripts/with-s3.sh $(CARGO) test --workspace --locked
+
+# Two instances on PostgreSQL and S3 behind nginx (deploy/nginx.conf), checked through the
+# balancer. Skipped, saying so, when PostgreSQL or nginx is not installed (unless REQUIRE_POSTGRES).
+test-cluster: build-web
+	$(CARGO) build --locked -p agora
+	scripts/with-s3.sh scripts/test-cluster.sh $(AGORA_DEBUG)
 
 test-e2e: build-web
 	$(CARGO) build --locked -p agora
@@ -86,7 +94,7 @@ test-fuzz: build-web $(FUZZ_VENV)/bin/st
 	$(CARGO) build --locked -p agora
 	SCHEMATHESIS=$(FUZZ_VENV)/bin/st scripts/with-postgres.sh scripts/fuzz.sh $(AGORA_DEBUG)
 
-test: lint check-contract test-web test-rust test-e2e test-fuzz
+test: lint check-contract test-web test-rust test-e2e test-cluster test-fuzz
 	@echo "all checks passed"
 
 bench: build

@@ -29,6 +29,10 @@ DATA_DIR=$dir/data PORT=$port DATABASE_URL=sqlite://$dir/data/agora.db \
 app=$!
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
 curl -fs "http://127.0.0.1:$port/api/v1/articles" >/dev/null
+# A caller that is traced itself (a proxy, another service): the request continues its trace.
+caller_trace=4bf92f3577b34da6a3ce929d0e0e4736 caller_span=00f067aa0ba902b7
+curl -fs -H "traceparent: 00-$caller_trace-$caller_span-01" \
+  "http://127.0.0.1:$port/api/v1/articles?limit=1" >/dev/null
 # The first is rendered by the sidecar (a cache miss), in the request's trace; the second is
 # answered from the page cache, before routing: its span is trace-only.
 curl -fs "http://127.0.0.1:$port/about" >/dev/null
@@ -41,6 +45,20 @@ if grep -q "^/v1/traces" "$dir/exports" 2>/dev/null && grep -aq "/api/v1/article
   echo "OpenTelemetry: request spans exported over OTLP/HTTP (routed, and answered from the page cache)"
 else
   echo "OpenTelemetry: no request span reached the collector"; tail -20 "$dir/app.log"; exit 1
+fi
+# The request that came with a traceparent is a child of the caller's span.
+if python3 - "$dir/spans.jsonl" "$caller_trace" "$caller_span" <<'PY'
+import json, os, sys
+path, trace, parent = sys.argv[1:4]
+spans = [json.loads(line) for line in open(path)] if os.path.exists(path) else []
+found = [s for s in spans if s["service"] == "agora" and s["trace_id"] == trace
+         and s["parent_span_id"] == parent and s["name"] == "request"]
+sys.exit(0 if found else 1)
+PY
+then
+  echo "OpenTelemetry: an incoming traceparent is continued"
+else
+  echo "OpenTelemetry: the request with a traceparent started a trace of its own"; exit 1
 fi
 # One trace: a sidecar span ("agora-ssr") whose parent is an app span ("agora") of its trace.
 if python3 - "$dir/spans.jsonl" <<'PY'

@@ -4,6 +4,7 @@
 mod adapters;
 pub mod cdn;
 pub mod cli;
+pub mod metrics;
 mod public_pages;
 pub mod seed;
 pub mod server;

@@ -2,6 +2,7 @@
 //! routes), runs it with its background jobs, and stops it in order.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use identity::IdentitySettings;
 use kernel::Db;
@@ -111,9 +112,22 @@ impl Application {
             self.settings.cdn.clone(),
             purge_stopped,
         ));
+        // Several instances on PostgreSQL: a change made on any of them reaches every cache.
+        let coherence = match &self.services.db {
+            kernel::Db::Postgres(pool) => Some(tokio::spawn(kernel::generation::share(
+                pool.clone(),
+                self.services.content.generation(),
+                self.services.leases.instance().to_string(),
+                purge_stop.subscribe(),
+            ))),
+            kernel::Db::Sqlite(_) => None,
+        };
         let result = server.await;
         let _ = purge_stop.send(true);
         let _ = purge.await;
+        if let Some(coherence) = coherence {
+            let _ = coherence.await;
+        }
         // Views still held in memory are written before the process ends.
         self.services.views.shutdown().await;
         let mut scheduler = scheduler;
@@ -126,82 +140,132 @@ impl Application {
     }
 }
 
+/// Housekeeping (expired sessions, links, limiter rows) runs this often.
+const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(600);
+
 /// Background jobs: outbox delivery every `poll`; announcements queue their next batch every
 /// second (at `ANNOUNCEMENT_RATE_PER_MINUTE`); the weekly digest is checked every minute;
-/// scheduled pieces every second.
-async fn start_jobs(
-    services: &Services,
-    poll: std::time::Duration,
-) -> anyhow::Result<JobScheduler> {
+/// scheduled pieces every second; housekeeping every ten minutes. With several instances on
+/// one database, each period of each job runs on one of them (see [`kernel::jobs`]).
+async fn start_jobs(services: &Services, poll: Duration) -> anyhow::Result<JobScheduler> {
     let scheduler = JobScheduler::new().await?;
     let outbox = services.outbox.clone();
+    every(&scheduler, services, "outbox", poll, move || {
+        let outbox = outbox.clone();
+        async move {
+            let r = outbox.deliver_due().await?;
+            if r.sent + r.retrying + r.gave_up > 0 {
+                tracing::info!(
+                    sent = r.sent,
+                    retrying = r.retrying,
+                    gave_up = r.gave_up,
+                    "outbox delivery"
+                );
+            }
+            Ok(())
+        }
+    })
+    .await?;
+    let announcements = services.announcements.clone();
+    every(&scheduler, services, "announcements", SECOND, move || {
+        let announcements = announcements.clone();
+        async move {
+            let budget = announcements.per_second();
+            let n = announcements.queue_due(budget).await?;
+            if n > 0 {
+                tracing::debug!(queued = n, "announcement recipients queued");
+            }
+            Ok(())
+        }
+    })
+    .await?;
+    let digest = services.digest.clone();
+    every(&scheduler, services, "digest", MINUTE, move || {
+        let digest = digest.clone();
+        async move {
+            digest.run_due(kernel::ids::now()).await?;
+            Ok(())
+        }
+    })
+    .await?;
+    // Scheduled publishing: a piece goes out once (the database decides), and after a stop as
+    // soon as the server is back.
+    let content = services.content.clone();
+    every(
+        &scheduler,
+        services,
+        "scheduled_publishing",
+        SECOND,
+        move || {
+            let content = content.clone();
+            async move {
+                content.publish_due(kernel::ids::now()).await?;
+                Ok(())
+            }
+        },
+    )
+    .await?;
+    let housekeeping = services.clone();
+    every(
+        &scheduler,
+        services,
+        "housekeeping",
+        HOUSEKEEPING_EVERY,
+        move || {
+            let services = housekeeping.clone();
+            async move {
+                let n = services.housekeeping().await?;
+                if n > 0 {
+                    tracing::info!(
+                        deleted = n,
+                        "housekeeping: expired sessions and links deleted"
+                    );
+                }
+                Ok(())
+            }
+        },
+    )
+    .await?;
+    scheduler.start().await?;
+    Ok(scheduler)
+}
+
+const SECOND: Duration = Duration::from_secs(1);
+const MINUTE: Duration = Duration::from_secs(60);
+
+/// Adds `job` to run every `period`, on this instance when it takes the period's lease.
+async fn every<F, Fut>(
+    scheduler: &JobScheduler,
+    services: &Services,
+    name: &'static str,
+    period: Duration,
+    job: F,
+) -> anyhow::Result<()>
+where
+    F: Fn() -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = anyhow::Result<()>> + Send + 'static,
+{
+    let leases = services.leases.clone();
+    let job = Arc::new(job);
     scheduler
-        .add(Job::new_repeated_async(poll, move |_id, _scheduler| {
-            let outbox = outbox.clone();
+        .add(Job::new_repeated_async(period, move |_id, _scheduler| {
+            let leases = leases.clone();
+            let job = job.clone();
             Box::pin(async move {
-                match outbox.deliver_due().await {
-                    Ok(r) if r.sent + r.retrying + r.gave_up > 0 => {
-                        tracing::info!(
-                            sent = r.sent,
-                            retrying = r.retrying,
-                            gave_up = r.gave_up,
-                            "outbox delivery"
-                        )
+                match leases.take(name, period, kernel::ids::now()).await {
+                    Ok(true) => {}
+                    Ok(false) => return,
+                    Err(e) => {
+                        tracing::warn!(job = name, error = %e, "background job: lease not taken");
+                        return;
                     }
-                    Ok(_) => {}
-                    Err(e) => tracing::error!(error = ?e, "outbox delivery failed"),
+                }
+                crate::metrics::job_ran(name);
+                if let Err(e) = job().await {
+                    tracing::error!(job = name, error = ?e, "background job failed");
                 }
             })
         })?)
         .await?;
-    let announcements = services.announcements.clone();
-    scheduler
-        .add(Job::new_repeated_async(
-            std::time::Duration::from_secs(1),
-            move |_id, _scheduler| {
-                let announcements = announcements.clone();
-                Box::pin(async move {
-                    let budget = announcements.per_second();
-                    match announcements.queue_due(budget).await {
-                        Ok(0) => {}
-                        Ok(n) => tracing::debug!(queued = n, "announcement recipients queued"),
-                        Err(e) => tracing::error!(error = ?e, "queueing announcements failed"),
-                    }
-                })
-            },
-        )?)
-        .await?;
-    // The weekly digest: checked every minute; the database decides which instance sends it.
-    let digest = services.digest.clone();
-    scheduler
-        .add(Job::new_repeated_async(
-            std::time::Duration::from_secs(60),
-            move |_id, _scheduler| {
-                let digest = digest.clone();
-                Box::pin(async move {
-                    if let Err(e) = digest.run_due(kernel::ids::now()).await {
-                        tracing::error!(error = ?e, "weekly digest failed");
-                    }
-                })
-            },
-        )?)
-        .await?;
-    // Scheduled publishing: checked every second; a piece goes out once, whichever instance
-    // asks first (the database decides), and after a stop as soon as the server is back.
-    let content = services.content.clone();
-    scheduler
-        .add(Job::new_repeated_async(
-            std::time::Duration::from_secs(1),
-            move |_id, _scheduler| {
-                let content = content.clone();
-                Box::pin(async move {
-                    if let Err(e) = content.publish_due(kernel::ids::now()).await {
-                        tracing::error!(error = ?e, "scheduled publishing failed");
-                    }
-                })
-            },
-        )?)
-        .await?;
-    scheduler.start().await?;
-    Ok(scheduler)
+    Ok(())
 }

@@ -8,7 +8,7 @@ use identity::{IdentityApi, IdentityService};
 use kernel::clock::SharedClock;
 use kernel::limiter::Limiter;
 use kernel::outbox::{outbox_store_for, Mailer, Outbox};
-use kernel::storage::LocalStorage;
+use kernel::storage::Storage;
 use kernel::Db;
 use media::MediaApi;
 use outreach::{
@@ -27,7 +27,7 @@ const API_TITLE: &str = "The Agora API";
 #[derive(Clone)]
 pub struct Services {
     pub db: Db,
-    pub storage: Arc<LocalStorage>,
+    pub storage: Arc<Storage>,
     pub outbox: Arc<Outbox>,
     pub outreach: Arc<OutreachService>,
     /// Reader sign-in and accounts.
@@ -49,6 +49,9 @@ pub struct Services {
     pub digest: Arc<outreach::Digest>,
     /// What forms posted without JavaScript answered, kept for their pages.
     pub flash: kernel::flash::Flash,
+    pub limiter: Limiter,
+    /// Which instance runs each period of the background jobs.
+    pub leases: kernel::jobs::Leases,
 }
 
 impl Services {
@@ -72,17 +75,20 @@ impl Services {
                 },
             ),
         );
-        let storage = Arc::new(LocalStorage::new(
-            settings.data_dir.join("uploads"),
-            "/media",
-        ));
+        // Uploads: public ones under /media, applicants' documents never served publicly
+        // (only attached to the team's email).
+        let location = match &settings.storage_url {
+            Some(url) => kernel::storage::Location::parse(url.expose())
+                .map_err(|e| anyhow::anyhow!("STORAGE_URL: {e}"))?,
+            None => kernel::storage::Location::Local(settings.data_dir.clone()),
+        };
+        let storage = Arc::new(Storage::open(&location, "uploads", "/media")?);
+        let private = Arc::new(Storage::open(&location, "private", "")?);
         let mail = &settings.mail;
         let mailer = match &mail.smtp_url {
             Some(url) => Mailer::smtp(url.expose(), &mail.from)?,
             None => Mailer::files(settings.data_dir.join("outbox"), &mail.from)?,
         };
-        // Applicants' documents: never served publicly, only attached to the team's email.
-        let private = Arc::new(LocalStorage::new(settings.data_dir.join("private"), ""));
         let outbox = Arc::new(Outbox::new(
             outbox_store_for(&db),
             mailer,
@@ -113,7 +119,7 @@ impl Services {
                 confirmation_ttl: settings.forms.confirmation_ttl,
             },
             private,
-            limiter,
+            limiter.clone(),
             clock.clone(),
         ));
         let magazines = Arc::new(media::MagazineService::new(
@@ -156,6 +162,8 @@ impl Services {
         ));
         Ok(Services {
             flash: kernel::flash::Flash::new(&db, clock.clone()),
+            limiter,
+            leases: kernel::jobs::Leases::new(&db, kernel::ids::new_id()),
             packs,
             announcements,
             digest,
@@ -172,6 +180,17 @@ impl Services {
             identity,
             content,
         })
+    }
+
+    /// Deletes what nobody can use any more: expired staff and reader sessions, links a
+    /// month past their expiry, rate-limit hits past their window, form answers past their
+    /// time. Returns how many sessions and links went.
+    pub async fn housekeeping(&self) -> anyhow::Result<u64> {
+        let staff = self.identity.delete_expired_sessions().await?;
+        let readers = self.readers.delete_expired().await?;
+        self.limiter.prune().await?;
+        self.flash.prune().await?;
+        Ok(staff + readers)
     }
 
     /// Connects and migrates.

@@ -85,3 +85,40 @@ on_both_engines! {
         db.close().await;
     }
 }
+
+on_both_engines! {
+    async fn each_job_period_is_taken_once(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        let now = kernel::ids::now();
+        // Three instances race for the same ten periods: each period goes to exactly one.
+        let racer = |name: &'static str| {
+            let leases = kernel::jobs::Leases::new(&db, name);
+            async move {
+                let mut won = Vec::new();
+                for period in 1..=10 {
+                    if leases.claim("outbox", period, now).await.unwrap() {
+                        won.push(period);
+                    }
+                }
+                won
+            }
+        };
+        let (a, b, c) = tokio::join!(racer("a"), racer("b"), racer("c"));
+        let mut all = [a, b, c].concat();
+        all.sort_unstable();
+        assert!(all.windows(2).all(|w| w[0] < w[1]), "no period run twice: {all:?}");
+        assert_eq!(all.last(), Some(&10), "the newest period ran");
+        // A period older than the last one run is never run (a late instance, a slow clock).
+        let late = kernel::jobs::Leases::new(&db, "late");
+        assert!(!late.claim("outbox", 10, now).await.unwrap());
+        assert!(!late.claim("outbox", 3, now).await.unwrap());
+        assert!(late.claim("outbox", 11, now).await.unwrap());
+        assert!(late.claim("digest", 11, now).await.unwrap(), "jobs are counted apart");
+        let runs = late.runs().await.unwrap();
+        let outbox = runs.iter().find(|r| r.job == "outbox").unwrap();
+        assert_eq!((outbox.period, outbox.instance.as_str()), (11, "late"));
+        assert_eq!(outbox.runs, i64::try_from(all.len()).unwrap() + 1);
+        db.close().await;
+    }
+}

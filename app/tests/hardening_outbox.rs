@@ -16,7 +16,7 @@ use common::{Options, TempDir, TestApp};
 use kernel::outbox::{
     outbox_store_for, Attachment, Email, Mailer, Outbox, OutboxRow, OutboxSettings,
 };
-use kernel::storage::{LocalStorage, Storage};
+use kernel::storage::Storage;
 use kernel::Db;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -427,7 +427,7 @@ fn outbox_with(db: &Db, private: &Path, retention: Duration) -> Outbox {
         outbox_store_for(db),
         // Nothing listens there: every attempt fails.
         Mailer::smtp("smtp://127.0.0.1:9", "The Agora <no-reply@agora.invalid>").unwrap(),
-        Arc::new(LocalStorage::new(private, "")),
+        Arc::new(Storage::local(private, "").unwrap()),
         OutboxSettings {
             max_attempts: 1,
             failed_retention: retention,
@@ -462,7 +462,7 @@ on_both_engines! {
         let db = Db::connect(&url).await.unwrap();
         db.migrate().await.unwrap();
         let private = dir.0.join("data/private");
-        let files = LocalStorage::new(&private, "");
+        let files = Storage::local(&private, "").unwrap();
         let mut ids = Vec::new();
         for name in ["a", "b"] {
             let key = format!("applications/{name}/cv.pdf");

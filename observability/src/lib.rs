@@ -83,3 +83,23 @@ pub fn trace_headers() -> HashMap<String, String> {
     TraceContextPropagator::new().inject_context(&context, &mut headers);
     headers
 }
+
+/// Makes `span` part of the trace a caller's W3C trace-context headers name (`traceparent`,
+/// and `tracestate` when given): a request from a traced client or proxy continues its trace.
+/// Invalid or missing headers leave the span a root.
+pub fn continue_trace(span: &tracing::Span, traceparent: Option<&str>, tracestate: Option<&str>) {
+    use opentelemetry::trace::TraceContextExt;
+    let Some(traceparent) = traceparent else {
+        return;
+    };
+    let mut carrier = HashMap::new();
+    carrier.insert("traceparent".to_string(), traceparent.to_string());
+    if let Some(state) = tracestate {
+        carrier.insert("tracestate".to_string(), state.to_string());
+    }
+    let context = TraceContextPropagator::new().extract(&carrier);
+    if context.span().span_context().is_valid() {
+        // Only fails without an OpenTelemetry layer, where there is no trace to continue.
+        let _ = span.set_parent(context);
+    }
+}

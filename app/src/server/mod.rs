@@ -132,14 +132,22 @@ impl App {
         {
             return None;
         }
+        let started = std::time::Instant::now();
         let answer = pages
             .answer(req.method(), req.uri(), req.headers(), Some(remote))
             .await?;
+        let route = crate::web::route_of(req.uri().path());
+        crate::metrics::request(
+            route,
+            req.method().as_str(),
+            answer.status.as_u16(),
+            started.elapsed(),
+        );
         tracing::info_span!(
             target: observability::TRACE_ONLY,
             "request",
             http.method = req.method().as_str(),
-            http.route = crate::web::route_of(req.uri().path()),
+            http.route = route,
             http.status_code = answer.status.as_u16(),
             cache = "hit",
         )

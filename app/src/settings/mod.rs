@@ -35,6 +35,12 @@ pub struct Settings {
     pub trust_proxy: bool,
     /// Writers submit pieces for review instead of publishing or scheduling them.
     pub review_required: bool,
+    /// Where uploads live: `DATA_DIR/uploads` and `DATA_DIR/private` by default, or an
+    /// S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix`, with the standard `AWS_*`
+    /// variables; `AWS_ENDPOINT_URL` for a store other than AWS).
+    pub storage_url: Option<SecretUrl>,
+    /// The bearer token `/metrics` asks for; unset, `/metrics` is not served.
+    pub metrics_token: Option<Secret<String>>,
     pub mail: MailSettings,
     pub forms: FormSettings,
     pub views: analytics::RecorderSettings,
@@ -207,6 +213,8 @@ impl Settings {
             },
             trust_proxy: r.trust_proxy,
             review_required: r.review_required,
+            storage_url: r.storage_url.map(SecretUrl::from),
+            metrics_token: r.metrics_token.map(Secret::new),
             mail: MailSettings {
                 from: r.mail_from,
                 smtp_url: r.smtp_url.map(SecretUrl::from),

@@ -227,6 +227,8 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
             .env("SSR_PORT", port.to_string())
             .env("SSR_HOST", "127.0.0.1")
             .env("NODE_ENV", "production")
+            // Its spans are the sidecar's, whatever the app's service is called.
+            .env("OTEL_SERVICE_NAME", "agora-ssr")
             .stdin(Stdio::null())
             .kill_on_drop(true)
             .spawn();
@@ -248,9 +250,11 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
                 });
                 tokio::select! {
                     status = child.wait() => {
+                        crate::metrics::sidecar_restarted();
                         tracing::warn!(?status, "rendering sidecar exited; restarting");
                     }
                     _ = sidecar.restart.notified() => {
+                        crate::metrics::sidecar_restarted();
                         tracing::warn!("rendering sidecar is failing; restarting it");
                         terminate(&mut child).await;
                     }

@@ -41,3 +41,42 @@ pub async fn readyz(health: Data<&Health>) -> Response {
     )
         .into_response()
 }
+
+#[derive(Clone)]
+pub struct MetricsAccess {
+    pub token: Option<kernel::secret::Secret<String>>,
+    pub outbox: Arc<kernel::outbox::Outbox>,
+}
+
+/// The metrics in the Prometheus text format, for a scraper that sends `METRICS_TOKEN` as a
+/// bearer token; not served at all when no token is set.
+#[handler]
+pub async fn metrics(req: &poem::Request, access: Data<&MetricsAccess>) -> Response {
+    let Some(token) = &access.token else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let sent = req
+        .headers()
+        .get(poem::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or_default();
+    // Compared as hashes: the time taken tells nothing about the token.
+    if kernel::secret::hash_token(sent) != kernel::secret::hash_token(token.expose()) {
+        return poem::Response::builder()
+            .status(StatusCode::UNAUTHORIZED)
+            .header(poem::http::header::WWW_AUTHENTICATE, "Bearer")
+            .body("metrics need the bearer token set in METRICS_TOKEN");
+    }
+    let queue = match access.outbox.queue().await {
+        Ok(q) => Some(q),
+        Err(e) => {
+            tracing::warn!(error = %e, "metrics: outbox queue not read");
+            None
+        }
+    };
+    poem::Response::builder()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .header(poem::http::header::CACHE_CONTROL, "no-store")
+        .body(crate::metrics::render(queue))
+}

@@ -118,6 +118,13 @@ pub fn routes(
         .nest("/api", api_stack)
         .at("/healthz", get(health::healthz))
         .at("/readyz", get(health::readyz).data(health))
+        .at(
+            "/metrics",
+            get(health::metrics).data(health::MetricsAccess {
+                token: settings.metrics_token.clone(),
+                outbox: services.outbox.clone(),
+            }),
+        )
         .at("/robots.txt", get(seo::robots).data(seo.clone()))
         .at("/sitemap.xml", get(seo::sitemap).data(seo.clone()))
         .at(feed::FEED_PATH, get(seo::feed).data(seo.clone()))

@@ -9,6 +9,7 @@
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
+use tracing::Instrument;
 
 use bytes::Bytes;
 use content::ContentService;
@@ -162,6 +163,7 @@ impl CachedPages {
             status: hit.page.status(),
         };
         count_view(&self.views, seen, headers, remote, self.trust_proxy);
+        crate::metrics::page_cache(true);
         Lookup::Answered(hit.page.answer(headers, head_only))
     }
 
@@ -185,7 +187,15 @@ impl CachedPages {
         let stored = self
             .cache
             .try_get_with_by_ref(key, async {
-                let rendered = render.await?;
+                crate::metrics::page_cache(false);
+                let rendered = render
+                    .instrument(tracing::info_span!(
+                        target: observability::TRACE_ONLY,
+                        "page render",
+                        cache = "miss",
+                        page = key,
+                    ))
+                    .await?;
                 let (page, polish) = match stale {
                     Some(old) if old.is_same(rendered.status, &rendered.html) => {
                         let polish = rendered.polish && old.effort() == Effort::Fast;

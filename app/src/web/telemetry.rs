@@ -10,8 +10,9 @@ use crate::public_pages::public_page;
 
 /// The route template of a path, so spans group requests by route rather than by URL.
 pub fn route_of(path: &str) -> &'static str {
-    const OTHER: [&str; 9] = [
+    const OTHER: [&str; 10] = [
         "/healthz",
+        "/metrics",
         "/readyz",
         "/robots.txt",
         "/sitemap.xml",
@@ -145,14 +146,17 @@ pub async fn trace_request<E: Endpoint>(
     req: Request,
     api: Arc<ApiRoutes>,
 ) -> Result<Response> {
-    let route = api.label(req.uri().path());
+    let route = api.label(req.uri().path()).to_string();
+    let method = req.method().to_string();
     let span = tracing::info_span!(
         "request",
         http.method = %req.method(),
-        http.route = route,
+        http.route = %route,
         http.status_code = tracing::field::Empty,
         latency_ms = tracing::field::Empty,
     );
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    observability::continue_trace(&span, header("traceparent"), header("tracestate"));
     async move {
         let start = Instant::now();
         let response = match next.call(req).await {
@@ -161,6 +165,7 @@ pub async fn trace_request<E: Endpoint>(
         };
         let status = response.status().as_u16();
         let latency = start.elapsed().as_secs_f64() * 1000.0;
+        crate::metrics::request(&route, &method, status, start.elapsed());
         let span = tracing::Span::current();
         span.record("http.status_code", status);
         span.record("latency_ms", latency);

@@ -66,6 +66,55 @@ macro_rules! on_both_engines {
     };
 }
 
+/// Where uploads go in a test: the app's data directory, or an S3-compatible bucket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Local,
+    S3,
+}
+
+/// A fresh prefix in the test bucket (`s3://agora-test/<id>`), when a local S3-compatible
+/// server runs (`scripts/with-s3.sh`); `None` otherwise, saying so (and failing when
+/// `REQUIRE_S3` is set: CI tests both backends).
+pub fn s3_url() -> Option<String> {
+    if std::env::var("TEST_S3_ENDPOINT").is_ok_and(|v| !v.is_empty()) {
+        return Some(format!("s3://agora-test/{}", uuid::Uuid::now_v7().simple()));
+    }
+    assert!(
+        std::env::var("REQUIRE_S3").is_err(),
+        "REQUIRE_S3 is set but no S3 server is configured (TEST_S3_ENDPOINT)"
+    );
+    eprintln!("note: no S3-compatible server (TEST_S3_ENDPOINT): the S3 case is skipped");
+    None
+}
+
+/// Declares one test per storage backend: `on_both_backends! { async fn name(backend:
+/// Backend) { ... } }` makes `name::local` and `name::s3`.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($(#[$meta:meta])* async fn $name:ident($backend:ident: Backend $(,)?) $body:block) => {
+        $(#[$meta])*
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            async fn case($backend: $crate::common::Backend) $body
+
+            #[tokio::test]
+            async fn local() {
+                case($crate::common::Backend::Local).await;
+            }
+
+            #[tokio::test]
+            async fn s3() {
+                if $crate::common::s3_url().is_some() {
+                    case($crate::common::Backend::S3).await;
+                }
+            }
+        }
+    };
+}
+
 pub struct TempDir(pub PathBuf);
 
 impl TempDir {
@@ -153,6 +202,8 @@ pub struct Options {
     pub review_required: bool,
     /// Run on this database (another instance's, or one used before) instead of a fresh one.
     pub database_url: Option<String>,
+    /// `STORAGE_URL`: uploads in a bucket instead of the data directory.
+    pub storage_url: Option<String>,
 }
 
 impl Default for Options {
@@ -175,6 +226,7 @@ impl Default for Options {
             mail_poll: Duration::from_secs(1),
             review_required: false,
             database_url: None,
+            storage_url: None,
         }
     }
 }
@@ -229,6 +281,7 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
         settings.cdn = cdn;
     }
     settings.mail.poll = options.mail_poll;
+    settings.storage_url = options.storage_url.map(Into::into);
     settings.mail.outbox.base_backoff = Duration::from_millis(200);
     settings.mail.outbox.max_backoff = Duration::from_secs(1);
     let clock: kernel::clock::SharedClock = match options.clock {

@@ -334,6 +334,14 @@ impl IdentityService {
         Ok((staff, token))
     }
 
+    /// Deletes the sessions that can no longer be used (expired, or idle too long); returns
+    /// how many. Run by housekeeping.
+    pub async fn delete_expired_sessions(&self) -> Result<u64, IdentityError> {
+        let now = self.clock.now();
+        let idle_cutoff = now - chrono(self.settings.session_idle);
+        Ok(self.store.delete_expired_sessions(now, idle_cutoff).await?)
+    }
+
     /// The signed-in staff member of a session token, if the session is alive.
     pub async fn authenticate(&self, token: &str) -> Result<Option<StaffUser>, IdentityError> {
         if token.is_empty() || token.len() > 200 {

@@ -9,6 +9,7 @@ pub mod flash;
 pub mod generation;
 pub mod http;
 pub mod ids;
+pub mod jobs;
 pub mod limiter;
 pub mod memory;
 pub mod outbox;

@@ -57,14 +57,14 @@ pub enum UploadResponse {
 }
 
 pub struct MediaApi {
-    storage: Arc<dyn Storage>,
+    storage: Arc<Storage>,
     /// Covers decoded at once: one per core, so decoding memory is bounded by the cores, not
     /// by the number of uploads in flight.
     decoders: Arc<Semaphore>,
 }
 
 impl MediaApi {
-    pub fn new(storage: Arc<dyn Storage>) -> Self {
+    pub fn new(storage: Arc<Storage>) -> Self {
         let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
         Self {
             storage,

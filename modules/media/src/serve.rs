@@ -1,34 +1,82 @@
-//! Serves stored files under `/media/…`, with the WebP twin of a cover for browsers that
-//! accept it, and range, ETag and caching support.
+//! Serves stored files under `/media/…` from whichever storage holds them (the local disk or
+//! an S3-compatible bucket): the WebP twin of a cover for browsers that accept it, a single
+//! byte range, validators (ETag, Last-Modified) and conditional requests, caching and
+//! security headers — the same on every backend.
 
-use std::path::PathBuf;
+use std::ops::Bound;
 use std::sync::Arc;
+use std::time::SystemTime;
 
-use kernel::storage::LocalStorage;
-use poem::http::{header, Method, StatusCode};
-use poem::web::StaticFileRequest;
-use poem::{Endpoint, FromRequest, IntoResponse, Request, Response, Result};
+use futures_util::StreamExt;
+use kernel::storage::{Meta, Storage};
+use poem::http::{header, HeaderValue, Method, StatusCode};
+use poem::web::headers::{
+    ETag, HeaderMapExt, IfMatch, IfModifiedSince, IfNoneMatch, IfRange, IfUnmodifiedSince,
+    LastModified, Range,
+};
+use poem::{Body, Endpoint, IntoResponse, Request, Response, Result};
 
 pub struct MediaEndpoint {
-    storage: Arc<LocalStorage>,
+    storage: Arc<Storage>,
 }
 
 impl MediaEndpoint {
-    pub fn new(storage: Arc<LocalStorage>) -> Self {
+    pub fn new(storage: Arc<Storage>) -> Self {
         Self { storage }
     }
 
-    fn pick(&self, key: &str, accepts_webp: bool) -> Option<(PathBuf, bool)> {
-        let path = self.storage.path_of(key)?;
-        let is_raster = key.ends_with(".png") || key.ends_with(".jpg");
-        if is_raster {
-            let webp = path.with_extension("webp");
-            if accepts_webp && webp.is_file() {
-                return Some((webp, true));
+    /// The file to serve for `key` and its metadata, and whether the choice depended on
+    /// `Accept` (a raster cover whose WebP twin exists).
+    async fn pick(
+        &self,
+        key: &str,
+        accepts_webp: bool,
+    ) -> std::io::Result<Option<(String, Meta, bool)>> {
+        let raster = key.ends_with(".png") || key.ends_with(".jpg");
+        if raster && accepts_webp {
+            let twin = format!(
+                "{}.webp",
+                key.rsplit_once('.').map_or(key, |(stem, _)| stem)
+            );
+            if let Some(meta) = self.storage.head(&twin).await? {
+                return Ok(Some((twin, meta, true)));
             }
         }
-        Some((path, is_raster))
+        Ok(self
+            .storage
+            .head(key)
+            .await?
+            .map(|meta| (key.to_string(), meta, raster)))
     }
+}
+
+fn content_type(key: &str) -> String {
+    mime_guess::from_path(key)
+        .first_raw()
+        .unwrap_or("application/octet-stream")
+        .to_string()
+}
+
+/// The first satisfiable range of `range` in a file of `size` bytes, as `start..end`;
+/// `Err(())` when none is.
+fn first_range(range: &Range, size: u64) -> std::result::Result<std::ops::Range<u64>, ()> {
+    let (start, end) = range.satisfiable_ranges(size).next().ok_or(())?;
+    let start = match start {
+        Bound::Included(n) => n,
+        Bound::Excluded(n) => n + 1,
+        Bound::Unbounded => 0,
+    };
+    let end = match end {
+        Bound::Included(n) => n + 1,
+        Bound::Excluded(n) => n,
+        Bound::Unbounded => size,
+    }
+    // A last byte past the end means the end (RFC 9110 §14.1.2).
+    .min(size);
+    if start >= end {
+        return Err(());
+    }
+    Ok(start..end)
 }
 
 impl Endpoint for MediaEndpoint {
@@ -39,52 +87,122 @@ impl Endpoint for MediaEndpoint {
             return Ok(StatusCode::METHOD_NOT_ALLOWED.into_response());
         }
         let key = req.uri().path().trim_start_matches('/').to_string();
-        let key = match percent_decode(&key) {
-            Some(k) => k,
-            None => return Ok(StatusCode::NOT_FOUND.into_response()),
+        let Some(key) = percent_decode(&key) else {
+            return Ok(StatusCode::NOT_FOUND.into_response());
         };
-        let accepts_webp = req
-            .headers()
+        let headers = req.headers();
+        let accepts_webp = headers
             .get(header::ACCEPT)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.contains("image/webp"));
-        let Some((path, negotiated)) = self.pick(&key, accepts_webp) else {
-            return Ok(StatusCode::NOT_FOUND.into_response());
+        let (key, meta, negotiated) = match self.pick(&key, accepts_webp).await {
+            Ok(Some(found)) => found,
+            Ok(None) => return Ok(StatusCode::NOT_FOUND.into_response()),
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+                return Ok(StatusCode::NOT_FOUND.into_response())
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "media: storage unavailable");
+                return Ok(StatusCode::SERVICE_UNAVAILABLE.into_response());
+            }
         };
-        if !path.is_file() {
-            return Ok(StatusCode::NOT_FOUND.into_response());
+        let etag = meta
+            .etag
+            .as_deref()
+            .and_then(|t| format!("\"{t}\"").parse::<ETag>().ok());
+        let modified = SystemTime::from(meta.last_modified);
+
+        // Conditional requests (RFC 9110 §13.2.2 order).
+        let precondition_failed = headers
+            .typed_get::<IfMatch>()
+            .is_some_and(|m| etag.as_ref().is_none_or(|t| !m.precondition_passes(t)))
+            || headers
+                .typed_get::<IfUnmodifiedSince>()
+                .is_some_and(|s| !s.precondition_passes(modified));
+        if precondition_failed {
+            return Ok(StatusCode::PRECONDITION_FAILED.into_response());
         }
-        let file = StaticFileRequest::from_request_without_body(&req).await?;
-        let mut resp = file.create_response(&path, false, false)?.into_response();
-        let headers = resp.headers_mut();
-        headers.insert(
-            header::CACHE_CONTROL,
-            header::HeaderValue::from_static("public, max-age=86400"),
-        );
-        headers.insert(
-            "x-content-type-options",
-            header::HeaderValue::from_static("nosniff"),
-        );
+        let not_modified = match headers.typed_get::<IfNoneMatch>() {
+            Some(none_match) => etag
+                .as_ref()
+                .is_some_and(|t| !none_match.precondition_passes(t)),
+            None => headers
+                .typed_get::<IfModifiedSince>()
+                .is_some_and(|s| !s.is_modified(modified)),
+        };
+
+        let mut builder = Response::builder()
+            .header(header::CACHE_CONTROL, "public, max-age=86400")
+            .header(header::LAST_MODIFIED, httpdate::fmt_http_date(modified))
+            .header("x-content-type-options", "nosniff");
+        if let Some(tag) = &etag {
+            builder = builder.typed_header(tag.clone());
+        }
         if key.ends_with(".pdf") {
             // Magazine issues open in the browser's PDF viewer (which a sandboxing policy
             // would block); they are checked to be PDFs on upload.
-            headers.insert(
-                header::CONTENT_DISPOSITION,
-                header::HeaderValue::from_static("inline"),
-            );
+            builder = builder.header(header::CONTENT_DISPOSITION, "inline");
         } else {
             // Uploaded files are data, never active content, even when opened directly.
-            headers.insert(
+            builder = builder.header(
                 header::CONTENT_SECURITY_POLICY,
-                header::HeaderValue::from_static(
-                    "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-                ),
+                "default-src 'none'; style-src 'unsafe-inline'; sandbox",
             );
         }
         if negotiated {
-            headers.insert(header::VARY, header::HeaderValue::from_static("Accept"));
+            builder = builder.header(header::VARY, "Accept");
         }
-        Ok(resp)
+        if not_modified {
+            return Ok(builder.status(StatusCode::NOT_MODIFIED).finish());
+        }
+        builder = builder
+            .header(header::ACCEPT_RANGES, "bytes")
+            .content_type(content_type(&key));
+
+        // One range at most; a range for another version of the file gets the whole file.
+        let range = headers.typed_get::<Range>().filter(|_| {
+            headers.typed_get::<IfRange>().is_none_or(|if_range| {
+                !if_range.is_modified(etag.as_ref(), Some(&LastModified::from(modified)))
+            })
+        });
+        let (status, span) = match range.map(|r| first_range(&r, meta.size)) {
+            Some(Err(())) => {
+                return Ok(builder
+                    .status(StatusCode::RANGE_NOT_SATISFIABLE)
+                    .header(header::CONTENT_RANGE, format!("bytes */{}", meta.size))
+                    .finish());
+            }
+            Some(Ok(r)) if r.start != 0 || r.end != meta.size => {
+                builder = builder.header(
+                    header::CONTENT_RANGE,
+                    format!("bytes {}-{}/{}", r.start, r.end - 1, meta.size),
+                );
+                (StatusCode::PARTIAL_CONTENT, Some(r))
+            }
+            _ => (StatusCode::OK, None),
+        };
+        let length = span.as_ref().map_or(meta.size, |r| r.end - r.start);
+        builder = builder
+            .status(status)
+            .header(header::CONTENT_LENGTH, HeaderValue::from(length));
+        if req.method() == Method::HEAD || length == 0 {
+            return Ok(builder.finish());
+        }
+        match self.storage.stream(&key, span).await {
+            Ok(stream) => Ok(builder.body(Body::from_bytes_stream(stream.map(|chunk| {
+                chunk.map_err(|e| {
+                    tracing::warn!(error = %e, "media: read failed mid-response");
+                    e
+                })
+            })))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                Ok(StatusCode::NOT_FOUND.into_response())
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "media: storage unavailable");
+                Ok(StatusCode::SERVICE_UNAVAILABLE.into_response())
+            }
+        }
     }
 }
 
@@ -93,4 +211,33 @@ fn percent_decode(s: &str) -> Option<String> {
         .decode_utf8()
         .ok()
         .map(|c| c.into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(v: &str) -> Range {
+        let mut h = poem::http::HeaderMap::new();
+        h.insert(header::RANGE, HeaderValue::from_str(v).unwrap());
+        h.typed_get::<Range>().unwrap()
+    }
+
+    #[test]
+    fn ranges() {
+        assert_eq!(first_range(&range("bytes=0-9"), 100), Ok(0..10));
+        assert_eq!(first_range(&range("bytes=90-"), 100), Ok(90..100));
+        assert_eq!(first_range(&range("bytes=-5"), 100), Ok(95..100));
+        assert_eq!(first_range(&range("bytes=50-500"), 100), Ok(50..100));
+        assert_eq!(first_range(&range("bytes=100-"), 100), Err(()));
+        assert_eq!(first_range(&range("bytes=0-0"), 0), Err(()));
+    }
+
+    #[test]
+    fn content_types() {
+        assert_eq!(content_type("covers/a.webp"), "image/webp");
+        assert_eq!(content_type("magazines/x.pdf"), "application/pdf");
+        assert_eq!(content_type("covers/a.svg"), "image/svg+xml");
+        assert_eq!(content_type("x.unknown"), "application/octet-stream");
+    }
 }

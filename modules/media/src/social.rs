@@ -9,7 +9,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use image::imageops::FilterType;
 use image::{DynamicImage, RgbImage};
-use kernel::storage::LocalStorage;
+use kernel::storage::Storage;
 
 pub const CARD_WIDTH: u32 = 1200;
 pub const CARD_HEIGHT: u32 = 630;
@@ -31,12 +31,12 @@ const SITE_CARD_SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="1
 </svg>"##;
 
 pub struct SocialCards {
-    storage: Arc<LocalStorage>,
+    storage: Arc<Storage>,
     made: moka::future::Cache<String, Bytes>,
 }
 
 impl SocialCards {
-    pub fn new(storage: Arc<LocalStorage>) -> Self {
+    pub fn new(storage: Arc<Storage>) -> Self {
         Self {
             storage,
             // A card is ~100 KB; a few hundred covers fit in a few tens of MB.
@@ -53,10 +53,7 @@ impl SocialCards {
         let storage = self.storage.clone();
         self.made
             .get_with(key.clone(), async move {
-                let source = match source_of(&storage, &key) {
-                    Some(path) => read_source(&path).await,
-                    None => None,
-                };
+                let source = read_source(&storage, &key).await;
                 let made = tokio::task::spawn_blocking(move || {
                     source
                         .and_then(|(bytes, svg)| card_from(&bytes, svg))
@@ -71,23 +68,19 @@ impl SocialCards {
     }
 }
 
-/// The stored file of a site cover URL (`/media/covers/x.jpg` → `covers/x.jpg`).
-fn source_of(storage: &LocalStorage, cover: &str) -> Option<std::path::PathBuf> {
-    let key = cover.strip_prefix("/media/")?;
-    let key = key.split(['?', '#']).next()?;
-    storage.path_of(key)
-}
-
-async fn read_source(path: &std::path::Path) -> Option<(Vec<u8>, bool)> {
-    let meta = tokio::fs::metadata(path).await.ok()?;
-    if meta.len() > MAX_SOURCE_BYTES {
+/// The bytes of a site cover URL (`/media/covers/x.jpg`), and whether it is an SVG; `None`
+/// for anything else, or a file too large to read.
+async fn read_source(storage: &Storage, cover: &str) -> Option<(Vec<u8>, bool)> {
+    let key = storage.key_of(cover)?;
+    let meta = storage.head(key).await.ok()??;
+    if meta.size > MAX_SOURCE_BYTES {
         return None;
     }
-    let bytes = tokio::fs::read(path).await.ok()?;
-    let svg = path
+    let bytes = storage.get(key).await.ok()??;
+    let svg = std::path::Path::new(key)
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-    Some((bytes, svg))
+    Some((bytes.to_vec(), svg))
 }
 
 /// A card from a cover's bytes, or `None` when they are not a picture we can read.

@@ -113,7 +113,7 @@ pub struct OutreachService {
     pub(crate) store: Arc<dyn OutreachStore>,
     pub(crate) settings: OutreachSettings,
     /// Private storage (never served publicly) for applicants' documents.
-    pub(crate) files: Arc<dyn Storage>,
+    pub(crate) files: Arc<Storage>,
     limiter: Limiter,
     pub(crate) clock: SharedClock,
 }
@@ -133,7 +133,7 @@ impl OutreachService {
     pub fn new(
         store: Arc<dyn OutreachStore>,
         settings: OutreachSettings,
-        files: Arc<dyn Storage>,
+        files: Arc<Storage>,
         limiter: Limiter,
         clock: SharedClock,
     ) -> Self {

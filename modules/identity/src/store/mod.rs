@@ -77,6 +77,13 @@ pub trait IdentityStore: Send + Sync {
     ) -> Result<Option<UserRow>, sqlx::Error>;
     async fn delete_session(&self, token_hash: &str) -> Result<(), sqlx::Error>;
     async fn delete_sessions_of(&self, user_id: &str) -> Result<(), sqlx::Error>;
+    /// Deletes the sessions past `expires_at` at `now` or not seen since `idle_cutoff`;
+    /// returns how many.
+    async fn delete_expired_sessions(
+        &self,
+        now: DateTime<Utc>,
+        idle_cutoff: DateTime<Utc>,
+    ) -> Result<u64, sqlx::Error>;
 
     /// Disables a staff member unless they are the last active admin, as one atomic change
     /// (concurrent calls cannot leave no active admin).

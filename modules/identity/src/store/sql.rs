@@ -200,6 +200,18 @@ macro_rules! sql_identity_store {
                 Ok(())
             }
 
+            async fn delete_expired_sessions(
+                &self,
+                now: DateTime<Utc>,
+                idle_cutoff: DateTime<Utc>,
+            ) -> Result<u64, sqlx::Error> {
+                let mut qb = Self::q("DELETE FROM sessions WHERE expires_at <= ");
+                qb.push_bind(now);
+                qb.push(" OR last_seen_at <= ");
+                qb.push_bind(idle_cutoff);
+                Ok(qb.build().execute(&self.pool).await?.rows_affected())
+            }
+
             async fn delete_sessions_of(&self, user_id: &str) -> Result<(), sqlx::Error> {
                 let mut qb = Self::q("DELETE FROM sessions WHERE user_id = ");
                 qb.push_bind(user_id.to_string());

@@ -48,6 +48,11 @@ impl Flash {
 
     /// The answer kept under `token` for `page`, once: reading it forgets it. An answer for
     /// another page, or one past its time, is nothing.
+    /// Deletes the answers past their time. Run by housekeeping.
+    pub async fn prune(&self) -> Result<(), sqlx::Error> {
+        self.store.prune(self.clock.now().timestamp_millis()).await
+    }
+
     pub async fn take(&self, token: &str, page: &str) -> Result<Option<String>, sqlx::Error> {
         let now = self.clock.now().timestamp_millis();
         self.store.take(&hash_token(token), page, now).await

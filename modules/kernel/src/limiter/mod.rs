@@ -84,6 +84,14 @@ impl Limiter {
     }
 
     /// Removes recorded hits (they turned out not to count).
+    /// Deletes every hit whose window has passed (each hit also prunes its own; this catches
+    /// the buckets nobody hits any more). Run by housekeeping.
+    pub async fn prune(&self) -> Result<(), sqlx::Error> {
+        self.store
+            .prune_hits(self.clock.now().timestamp_millis())
+            .await
+    }
+
     pub async fn forget(&self, hits: &[String]) -> Result<(), sqlx::Error> {
         self.store.forget_hits(hits).await
     }

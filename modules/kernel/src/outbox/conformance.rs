@@ -89,6 +89,9 @@ pub async fn run(db: &Db) {
     assert_eq!((row_a.status.as_str(), row_a.attempts), ("pending", 0));
     assert_eq!(store.list(1).await.unwrap().len(), 1);
 
+    let (pending, oldest) = store.pending().await.unwrap();
+    assert_eq!((pending, oldest), (3, Some(row_a.created_at)));
+
     // Due: pending and time has come, oldest first; limited.
     let now = crate::ids::now() + Duration::seconds(1);
     assert_eq!(ids(&store.due(now, 10).await.unwrap()), [&a, &b, &c]);
@@ -99,11 +102,30 @@ pub async fn run(db: &Db) {
         .unwrap()
         .is_empty());
 
-    // A claim takes a message for a lease, once.
+    // A claim takes due messages for a lease, once: the next claim gets the others.
     let lease = now + Duration::minutes(5);
-    assert!(store.claim(&a, row_a.next_attempt_at, lease).await.unwrap());
-    assert!(!store.claim(&a, row_a.next_attempt_at, lease).await.unwrap());
+    let claimed = store.claim_due(now, lease, 1).await.unwrap();
+    assert_eq!(ids(&claimed), [&a]);
+    assert_eq!(
+        claimed[0].next_attempt_at, lease,
+        "held until the lease ends"
+    );
+    assert_eq!(
+        claimed[0].body, "Body of A",
+        "the whole message, ready to send"
+    );
     assert_eq!(ids(&store.due(now, 10).await.unwrap()), [&b, &c]);
+    assert_eq!(
+        ids(&store.claim_due(lease, lease, 10).await.unwrap()),
+        [&a, &b, &c],
+        "once the lease is over, a message nobody sent is due again"
+    );
+    for id in [&a, &b, &c] {
+        store
+            .mark_failed(id, 0, now - Duration::seconds(1), "", false)
+            .await
+            .unwrap();
+    }
 
     // A failed attempt puts it back in line at its next time, with the error.
     store
@@ -218,4 +240,54 @@ pub async fn run(db: &Db) {
         [bulk[0].as_str(), bulk[1].as_str()],
         "then bulk, oldest first"
     );
+    let claimed = store
+        .claim_due(crate::ids::now() + Duration::seconds(1), later, 3)
+        .await
+        .unwrap();
+    assert_eq!(
+        ids(&claimed),
+        ids(&due),
+        "claimed in the order they are due"
+    );
+    racing_claims(db).await;
+}
+
+/// Three instances claiming at once take every due message exactly once between them.
+async fn racing_claims(db: &Db) {
+    let before: std::collections::HashSet<String> = outbox_store_for(db)
+        .due(crate::ids::now() + Duration::days(1), 10_000)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
+    let mut queued = std::collections::HashSet::new();
+    for i in 0..120 {
+        queued.insert(enqueue(db, &email(&format!("Race {i}"), vec![])).await);
+    }
+    let claimer = |db: Db| async move {
+        let store = outbox_store_for(&db);
+        let mut mine = Vec::new();
+        loop {
+            let now = crate::ids::now() + Duration::seconds(1);
+            let batch = store
+                .claim_due(now, now + Duration::hours(1), 7)
+                .await
+                .unwrap();
+            if batch.is_empty() {
+                return mine;
+            }
+            mine.extend(batch.into_iter().map(|r| r.id));
+        }
+    };
+    let (x, y, z) = tokio::join!(
+        tokio::spawn(claimer(db.clone())),
+        tokio::spawn(claimer(db.clone())),
+        tokio::spawn(claimer(db.clone()))
+    );
+    let mut all: Vec<String> = [x.unwrap(), y.unwrap(), z.unwrap()].concat();
+    all.retain(|id| !before.contains(id));
+    let distinct: std::collections::HashSet<String> = all.iter().cloned().collect();
+    assert_eq!(all.len(), distinct.len(), "no message claimed twice");
+    assert_eq!(distinct, queued, "every message claimed");
 }

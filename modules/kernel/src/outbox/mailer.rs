@@ -8,7 +8,7 @@ use lettre::message::{Attachment as LettreAttachment, Body, Mailbox, MultiPart, 
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use super::{Attachment, OutboxRow};
-use crate::storage::LocalStorage;
+use crate::storage::Storage;
 
 #[derive(Debug, thiserror::Error)]
 pub enum MailerError {
@@ -55,7 +55,7 @@ impl Mailer {
         })
     }
 
-    pub async fn send(&self, row: &OutboxRow, storage: &LocalStorage) -> Result<(), MailerError> {
+    pub async fn send(&self, row: &OutboxRow, storage: &Storage) -> Result<(), MailerError> {
         let message = self.build(row, storage).await?;
         match &self.transport {
             Transport::Files(t) => t
@@ -71,7 +71,7 @@ impl Mailer {
         }
     }
 
-    async fn build(&self, row: &OutboxRow, storage: &LocalStorage) -> Result<Message, MailerError> {
+    async fn build(&self, row: &OutboxRow, storage: &Storage) -> Result<Message, MailerError> {
         let to: Vec<String> =
             serde_json::from_str(&row.recipients).map_err(|e| MailerError::Build(e.to_string()))?;
         let attachments: Vec<Attachment> = serde_json::from_str(&row.attachments)
@@ -104,12 +104,16 @@ impl Mailer {
         } else {
             let mut parts = MultiPart::mixed().singlepart(text);
             for a in attachments {
-                let path = storage
-                    .path_of(&a.storage_key)
-                    .ok_or_else(|| MailerError::Build("unsafe attachment key".into()))?;
-                let bytes = tokio::fs::read(&path)
+                let bytes = storage
+                    .get(&a.storage_key)
                     .await
-                    .map_err(|e| MailerError::Attachment(a.filename.clone(), e))?;
+                    .and_then(|found| {
+                        found.ok_or_else(|| {
+                            std::io::Error::new(std::io::ErrorKind::NotFound, "no such file")
+                        })
+                    })
+                    .map_err(|e| MailerError::Attachment(a.filename.clone(), e))?
+                    .to_vec();
                 let content_type = ContentType::parse(&a.content_type).unwrap_or(
                     ContentType::parse("application/octet-stream")
                         .map_err(|e| MailerError::Build(e.to_string()))?,

@@ -29,7 +29,7 @@ pub use store::{
     OutboxStore,
 };
 
-use crate::storage::{LocalStorage, Storage};
+use crate::storage::Storage;
 
 /// A file to attach, already stored (by key) in the outbox's storage. The message owns the
 /// file: it is deleted once the message is delivered, discarded or expired, so a file must not
@@ -94,11 +94,14 @@ pub struct DeliveryReport {
 const BATCH: i64 = 50;
 /// Messages without attachments sent at the same time.
 const SENDERS: usize = 4;
+/// How long a claimed batch stays with the instance that claimed it, beyond
+/// [`LEASE_PER_MESSAGE`] for each of its messages; after that (the instance died mid-batch)
+/// whatever it did not send is due again.
+const LEASE: chrono::Duration = chrono::Duration::minutes(5);
+const LEASE_PER_MESSAGE: chrono::Duration = chrono::Duration::seconds(20);
 
 /// What became of one message.
 enum Delivered {
-    /// Another instance had claimed it.
-    Skipped,
     Sent,
     Retrying,
     GaveUp,
@@ -107,7 +110,6 @@ enum Delivered {
 impl DeliveryReport {
     fn count(&mut self, d: Delivered) {
         match d {
-            Delivered::Skipped => {}
             Delivered::Sent => self.sent += 1,
             Delivered::Retrying => self.retrying += 1,
             Delivered::GaveUp => self.gave_up += 1,
@@ -120,7 +122,7 @@ const RUN_BUDGET: Duration = Duration::from_secs(60);
 pub struct Outbox {
     store: Arc<dyn OutboxStore>,
     mailer: Mailer,
-    storage: Arc<LocalStorage>,
+    storage: Arc<Storage>,
     settings: OutboxSettings,
     /// When the last purge ran (Unix seconds; 0: not yet).
     last_purge: AtomicI64,
@@ -133,7 +135,7 @@ impl Outbox {
     pub fn new(
         store: Arc<dyn OutboxStore>,
         mailer: Mailer,
-        storage: Arc<LocalStorage>,
+        storage: Arc<Storage>,
         settings: OutboxSettings,
     ) -> Self {
         Self {
@@ -184,7 +186,11 @@ impl Outbox {
         // batch taking transactional email first, for at most a minute per run.
         let started = std::time::Instant::now();
         loop {
-            let batch = self.store.due(crate::ids::now(), BATCH).await?;
+            // The batch is ours until the lease ends, long enough to send every message of
+            // it even when each one takes the mail server's whole timeout.
+            let now = crate::ids::now();
+            let lease = now + LEASE + LEASE_PER_MESSAGE * i32::try_from(BATCH).unwrap_or(50);
+            let batch = self.store.claim_due(now, lease, BATCH).await?;
             let full = batch.len() == usize::try_from(BATCH).unwrap_or(usize::MAX);
             // Messages without attachments go a few at a time (each waits on the mail server
             // most of its time); those with attachments, built whole in memory, one at a time.
@@ -211,18 +217,8 @@ impl Outbox {
         Ok(report)
     }
 
-    /// Claims and sends one message, recording how it went in `report`.
+    /// Sends one claimed message and records how it went.
     async fn deliver(&self, row: OutboxRow) -> Result<Delivered, sqlx::Error> {
-        let now = crate::ids::now();
-        // Claim it, so another instance does not send it too.
-        let lease = now + chrono::Duration::minutes(5);
-        if !self
-            .store
-            .claim(&row.id, row.next_attempt_at, lease)
-            .await?
-        {
-            return Ok(Delivered::Skipped);
-        }
         let result = self.mailer.send(&row, &self.storage).await;
         if row.attachments.trim() != "[]" {
             // A message with attachments was built whole in memory (tens of MB): hand the
@@ -253,6 +249,13 @@ impl Outbox {
                 })
             }
         }
+    }
+
+    /// How many messages wait to be sent, and how old the oldest is (seconds; 0 when none).
+    pub async fn queue(&self) -> Result<(i64, i64), sqlx::Error> {
+        let (pending, oldest) = self.store.pending().await?;
+        let age = oldest.map_or(0, |t| (crate::ids::now() - t).num_seconds().max(0));
+        Ok((pending, age))
     }
 
     pub async fn list(&self, limit: i64) -> Result<Vec<OutboxRow>, sqlx::Error> {

@@ -29,18 +29,23 @@ pub struct OutboxRow {
     pub redacted_at: Option<DateTime<Utc>>,
     /// The one-click unsubscribe address of a list email; removed with the body.
     pub list_unsubscribe: Option<String>,
+    /// 0 for transactional email, 1 for bulk (announcements, digests).
+    pub priority: i32,
 }
 
 #[async_trait]
 pub trait OutboxStore: Send + Sync {
     async fn due(&self, now: DateTime<Utc>, limit: i64) -> Result<Vec<OutboxRow>, sqlx::Error>;
-    /// Takes a due message for delivery until `lease`; false if someone else took it first.
-    async fn claim(
+    /// Takes up to `limit` due messages (transactional first) for delivery until `lease` and
+    /// returns them, first to send first. Instances claiming at the same time take disjoint
+    /// sets: PostgreSQL skips rows another claim holds (`FOR UPDATE SKIP LOCKED`); SQLite
+    /// runs one write at a time.
+    async fn claim_due(
         &self,
-        id: &str,
-        seen_next: DateTime<Utc>,
+        now: DateTime<Utc>,
         lease: DateTime<Utc>,
-    ) -> Result<bool, sqlx::Error>;
+        limit: i64,
+    ) -> Result<Vec<OutboxRow>, sqlx::Error>;
     /// Records the delivery and removes the body (the attachment list stays until their files
     /// are deleted, see [`OutboxStore::clear_attachments`]).
     async fn mark_sent(&self, id: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error>;
@@ -53,6 +58,8 @@ pub trait OutboxStore: Send + Sync {
         gave_up: bool,
     ) -> Result<(), sqlx::Error>;
     async fn list(&self, limit: i64) -> Result<Vec<OutboxRow>, sqlx::Error>;
+    /// How many messages wait to be sent, and when the oldest of them was queued.
+    async fn pending(&self) -> Result<(i64, Option<DateTime<Utc>>), sqlx::Error>;
     /// Puts an unsent message whose body is still there back in line.
     async fn retry(&self, id: &str, now: DateTime<Utc>) -> Result<bool, sqlx::Error>;
     /// Takes an unsent message out of line for good (status `failed`, `last_error` saying
@@ -78,7 +85,7 @@ pub trait OutboxStore: Send + Sync {
 
 const COLUMNS: &str = "id, created_at, recipients, reply_to, subject, body, attachments, status, \
                        attempts, next_attempt_at, last_error, sent_at, redacted_at, \
-                       list_unsubscribe";
+                       list_unsubscribe, priority";
 
 fn encode(email: &Email) -> (String, String) {
     (
@@ -160,20 +167,34 @@ macro_rules! sql_outbox {
                 qb.build_query_as().fetch_all(&self.pool).await
             }
 
-            async fn claim(
+            async fn claim_due(
                 &self,
-                id: &str,
-                seen_next: DateTime<Utc>,
+                now: DateTime<Utc>,
                 lease: DateTime<Utc>,
-            ) -> Result<bool, sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("UPDATE outbox SET next_attempt_at = ");
+                limit: i64,
+            ) -> Result<Vec<OutboxRow>, sqlx::Error> {
+                // The rows are picked once (a subquery under IN may be run again, and with
+                // SKIP LOCKED each run could pick others), then taken.
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "WITH picked AS MATERIALIZED (SELECT id AS picked_id FROM outbox \
+                     WHERE status = 'pending' AND redacted_at IS NULL AND next_attempt_at <= ",
+                );
+                qb.push_bind(now);
+                qb.push(" ORDER BY priority, next_attempt_at LIMIT ");
+                qb.push_bind(limit);
+                qb.push(SKIP_LOCKED);
+                qb.push(") UPDATE outbox SET next_attempt_at = ");
                 qb.push_bind(lease);
-                qb.push(" WHERE status = 'pending' AND id = ");
-                qb.push_bind(id.to_string());
-                qb.push(" AND next_attempt_at = ");
-                qb.push_bind(seen_next);
-                Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
+                qb.push(format!(
+                    " FROM picked WHERE outbox.id = picked.picked_id AND status = 'pending' \
+                     RETURNING {COLUMNS}"
+                ));
+                let mut rows: Vec<OutboxRow> = qb.build_query_as().fetch_all(&self.pool).await?;
+                // RETURNING keeps no order.
+                rows.sort_by(|a, b| {
+                    (a.priority, a.created_at, &a.id).cmp(&(b.priority, b.created_at, &b.id))
+                });
+                Ok(rows)
             }
 
             async fn mark_sent(&self, id: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error> {
@@ -216,6 +237,15 @@ macro_rules! sql_outbox {
                 ));
                 qb.push_bind(limit);
                 qb.build_query_as().fetch_all(&self.pool).await
+            }
+
+            async fn pending(&self) -> Result<(i64, Option<DateTime<Utc>>), sqlx::Error> {
+                sqlx::query_as::<$db, (i64, Option<DateTime<Utc>>)>(
+                    "SELECT COUNT(*), MIN(created_at) FROM outbox \
+                     WHERE status = 'pending' AND redacted_at IS NULL",
+                )
+                .fetch_one(&self.pool)
+                .await
             }
 
             async fn retry(&self, id: &str, now: DateTime<Utc>) -> Result<bool, sqlx::Error> {
@@ -296,6 +326,8 @@ macro_rules! sql_outbox {
 
 mod sqlite {
     use super::*;
+    /// One write at a time: a claim never meets another.
+    const SKIP_LOCKED: &str = "";
     sql_outbox!(
         SqliteOutboxStore,
         enqueue_sqlite,
@@ -307,6 +339,8 @@ mod sqlite {
 }
 mod postgres {
     use super::*;
+    /// Rows another instance is claiming are left to it, not waited for.
+    const SKIP_LOCKED: &str = " FOR UPDATE SKIP LOCKED";
     sql_outbox!(
         PgOutboxStore,
         enqueue_pg,

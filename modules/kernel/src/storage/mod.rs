@@ -1,107 +1,290 @@
-//! Where uploaded files live. The local-directory backend is the default (`DATA_DIR/uploads`,
-//! served under `/media/…`); an object-store backend can implement the same trait.
+//! Where uploaded files live: a directory on the local disk (the default: `DATA_DIR/uploads`,
+//! served under `/media/…`, and `DATA_DIR/private`) or an S3-compatible bucket
+//! (`STORAGE_URL=s3://bucket/prefix`), so that several instances share them. Both backends are
+//! the `object_store` crate's; this is the one interface the modules use: put (whole or
+//! streamed from a file), get, head, a byte range as a stream, delete.
 
-use std::path::{Component, Path, PathBuf};
+use std::ops::Range;
+use std::path::{Component, Path as FsPath};
+use std::sync::Arc;
 
-use async_trait::async_trait;
+use bytes::Bytes;
+use chrono::{DateTime, Utc};
+use futures_util::stream::BoxStream;
+use futures_util::{StreamExt, TryStreamExt};
+use object_store::path::Path;
+use object_store::{GetOptions, GetRange, ObjectStore, PutPayload};
+use tokio::io::AsyncWriteExt;
 
-#[async_trait]
-pub trait Storage: Send + Sync {
-    /// Stores `bytes` under `key` (a relative path made by the caller, never by a user).
-    async fn put(&self, key: &str, bytes: &[u8]) -> std::io::Result<()>;
-    /// Stores the contents of the local file `file` under `key`, streaming it (the file is left
-    /// as it is). The default reads the file whole and calls [`Storage::put`]: backends should
-    /// stream instead, as uploads of several megabytes arrive here.
-    async fn put_file(&self, key: &str, file: &Path) -> std::io::Result<()> {
-        let bytes = tokio::fs::read(file).await?;
-        self.put(key, &bytes).await
-    }
-    /// Removes `key` (no error when it is already gone).
-    async fn delete(&self, key: &str) -> std::io::Result<()>;
-    /// The public URL of `key`.
-    fn url(&self, key: &str) -> String;
+#[cfg(feature = "conformance")]
+pub mod conformance;
+
+/// What a stored file is, without its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Meta {
+    pub size: u64,
+    pub last_modified: DateTime<Utc>,
+    /// The backend's entity tag, without quotes.
+    pub etag: Option<String>,
 }
 
-pub struct LocalStorage {
-    root: PathBuf,
+/// A stored file's bytes, a piece at a time.
+pub type ByteStream = BoxStream<'static, std::io::Result<Bytes>>;
+
+#[derive(Clone, Debug)]
+pub struct Storage {
+    store: Arc<dyn ObjectStore>,
+    /// Prepended to every key (the bucket's prefix and the area: `uploads`, `private`).
+    prefix: Option<Path>,
     base_url: String,
+    /// A file streamed in is held this much at a time (S3 takes parts of 5 MiB at least).
+    part_size: usize,
 }
 
-impl LocalStorage {
-    pub fn new(root: impl Into<PathBuf>, base_url: impl Into<String>) -> Self {
-        Self {
-            root: root.into(),
+/// Parts in flight at once while a file is streamed in.
+const PARTS_IN_FLIGHT: usize = 2;
+
+/// Whether `key` is a relative path that cannot leave its area (no `..`, no root, no `.`).
+fn safe(key: &str) -> bool {
+    !key.is_empty()
+        && !key.ends_with('/')
+        && FsPath::new(key)
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)))
+}
+
+fn io(e: object_store::Error) -> std::io::Error {
+    match e {
+        object_store::Error::NotFound { .. } => {
+            std::io::Error::new(std::io::ErrorKind::NotFound, e.to_string())
+        }
+        other => std::io::Error::other(other.to_string()),
+    }
+}
+
+fn unsafe_key() -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidInput, "unsafe storage key")
+}
+
+/// Which backend `STORAGE_URL` names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    /// A directory of the local disk.
+    Local(std::path::PathBuf),
+    /// A bucket of an S3-compatible store, and a prefix inside it ("" for none).
+    S3 { bucket: String, prefix: String },
+}
+
+impl Location {
+    /// `s3://bucket/prefix` or a directory (`file:///srv/agora` or a plain path).
+    pub fn parse(url: &str) -> Result<Location, String> {
+        if let Some(rest) = url.strip_prefix("s3://") {
+            let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
+            if bucket.is_empty() {
+                return Err("expected s3://bucket or s3://bucket/prefix".into());
+            }
+            return Ok(Location::S3 {
+                bucket: bucket.to_string(),
+                prefix: prefix.trim_matches('/').to_string(),
+            });
+        }
+        let dir = url.strip_prefix("file://").unwrap_or(url);
+        if dir.is_empty() || dir.contains("://") {
+            return Err("expected s3://bucket/prefix or a directory".into());
+        }
+        Ok(Location::Local(dir.into()))
+    }
+}
+
+impl Storage {
+    /// The directory `root` (created when missing), its files' public URLs under `base_url`.
+    pub fn local(root: impl AsRef<FsPath>, base_url: impl Into<String>) -> std::io::Result<Self> {
+        std::fs::create_dir_all(root.as_ref())?;
+        let store =
+            object_store::local::LocalFileSystem::new_with_prefix(root.as_ref()).map_err(io)?;
+        Ok(Self {
+            store: Arc::new(store),
+            prefix: None,
             base_url: base_url.into(),
+            part_size: 256 * 1024,
+        })
+    }
+
+    /// The area `area` (`uploads`, `private`) of `location`. S3 reads its credentials, region
+    /// and endpoint from the standard `AWS_*` variables (`AWS_ENDPOINT_URL` for a store other
+    /// than AWS; `AWS_ALLOW_HTTP=true` for a plain-HTTP one).
+    pub fn open(
+        location: &Location,
+        area: &str,
+        base_url: impl Into<String>,
+    ) -> std::io::Result<Self> {
+        match location {
+            Location::Local(dir) => Self::local(dir.join(area), base_url),
+            Location::S3 { bucket, prefix } => {
+                let store = object_store::aws::AmazonS3Builder::from_env()
+                    .with_bucket_name(bucket)
+                    .build()
+                    .map_err(io)?;
+                let prefix = if prefix.is_empty() {
+                    area.to_string()
+                } else {
+                    format!("{prefix}/{area}")
+                };
+                Ok(Self {
+                    store: Arc::new(store),
+                    prefix: Some(
+                        Path::parse(prefix).map_err(|e| std::io::Error::other(e.to_string()))?,
+                    ),
+                    base_url: base_url.into(),
+                    part_size: 5 * 1024 * 1024,
+                })
+            }
         }
     }
 
-    /// The file of `key`, refusing anything that could leave the root.
-    pub fn path_of(&self, key: &str) -> Option<PathBuf> {
-        let rel = Path::new(key);
-        let safe = !key.is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
-        safe.then(|| self.root.join(rel))
-    }
-}
-
-#[async_trait]
-impl Storage for LocalStorage {
-    async fn put(&self, key: &str, bytes: &[u8]) -> std::io::Result<()> {
-        let path = self.path_of(key).ok_or_else(|| {
-            std::io::Error::new(std::io::ErrorKind::InvalidInput, "unsafe storage key")
-        })?;
-        if let Some(dir) = path.parent() {
-            tokio::fs::create_dir_all(dir).await?;
+    fn path(&self, key: &str) -> std::io::Result<Path> {
+        if !safe(key) {
+            return Err(unsafe_key());
         }
-        // Write then rename, so a reader never sees half a file.
-        let tmp = path.with_extension("partial");
-        tokio::fs::write(&tmp, bytes).await?;
-        tokio::fs::rename(&tmp, &path).await
+        let rel = Path::parse(key).map_err(|_| unsafe_key())?;
+        Ok(match &self.prefix {
+            Some(prefix) => prefix.parts().chain(rel.parts()).collect(),
+            None => rel,
+        })
     }
 
-    async fn put_file(&self, key: &str, file: &Path) -> std::io::Result<()> {
-        let path = self.path_of(key).ok_or_else(|| {
-            std::io::Error::new(std::io::ErrorKind::InvalidInput, "unsafe storage key")
-        })?;
-        if let Some(dir) = path.parent() {
-            tokio::fs::create_dir_all(dir).await?;
-        }
-        // Copied through a small buffer, then renamed, so a reader never sees half a file.
-        let tmp = path.with_extension("partial");
+    /// Stores `bytes` under `key` (a relative path made by the caller, never by a user). A
+    /// reader never sees half a file.
+    pub async fn put(&self, key: &str, bytes: &[u8]) -> std::io::Result<()> {
+        let path = self.path(key)?;
+        self.store
+            .put(&path, PutPayload::from(Bytes::copy_from_slice(bytes)))
+            .await
+            .map_err(io)?;
+        Ok(())
+    }
+
+    /// Stores the contents of the local file `file` under `key`, streaming it (large files go
+    /// up in parts; the file is left as it is).
+    pub async fn put_file(&self, key: &str, file: &FsPath) -> std::io::Result<()> {
+        let path = self.path(key)?;
         let mut from =
             tokio::io::BufReader::with_capacity(64 * 1024, tokio::fs::File::open(file).await?);
-        let mut to = tokio::fs::File::create(&tmp).await?;
-        tokio::io::copy_buf(&mut from, &mut to).await?;
-        tokio::io::AsyncWriteExt::flush(&mut to).await?;
-        drop(to);
-        tokio::fs::rename(&tmp, &path).await
+        let mut to = object_store::buffered::BufWriter::with_capacity(
+            self.store.clone(),
+            path,
+            self.part_size,
+        )
+        .with_max_concurrency(PARTS_IN_FLIGHT);
+        if let Err(e) = tokio::io::copy_buf(&mut from, &mut to).await {
+            let _ = to.abort().await;
+            return Err(e);
+        }
+        to.shutdown().await
     }
 
-    async fn delete(&self, key: &str) -> std::io::Result<()> {
-        let path = self.path_of(key).ok_or_else(|| {
-            std::io::Error::new(std::io::ErrorKind::InvalidInput, "unsafe storage key")
-        })?;
-        match tokio::fs::remove_file(&path).await {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-            _ => Ok(()),
+    /// The whole file of `key`, or `None` when there is none.
+    pub async fn get(&self, key: &str) -> std::io::Result<Option<Bytes>> {
+        let path = self.path(key)?;
+        match self.store.get(&path).await {
+            Ok(found) => Ok(Some(found.bytes().await.map_err(io)?)),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(io(e)),
         }
     }
 
-    fn url(&self, key: &str) -> String {
+    /// What is stored under `key`, or `None` when nothing is.
+    pub async fn head(&self, key: &str) -> std::io::Result<Option<Meta>> {
+        let path = self.path(key)?;
+        match self.store.head(&path).await {
+            Ok(meta) => Ok(Some(Meta {
+                size: meta.size,
+                last_modified: meta.last_modified,
+                etag: meta.e_tag.map(|t| t.trim_matches('"').to_string()),
+            })),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(io(e)),
+        }
+    }
+
+    /// The bytes `range` of `key` (the whole file for `None`), as a stream.
+    pub async fn stream(
+        &self,
+        key: &str,
+        range: Option<Range<u64>>,
+    ) -> std::io::Result<ByteStream> {
+        let path = self.path(key)?;
+        let options = GetOptions {
+            range: range.map(GetRange::Bounded),
+            ..GetOptions::default()
+        };
+        let found = self.store.get_opts(&path, options).await.map_err(io)?;
+        Ok(found.into_stream().map_err(io).boxed())
+    }
+
+    /// Removes `key` (no error when it is already gone).
+    pub async fn delete(&self, key: &str) -> std::io::Result<()> {
+        let path = self.path(key)?;
+        match self.store.delete(&path).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(io(e)),
+        }
+    }
+
+    /// The public URL of `key`.
+    pub fn url(&self, key: &str) -> String {
         format!("{}/{key}", self.base_url.trim_end_matches('/'))
+    }
+
+    /// The key of a public URL of this storage (`/media/covers/x.jpg` → `covers/x.jpg`).
+    pub fn key_of<'a>(&self, url: &'a str) -> Option<&'a str> {
+        let base = self.base_url.trim_end_matches('/');
+        let key = url.strip_prefix(base)?.strip_prefix('/')?;
+        let key = key.split(['?', '#']).next()?;
+        safe(key).then_some(key)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{LocalStorage, Storage};
+    use super::{safe, Location};
 
     #[test]
-    fn keys_cannot_escape_the_root() {
-        let s = LocalStorage::new("/srv/uploads", "/media");
-        assert!(s.path_of("covers/a.png").is_some());
-        for bad in ["../etc/passwd", "/etc/passwd", "covers/../../x", "", "./a"] {
-            assert!(s.path_of(bad).is_none(), "{bad}");
+    fn keys_cannot_escape_their_area() {
+        assert!(safe("covers/a.png"));
+        for bad in [
+            "../etc/passwd",
+            "/etc/passwd",
+            "covers/../../x",
+            "",
+            "./a",
+            "covers/",
+        ] {
+            assert!(!safe(bad), "{bad}");
         }
-        assert_eq!(s.url("covers/a.png"), "/media/covers/a.png");
+    }
+
+    #[test]
+    fn storage_urls() {
+        assert_eq!(
+            Location::parse("s3://agora-media/site-a/").unwrap(),
+            Location::S3 {
+                bucket: "agora-media".into(),
+                prefix: "site-a".into()
+            }
+        );
+        assert_eq!(
+            Location::parse("s3://agora-media").unwrap(),
+            Location::S3 {
+                bucket: "agora-media".into(),
+                prefix: String::new()
+            }
+        );
+        assert_eq!(
+            Location::parse("file:///srv/agora").unwrap(),
+            Location::Local("/srv/agora".into())
+        );
+        assert!(Location::parse("s3://").is_err());
+        assert!(Location::parse("gs://bucket").is_err());
     }
 }

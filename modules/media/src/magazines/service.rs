@@ -39,7 +39,7 @@ fn invalid(code: ErrorCode, message: impl Into<String>) -> MagazineError {
 
 pub struct MagazineService {
     store: Arc<dyn MagazineStore>,
-    storage: Arc<dyn Storage>,
+    storage: Arc<Storage>,
     /// Moved forward when what readers see changes (an issue published, changed, taken back).
     generation: kernel::Generation,
 }
@@ -121,7 +121,7 @@ fn base_slug(title: &str) -> String {
 }
 
 impl MagazineService {
-    pub fn new(db: &Db, storage: Arc<dyn Storage>, generation: kernel::Generation) -> Self {
+    pub fn new(db: &Db, storage: Arc<Storage>, generation: kernel::Generation) -> Self {
         Self {
             store: store_for(db),
             storage,

@@ -64,12 +64,12 @@ pub enum PackError {
 
 pub struct PackService {
     store: Arc<dyn PackStore>,
-    storage: Arc<dyn Storage>,
+    storage: Arc<Storage>,
     generation: kernel::Generation,
 }
 
 impl PackService {
-    pub fn new(db: &Db, storage: Arc<dyn Storage>, generation: kernel::Generation) -> Self {
+    pub fn new(db: &Db, storage: Arc<Storage>, generation: kernel::Generation) -> Self {
         PackService {
             store: store_for(db),
             storage,

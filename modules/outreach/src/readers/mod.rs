@@ -142,6 +142,9 @@ fn check_new_password(password: &str, confirm: &str) -> Result<(), ReaderError> 
     }
 }
 
+/// How long an expired link is kept, so that opening it says it expired.
+const EXPIRED_LINKS_KEPT_DAYS: i64 = 30;
+
 fn span(d: Duration) -> chrono::Duration {
     chrono::Duration::from_std(d).unwrap_or(chrono::Duration::hours(1))
 }
@@ -385,6 +388,21 @@ impl Readers {
                 &hash_token(token),
                 now,
                 now - span(self.settings.session_idle),
+            )
+            .await?)
+    }
+
+    /// Deletes sessions that can no longer be used, and links a month past their expiry (until
+    /// then, opening one still says it expired rather than that it is unknown); returns how
+    /// many rows went. Run by housekeeping.
+    pub async fn delete_expired(&self) -> Result<u64, ReaderError> {
+        let now = self.clock.now();
+        Ok(self
+            .store
+            .delete_expired(
+                now,
+                now - span(self.settings.session_idle),
+                now - chrono::Duration::days(EXPIRED_LINKS_KEPT_DAYS),
             )
             .await?)
     }

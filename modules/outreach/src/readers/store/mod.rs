@@ -99,6 +99,15 @@ pub trait ReaderStore: Send + Sync {
         idle_cutoff: DateTime<Utc>,
     ) -> Result<Option<String>, sqlx::Error>;
     async fn delete_session(&self, token_hash: &str) -> Result<(), sqlx::Error>;
+    /// Deletes the sessions past `expires_at` at `now` or not seen since `idle_cutoff`, and
+    /// the sign-in, reset and confirmation links that expired before `links_before`; returns
+    /// how many rows went.
+    async fn delete_expired(
+        &self,
+        now: DateTime<Utc>,
+        idle_cutoff: DateTime<Utc>,
+        links_before: DateTime<Utc>,
+    ) -> Result<u64, sqlx::Error>;
     /// Ends every session of the account but `keep` (a token hash).
     async fn delete_sessions_of(
         &self,

@@ -77,6 +77,27 @@ macro_rules! sql_reader_store {
                 Ok(())
             }
 
+            async fn delete_expired(
+                &self,
+                now: DateTime<Utc>,
+                idle_cutoff: DateTime<Utc>,
+                links_before: DateTime<Utc>,
+            ) -> Result<u64, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("DELETE FROM reader_sessions WHERE expires_at <= ");
+                qb.push_bind(now);
+                qb.push(" OR last_seen_at <= ");
+                qb.push_bind(idle_cutoff);
+                let mut deleted = qb.build().execute(&self.pool).await?.rows_affected();
+                for table in ["account_links", "account_confirmations"] {
+                    let mut qb: sqlx::QueryBuilder<$db> =
+                        sqlx::QueryBuilder::new(format!("DELETE FROM {table} WHERE expires_at < "));
+                    qb.push_bind(links_before);
+                    deleted += qb.build().execute(&self.pool).await?.rows_affected();
+                }
+                Ok(deleted)
+            }
+
             async fn delete_sessions_of(
                 &self,
                 account_id: &str,

@@ -1,0 +1,192 @@
+//! RED metrics (rate, errors, duration per route template), the page cache's hits and misses,
+//! background job runs, sidecar restarts, and the outbox's queue — served at `/metrics` in the
+//! Prometheus text format when `METRICS_TOKEN` is set (scrapers send it as a bearer token).
+//!
+//! The counters are process-wide: every part of the app records into the one registry.
+
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use prometheus_client::encoding::text::encode;
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabels {
+    route: String,
+    method: String,
+    /// `2xx`, `3xx`, `4xx` or `5xx`.
+    status: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteOnly {
+    route: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ResultLabel {
+    result: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct JobLabel {
+    job: &'static str,
+}
+
+struct Metrics {
+    registry: Registry,
+    requests: Family<RouteLabels, Counter>,
+    duration: Family<RouteOnly, Histogram>,
+    page_cache: Family<ResultLabel, Counter>,
+    jobs: Family<JobLabel, Counter>,
+    sidecar_restarts: Counter,
+    outbox_depth: Gauge,
+    outbox_oldest: Gauge,
+}
+
+static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
+    let mut registry = Registry::with_prefix("agora");
+    let requests = Family::<RouteLabels, Counter>::default();
+    registry.register(
+        "http_requests",
+        "HTTP requests answered, by route template, method and status class",
+        requests.clone(),
+    );
+    let duration = Family::<RouteOnly, Histogram>::new_with_constructor(|| {
+        Histogram::new([
+            0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+        ])
+    });
+    registry.register(
+        "http_request_duration_seconds",
+        "Time to answer a request, by route template",
+        duration.clone(),
+    );
+    let page_cache = Family::<ResultLabel, Counter>::default();
+    registry.register(
+        "page_cache_lookups",
+        "Public page requests answered from the page cache (hit) or rendered (miss)",
+        page_cache.clone(),
+    );
+    let jobs = Family::<JobLabel, Counter>::default();
+    registry.register(
+        "job_runs",
+        "Periods of a background job run by this instance",
+        jobs.clone(),
+    );
+    let sidecar_restarts = Counter::default();
+    registry.register(
+        "sidecar_restarts",
+        "Times the server-rendering sidecar was restarted",
+        sidecar_restarts.clone(),
+    );
+    let outbox_depth = Gauge::default();
+    registry.register(
+        "outbox_pending",
+        "Emails waiting to be sent (all instances)",
+        outbox_depth.clone(),
+    );
+    let outbox_oldest = Gauge::default();
+    registry.register(
+        "outbox_oldest_pending_seconds",
+        "Age of the oldest email waiting to be sent, in seconds (0 when none)",
+        outbox_oldest.clone(),
+    );
+    Metrics {
+        registry,
+        requests,
+        duration,
+        page_cache,
+        jobs,
+        sidecar_restarts,
+        outbox_depth,
+        outbox_oldest,
+    }
+});
+
+fn status_class(status: u16) -> &'static str {
+    match status {
+        100..=299 => "2xx",
+        300..=399 => "3xx",
+        400..=499 => "4xx",
+        _ => "5xx",
+    }
+}
+
+/// A request answered.
+pub fn request(route: &str, method: &str, status: u16, took: Duration) {
+    let m = &*METRICS;
+    m.requests
+        .get_or_create(&RouteLabels {
+            route: route.to_string(),
+            method: method.to_string(),
+            status: status_class(status).to_string(),
+        })
+        .inc();
+    m.duration
+        .get_or_create(&RouteOnly {
+            route: route.to_string(),
+        })
+        .observe(took.as_secs_f64());
+}
+
+/// A public page looked up in the page cache.
+pub fn page_cache(hit: bool) {
+    let result = if hit { "hit" } else { "miss" };
+    METRICS
+        .page_cache
+        .get_or_create(&ResultLabel { result })
+        .inc();
+}
+
+/// A background job ran a period here.
+pub fn job_ran(job: &'static str) {
+    METRICS.jobs.get_or_create(&JobLabel { job }).inc();
+}
+
+/// The rendering sidecar was restarted.
+pub fn sidecar_restarted() {
+    METRICS.sidecar_restarts.inc();
+}
+
+/// The metrics in the Prometheus text format, with the outbox's queue as it is now.
+pub fn render(outbox: Option<(i64, i64)>) -> String {
+    let m = &*METRICS;
+    if let Some((pending, oldest_seconds)) = outbox {
+        m.outbox_depth.set(pending);
+        m.outbox_oldest.set(oldest_seconds);
+    }
+    let mut out = String::new();
+    if encode(&mut out, &m.registry).is_err() {
+        out.clear();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_are_counted_by_route_and_status_class() {
+        request("/article/{slug}", "GET", 200, Duration::from_millis(3));
+        request("/article/{slug}", "GET", 503, Duration::from_millis(3));
+        page_cache(true);
+        job_ran("housekeeping");
+        let text = render(Some((3, 42)));
+        assert!(text.contains(
+            r#"agora_http_requests_total{route="/article/{slug}",method="GET",status="2xx"} "#
+        ));
+        assert!(text.contains(r#"status="5xx"} "#));
+        assert!(text.contains(r#"agora_page_cache_lookups_total{result="hit"} "#));
+        assert!(text.contains(r#"agora_job_runs_total{job="housekeeping"} "#));
+        assert!(text.contains("agora_outbox_pending 3\n"));
+        assert!(text.contains("agora_outbox_oldest_pending_seconds 42\n"));
+        assert!(text.contains("agora_http_request_duration_seconds_bucket"));
+    }
+}
