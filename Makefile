@@ -101,6 +101,7 @@ bench: build
 	$(CARGO) build --release --locked -p bench-ceiling
 	bench/run.sh $(AGORA_RELEASE) target/release/bench-ceiling
 	bench/announce.sh $(AGORA_RELEASE)
+	bench/scale.sh $(AGORA_RELEASE)
 
 db-reset:
 	rm -f data/agora.db data/agora.db-wal data/agora.db-shm

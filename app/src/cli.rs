@@ -45,6 +45,16 @@ enum Command {
         /// Load the demo articles, authors and covers when the database has no articles.
         #[arg(long)]
         demo: bool,
+        /// Generate this many articles (for load tests: six categories, many lengths and
+        /// writers, dated over three years).
+        #[arg(long, value_name = "N")]
+        bulk: Option<usize>,
+        /// With --bulk: generate this many page views over the last year.
+        #[arg(long, value_name = "N", default_value_t = 0, requires = "bulk")]
+        views: usize,
+        /// With --bulk: the random seed (the same seed, the same text).
+        #[arg(long, default_value_t = 1, requires = "bulk")]
+        seed: u64,
     },
 }
 
@@ -218,13 +228,28 @@ async fn run(command: Command) -> anyhow::Result<()> {
             let services = Services::connect(&settings, kernel::clock::system()).await?;
             outbox(&services, command).await
         }
-        Command::Seed { demo } => {
-            if !demo {
-                anyhow::bail!("nothing to seed: pass --demo");
+        Command::Seed {
+            demo,
+            bulk,
+            views,
+            seed,
+        } => {
+            if !demo && bulk.is_none() {
+                anyhow::bail!("nothing to seed: pass --demo or --bulk N");
             }
             let services = Services::connect(&settings, kernel::clock::system()).await?;
-            let report = crate::seed::demo(&services, &settings.data_dir).await?;
-            println!("{report}");
+            if demo {
+                println!("{}", crate::seed::demo(&services).await?);
+            }
+            if let Some(articles) = bulk {
+                let bulk = crate::seed::Bulk {
+                    articles,
+                    views,
+                    seed,
+                };
+                println!("{}", crate::seed::bulk(&services, bulk).await?);
+            }
+            services.views.shutdown().await;
             Ok(())
         }
         Command::Serve => {

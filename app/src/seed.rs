@@ -1,7 +1,5 @@
 //! Demo content: a dozen articles across the six categories, their authors and local covers.
 
-use std::path::Path;
-
 use chrono::Duration;
 use content::{Category, NewArticle, Status};
 use identity::Role;
@@ -24,20 +22,17 @@ struct DemoArticle {
     content: String,
 }
 
-/// Where demo covers are stored under `DATA_DIR`, and the URL they are served from.
-const COVER_DIR: &str = "uploads/demo";
-const COVER_URL: &str = "/media/demo";
+/// Where demo covers are stored (in the site's storage: the data directory or the bucket).
+const COVER_DIR: &str = "demo";
 
 /// Loads the demo content when there are no articles yet; does nothing otherwise.
-pub async fn demo(services: &Services, data_dir: &Path) -> anyhow::Result<String> {
-    let covers = data_dir.join(COVER_DIR);
-    std::fs::create_dir_all(&covers)?;
+pub async fn demo(services: &Services) -> anyhow::Result<String> {
     if let Some(dir) = DEMO.get_dir("covers") {
         for file in dir.files() {
-            if let Some(name) = file.path().file_name() {
-                let target = covers.join(name);
-                if !target.exists() {
-                    std::fs::write(target, file.contents())?;
+            if let Some(name) = file.path().file_name().and_then(|n| n.to_str()) {
+                let key = format!("{COVER_DIR}/{name}");
+                if services.storage.head(&key).await?.is_none() {
+                    services.storage.put(&key, file.contents()).await?;
                 }
             }
         }
@@ -66,7 +61,7 @@ pub async fn demo(services: &Services, data_dir: &Path) -> anyhow::Result<String
                 subtitle: a.subtitle,
                 content: a.content,
                 category: a.category,
-                cover_image: Some(format!("{COVER_URL}/{}", a.cover)),
+                cover_image: Some(services.storage.url(&format!("{COVER_DIR}/{}", a.cover))),
                 featured: a.featured,
                 status: Status::Published,
                 author_id: Some(author_id),
@@ -105,4 +100,245 @@ async fn demo_staff(services: &Services) -> anyhow::Result<String> {
     let key = identity.rotate_key(&writer).await?;
     lines.push(format!("  {:<17} {key}  ({DEMO_WRITER})", "writer"));
     Ok(lines.join("\n") + "\n")
+}
+
+/// What `agora seed --bulk` generates.
+#[derive(Debug, Clone, Copy)]
+pub struct Bulk {
+    pub articles: usize,
+    /// Page views, spread over the last year.
+    pub views: usize,
+    /// The random seed: the same seed generates the same text.
+    pub seed: u64,
+}
+
+/// Writers the bulk articles are shared between.
+const BULK_WRITERS: usize = 40;
+/// Articles written per transaction.
+const BULK_BATCH: usize = 2_000;
+/// Views written per call.
+const VIEW_BATCH: usize = 20_000;
+
+const WORDS: &[&str] = &[
+    "students",
+    "vote",
+    "election",
+    "climate",
+    "policy",
+    "school",
+    "council",
+    "rights",
+    "youth",
+    "debate",
+    "parliament",
+    "budget",
+    "community",
+    "protest",
+    "reform",
+    "justice",
+    "housing",
+    "transport",
+    "energy",
+    "water",
+    "forest",
+    "ocean",
+    "border",
+    "refugees",
+    "treaty",
+    "summit",
+    "minister",
+    "mayor",
+    "campaign",
+    "petition",
+    "newspaper",
+    "media",
+    "censorship",
+    "privacy",
+    "internet",
+    "algorithm",
+    "economy",
+    "wages",
+    "unions",
+    "strike",
+    "teachers",
+    "curriculum",
+    "exams",
+    "history",
+    "memory",
+    "museum",
+    "music",
+    "film",
+    "language",
+    "identity",
+    "equality",
+    "health",
+    "hospital",
+    "vaccine",
+    "science",
+    "data",
+    "cities",
+    "villages",
+    "farmers",
+    "food",
+    "prices",
+    "taxes",
+    "courts",
+    "constitution",
+    "democracy",
+    "republic",
+    "monarchy",
+    "sanctions",
+    "trade",
+    "tariffs",
+    "diplomacy",
+    "peace",
+    "war",
+    "alliance",
+    "emissions",
+    "drought",
+    "floods",
+    "wildfire",
+    "recycling",
+    "plastic",
+];
+/// Rarer words: three of these syllables make one of 8,000 names, places and terms; each article
+/// has a few of its own, so a search for one finds some tens of articles, as a real one would.
+const SYLLABLES: &[&str] = &[
+    "ba", "ko", "ri", "mel", "sun", "ta", "vo", "lin", "dor", "pe", "an", "ki", "mo", "zu", "ra",
+    "ne", "fi", "gal", "tor", "bi",
+];
+const OPENERS: &[&str] = &[
+    "Why", "How", "What", "When", "Inside", "Beyond", "After", "Before", "Against", "For",
+];
+
+/// Generates `bulk.articles` articles (six categories, lengths from a paragraph to a long read,
+/// shared between writers, mostly published, dated over three years) and `bulk.views` page
+/// views over the last year, most of them on a few popular articles.
+pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
+    use rand::{Rng, SeedableRng};
+    let started = std::time::Instant::now();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(bulk.seed);
+    let mut writers = Vec::with_capacity(BULK_WRITERS);
+    for n in 1..=BULK_WRITERS {
+        writers.push(
+            services
+                .identity
+                .ensure_user(&format!("Bulk Writer {n:02}"), Role::Writer)
+                .await?,
+        );
+    }
+    let first = usize::try_from(services.content.count_all().await?).unwrap_or(0) + 1;
+    let now = kernel::ids::now();
+    let mut slugs = Vec::new();
+    let mut written = 0;
+    while written < bulk.articles {
+        let size = BULK_BATCH.min(bulk.articles - written);
+        let mut batch = Vec::with_capacity(size);
+        for i in 0..size {
+            let number = first + written + i;
+            let topics: Vec<String> = (0..4)
+                .map(|_| {
+                    (0..3)
+                        .map(|_| SYLLABLES[rng.gen_range(0..SYLLABLES.len())])
+                        .collect()
+                })
+                .collect();
+            // Four words in five are common ones; the fifth is one of the article's own.
+            let word = |rng: &mut rand::rngs::StdRng| -> String {
+                if rng.gen_bool(0.8) {
+                    WORDS[rng.gen_range(0..WORDS.len())].to_string()
+                } else {
+                    topics[rng.gen_range(0..topics.len())].clone()
+                }
+            };
+            let title = format!(
+                "{} {} {} {} (No. {number})",
+                OPENERS[rng.gen_range(0..OPENERS.len())],
+                capitalize(&word(&mut rng)),
+                word(&mut rng),
+                capitalize(&topics[0]),
+            );
+            let paragraphs = rng.gen_range(1..=12);
+            let content = (0..paragraphs)
+                .map(|_| {
+                    let words = rng.gen_range(40..=130);
+                    let mut p = (0..words)
+                        .map(|_| word(&mut rng))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    p.push('.');
+                    capitalize(&p)
+                })
+                .collect::<Vec<_>>()
+                .join("\n\n");
+            let published = rng.gen_bool(0.95);
+            batch.push(NewArticle {
+                title,
+                subtitle: None,
+                content,
+                category: Category::ALL[rng.gen_range(0..Category::ALL.len())],
+                cover_image: None,
+                featured: rng.gen_bool(0.01),
+                status: if published {
+                    Status::Published
+                } else {
+                    Status::Draft
+                },
+                author_id: Some(writers[rng.gen_range(0..writers.len())].clone()),
+                created_at: Some(now - Duration::minutes(rng.gen_range(0..3 * 365 * 24 * 60))),
+            });
+        }
+        services.content.import(batch).await?;
+        written += size;
+    }
+    let articles_took = started.elapsed();
+    if bulk.views > 0 {
+        slugs = services
+            .content
+            .published_slugs()
+            .await?
+            .into_iter()
+            .map(|(slug, _)| slug)
+            .collect();
+    }
+    let mut viewed = 0;
+    while viewed < bulk.views {
+        let size = VIEW_BATCH.min(bulk.views - viewed);
+        let views: Vec<analytics::View> = (0..size)
+            .map(|_| {
+                let path = match rng.gen_range(0..10) {
+                    0 => "/".to_string(),
+                    1 => "/articles".to_string(),
+                    _ if slugs.is_empty() => "/about".to_string(),
+                    _ => {
+                        // Popularity falls steeply: a few articles get most views.
+                        let x: f64 = rng.gen_range(0.0..1.0);
+                        let index = ((slugs.len() as f64) * x.powi(4)) as usize;
+                        format!("/article/{}", slugs[index.min(slugs.len() - 1)])
+                    }
+                };
+                analytics::View {
+                    path,
+                    at: now - Duration::seconds(rng.gen_range(0..365 * 24 * 3600)),
+                }
+            })
+            .collect();
+        services.analytics.insert(&views).await?;
+        viewed += size;
+    }
+    Ok(format!(
+        "bulk content loaded: {} articles in {:.1} s, {} page views in {:.1} s",
+        bulk.articles,
+        articles_took.as_secs_f64(),
+        bulk.views,
+        (started.elapsed() - articles_took).as_secs_f64()
+    ))
+}
+
+fn capitalize(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }

@@ -9,9 +9,7 @@ use serde_json::Value;
 
 async fn seeded(engine: Engine) -> TestApp {
     let app = spawn_app(engine).await;
-    agora::seed::demo(&app.services, &app.data_dir())
-        .await
-        .unwrap();
+    agora::seed::demo(&app.services).await.unwrap();
     app
 }
 

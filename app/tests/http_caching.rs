@@ -21,9 +21,7 @@ async fn ssr_app(options: Options) -> TestApp {
         },
     )
     .await;
-    agora::seed::demo(&app.services, &app.data_dir())
-        .await
-        .unwrap();
+    agora::seed::demo(&app.services).await.unwrap();
     app
 }
 

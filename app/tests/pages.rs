@@ -18,9 +18,7 @@ async fn ssr_app() -> TestApp {
         },
     )
     .await;
-    agora::seed::demo(&app.services, &app.data_dir())
-        .await
-        .unwrap();
+    agora::seed::demo(&app.services).await.unwrap();
     app
 }
 
@@ -200,9 +198,7 @@ async fn a_dead_sidecar_means_a_shell_with_correct_head_then_a_restart() {
         },
     )
     .await;
-    agora::seed::demo(&app.services, &app.data_dir())
-        .await
-        .unwrap();
+    agora::seed::demo(&app.services).await.unwrap();
     let pid = app.sidecar.pid();
     assert!(pid > 0);
     let (_, html) = page(&app, "/about").await;

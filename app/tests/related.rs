@@ -10,7 +10,7 @@ use serde_json::Value;
 on_both_engines! {
     async fn read_next_and_the_author(engine: Engine) {
         let app = spawn_app(engine).await;
-        agora::seed::demo(&app.services, &app.data_dir()).await.unwrap();
+        agora::seed::demo(&app.services).await.unwrap();
         let (_, all) = app.json("/api/v1/articles?limit=50").await;
         let items = all["items"].as_array().unwrap().clone();
         let me = items

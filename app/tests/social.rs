@@ -9,9 +9,7 @@ use serde_json::Value;
 
 async fn demo_app() -> TestApp {
     let app = spawn_app_with(Engine::Sqlite, Options::default()).await;
-    agora::seed::demo(&app.services, &app.data_dir())
-        .await
-        .unwrap();
+    agora::seed::demo(&app.services).await.unwrap();
     app
 }
 

@@ -42,7 +42,7 @@ impl Telemetry {
 
 pub fn init(service_name: &'static str) -> anyhow::Result<Telemetry> {
     let filter = EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,poem=warn"));
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sqlx::query=error,poem=warn"));
     let json = std::env::var("LOG_FORMAT").is_ok_and(|v| v.eq_ignore_ascii_case("json"));
     let fmt_layer = if json {
         fmt::layer().json().with_current_span(true).boxed()

@@ -127,6 +127,10 @@ pub fn routes(
         )
         .at("/robots.txt", get(seo::robots).data(seo.clone()))
         .at("/sitemap.xml", get(seo::sitemap).data(seo.clone()))
+        .at(
+            "/:file<sitemap-[0-9]+\\.xml>",
+            get(seo::sitemap_part_of).data(seo.clone()),
+        )
         .at(feed::FEED_PATH, get(seo::feed).data(seo.clone()))
         .at("/feed/:file", get(seo::category_feed).data(seo))
         .at(

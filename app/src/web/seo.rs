@@ -19,6 +19,53 @@ use crate::ssr::escape_html;
 /// Other instances may publish too: a sitemap or feed is rebuilt after this long at most.
 const HELD_TTL: Duration = Duration::from_secs(60);
 
+/// URLs one sitemap file may list (the protocol's limit). Beyond it, `/sitemap.xml` is an
+/// index of `/sitemap-1.xml`, `/sitemap-2.xml`, … of this many URLs each.
+pub const SITEMAP_URLS: usize = 50_000;
+
+const URLSET_OPEN: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+
+/// The sitemap file of `entries` (`<url>` elements), whole when they fit in one file, else
+/// its index; and the parts the index lists.
+pub fn sitemap_files(entries: &[String], limit: usize, site_url: &str) -> (String, usize) {
+    let limit = limit.max(1);
+    if entries.len() <= limit {
+        return (urlset(entries), 0);
+    }
+    let parts = entries.len().div_ceil(limit);
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for n in 1..=parts {
+        xml.push_str(&format!(
+            "<sitemap><loc>{site_url}/sitemap-{n}.xml</loc></sitemap>\n"
+        ));
+    }
+    xml.push_str("</sitemapindex>\n");
+    (xml, parts)
+}
+
+/// Part `n` (from 1) of a sitemap split into files of `limit` URLs, when there is one.
+pub fn sitemap_part(entries: &[String], limit: usize, n: usize) -> Option<String> {
+    let limit = limit.max(1);
+    if entries.len() <= limit || n == 0 {
+        return None;
+    }
+    let start = (n - 1).checked_mul(limit)?;
+    let part = entries.get(start..entries.len().min(start + limit))?;
+    (!part.is_empty()).then(|| urlset(part))
+}
+
+fn urlset(entries: &[String]) -> String {
+    let mut xml = String::with_capacity(entries.iter().map(String::len).sum::<usize>() + 200);
+    xml.push_str(URLSET_OPEN);
+    for e in entries {
+        xml.push_str(e);
+    }
+    xml.push_str("</urlset>\n");
+    xml
+}
+
 /// A document made from content, kept for one content version and a minute at most (other
 /// instances may publish too).
 #[derive(Default)]
@@ -39,6 +86,9 @@ impl Held {
     }
 }
 
+/// A sitemap's `<url>` entries, with the content version and time they were made at.
+type HeldEntries = (u64, Instant, Arc<Vec<String>>);
+
 pub struct Seo {
     content: Arc<ContentService>,
     magazines: Arc<media::MagazineService>,
@@ -48,6 +98,10 @@ pub struct Seo {
     atom: HeaderMap,
     robots: Representation,
     sitemap: Held,
+    /// The sitemap's `<url>` entries, for its parts.
+    entries: Mutex<Option<HeldEntries>>,
+    /// Parts of a sitemap too large for one file, by content version and number.
+    parts: moka::sync::Cache<(u64, usize), Arc<Representation>>,
     /// The feed of every article, then one per category in `Category::ALL` order.
     feeds: Vec<Held>,
 }
@@ -90,6 +144,11 @@ impl Seo {
             atom: typed(FEED_TYPE),
             robots: robots_txt,
             sitemap: Held::default(),
+            entries: Mutex::new(None),
+            parts: moka::sync::Cache::builder()
+                .max_capacity(16)
+                .time_to_live(HELD_TTL)
+                .build(),
             feeds: (0..=Category::ALL.len()).map(|_| Held::default()).collect(),
         }
     }
@@ -127,24 +186,32 @@ impl Seo {
         Ok(built)
     }
 
-    async fn sitemap_xml(&self) -> Result<String, content::ContentError> {
-        let slugs = self.content.published_slugs().await?;
-        let mut xml = String::from(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
-        );
-        for page in PUBLIC_PAGES.iter().filter(|p| p.indexable) {
-            xml.push_str(&format!(
-                "<url><loc>{}{}</loc></url>\n",
-                self.site_url, page.path
-            ));
+    /// Every URL of the sitemap as its `<url>` element: the public pages, the magazine
+    /// issues, then the articles, newest first. Made once per content version.
+    async fn sitemap_entries(&self) -> Result<Arc<Vec<String>>, content::ContentError> {
+        let version = self.content.version();
+        if let Ok(held) = self.entries.lock() {
+            if let Some((v, at, entries)) = held.as_ref() {
+                if *v == version && at.elapsed() < HELD_TTL {
+                    return Ok(entries.clone());
+                }
+            }
         }
+        let slugs = self.content.published_slugs().await?;
         let issues = self
             .magazines
             .issues()
             .await
             .map_err(|e| content::ContentError::Unexpected(Box::new(e)))?;
+        let mut entries = Vec::with_capacity(slugs.len() + issues.len() + PUBLIC_PAGES.len());
+        for page in PUBLIC_PAGES.iter().filter(|p| p.indexable) {
+            entries.push(format!(
+                "<url><loc>{}{}</loc></url>\n",
+                self.site_url, page.path
+            ));
+        }
         for issue in issues {
-            xml.push_str(&format!(
+            entries.push(format!(
                 "<url><loc>{}/magazine/{}</loc><lastmod>{}</lastmod></url>\n",
                 self.site_url,
                 escape_html(&issue.slug),
@@ -152,15 +219,54 @@ impl Seo {
             ));
         }
         for (slug, updated) in slugs {
-            xml.push_str(&format!(
+            entries.push(format!(
                 "<url><loc>{}/article/{}</loc><lastmod>{}</lastmod></url>\n",
                 self.site_url,
                 escape_html(&slug),
                 updated.format("%Y-%m-%d")
             ));
         }
-        xml.push_str("</urlset>\n");
-        Ok(xml)
+        let entries = Arc::new(entries);
+        if let Ok(mut held) = self.entries.lock() {
+            *held = Some((version, Instant::now(), entries.clone()));
+        }
+        Ok(entries)
+    }
+
+    async fn sitemap_xml(&self) -> Result<String, content::ContentError> {
+        let entries = self.sitemap_entries().await?;
+        Ok(sitemap_files(&entries, SITEMAP_URLS, &self.site_url).0)
+    }
+
+    /// Part `n` of a sitemap split into several files; `None` when there is no such part.
+    async fn sitemap_part(
+        &self,
+        n: usize,
+    ) -> Result<Option<Arc<Representation>>, content::ContentError> {
+        let version = self.content.version();
+        if let Some(held) = self.parts.get(&(version, n)) {
+            return Ok(Some(held));
+        }
+        let entries = self.sitemap_entries().await?;
+        let Some(body) = sitemap_part(&entries, SITEMAP_URLS, n) else {
+            return Ok(None);
+        };
+        let headers = self.xml.clone();
+        // Parts are large (a few MB): compressed quickly, not best.
+        let built = tokio::task::spawn_blocking(move || {
+            Representation::build(
+                StatusCode::OK,
+                Bytes::from(body),
+                &headers,
+                Effort::Fast,
+                None,
+            )
+        })
+        .await
+        .map_err(|e| content::ContentError::Unexpected(Box::new(e)))?;
+        let built = Arc::new(built);
+        self.parts.insert((version, n), built.clone());
+        Ok(Some(built))
     }
 
     async fn feed_xml(&self, category: Option<Category>) -> Result<String, content::ContentError> {
@@ -207,6 +313,23 @@ pub async fn sitemap(req: &Request, seo: Data<&Arc<Seo>>) -> Response {
     answer(req, "sitemap", made)
 }
 
+/// `/sitemap-{n}.xml`: a part of a sitemap too large for one file.
+#[handler]
+pub async fn sitemap_part_of(req: &Request, file: Path<String>, seo: Data<&Arc<Seo>>) -> Response {
+    let n = file
+        .strip_prefix("sitemap-")
+        .and_then(|f| f.strip_suffix(".xml"))
+        .and_then(|n| n.parse::<usize>().ok());
+    let Some(n) = n else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    match seo.sitemap_part(n).await {
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Ok(Some(doc)) => answer(req, "sitemap", Ok(doc)),
+        Err(e) => answer(req, "sitemap", Err(e)),
+    }
+}
+
 async fn feed_of(req: &Request, seo: &Seo, category: Option<Category>) -> Response {
     let made = seo
         .held(seo.feed_slot(category), &seo.atom, || {
@@ -227,5 +350,43 @@ pub async fn category_feed(req: &Request, file: Path<String>, seo: Data<&Arc<Seo
     match file.strip_suffix(".xml").and_then(Category::from_slug) {
         Some(category) => feed_of(req, &seo, Some(category)).await,
         None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sitemap_files, sitemap_part};
+
+    fn entries(n: usize) -> Vec<String> {
+        (0..n)
+            .map(|i| format!("<url><loc>https://a.test/article/{i}</loc></url>\n"))
+            .collect()
+    }
+
+    #[test]
+    fn a_sitemap_that_fits_is_one_file() {
+        let (xml, parts) = sitemap_files(&entries(3), 3, "https://a.test");
+        assert_eq!(parts, 0);
+        assert!(xml.contains("<urlset") && xml.matches("<url>").count() == 3);
+        assert_eq!(sitemap_part(&entries(3), 3, 1), None, "no parts to serve");
+    }
+
+    #[test]
+    fn a_larger_sitemap_is_an_index_of_parts_within_the_limit() {
+        let all = entries(7);
+        let (xml, parts) = sitemap_files(&all, 3, "https://a.test");
+        assert_eq!(parts, 3);
+        assert!(xml.contains("<sitemapindex"));
+        assert!(!xml.contains("<url>"));
+        for n in 1..=3 {
+            assert!(xml.contains(&format!("<loc>https://a.test/sitemap-{n}.xml</loc>")));
+        }
+        let counts: Vec<usize> = (1..=3)
+            .map(|n| sitemap_part(&all, 3, n).unwrap().matches("<url>").count())
+            .collect();
+        assert_eq!(counts, [3, 3, 1], "every URL once, none past the limit");
+        assert!(sitemap_part(&all, 3, 3).unwrap().contains("/article/6<"));
+        assert_eq!(sitemap_part(&all, 3, 4), None);
+        assert_eq!(sitemap_part(&all, 3, 0), None);
     }
 }

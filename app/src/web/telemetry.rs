@@ -28,7 +28,8 @@ pub fn route_of(path: &str) -> &'static str {
     if let Some(page) = public_page(path) {
         return page.path;
     }
-    let prefixes: [(&str, &'static str); 6] = [
+    let prefixes: [(&str, &'static str); 7] = [
+        ("/sitemap-", "/sitemap-{n}.xml"),
         ("/article/", "/article/{slug}"),
         ("/feed/", "/feed/{category}.xml"),
         ("/api/docs", "/api/docs"),

@@ -46,7 +46,52 @@ pub async fn run(store: Arc<dyn AnalyticsStore>) {
     assert_eq!(store.between(now - day * 30, now + day).await.unwrap(), 455);
     assert_eq!(store.between(now + day, now + day * 2).await.unwrap(), 0);
 
-    // The most viewed articles since a time, most viewed first, then by path; limited.
+    // Windows on quarter hours (any time zone's days) are read from the rollup: the same
+    // counts as the views themselves.
+    let quarter =
+        chrono::DateTime::from_timestamp(now.timestamp().div_euclid(900) * 900, 0).unwrap();
+    assert_eq!(
+        store
+            .between(quarter - day * 40, quarter + day)
+            .await
+            .unwrap(),
+        455
+    );
+    assert_eq!(
+        store
+            .between(quarter - day * 5, quarter - day)
+            .await
+            .unwrap(),
+        1,
+        "the / of two days ago"
+    );
+    let hour_ago_quarter = chrono::DateTime::from_timestamp(
+        (now - Duration::hours(1)).timestamp().div_euclid(900) * 900,
+        0,
+    )
+    .unwrap();
+    assert_eq!(
+        store
+            .between(hour_ago_quarter, hour_ago_quarter + Duration::minutes(15))
+            .await
+            .unwrap(),
+        1,
+        "the quarter hour of the view an hour ago"
+    );
+
+    // The most viewed articles since a time, most viewed first, then by path; limited; whole
+    // past days from the rollup, the rest from the views.
+    assert_eq!(
+        store
+            .top_paths("/article/", now - day * 30, 10)
+            .await
+            .unwrap(),
+        [
+            ("/article/big".to_string(), 450),
+            ("/article/small".to_string(), 2),
+            ("/article/old".to_string(), 1)
+        ]
+    );
     let top = store
         .top_paths("/article/", now - day * 7, 10)
         .await

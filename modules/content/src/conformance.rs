@@ -254,12 +254,39 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     let mut renamed = rows[0].clone();
     renamed.title = "Alpha Climate Renamed".into();
     renamed.slug = "alpha-climate-renamed".into();
+    renamed.search_text =
+        crate::draft::search_text(&renamed.title, &renamed.content, &renamed.excerpt);
     assert_eq!(
         store
             .update(&renamed, Some("alpha-climate"), Some(1), None)
             .await
             .unwrap(),
         Updated::Written(2)
+    );
+    // Search follows the edit; any piece of text is found, across words and inside them.
+    let found = |q: &'static str| {
+        let store = store.clone();
+        async move {
+            store
+                .list_published(&query(q, vec![], 10, 0, Sort::Newest))
+                .await
+                .unwrap()
+                .0
+                .into_iter()
+                .map(|r| r.title)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(found("climate renamed").await, ["Alpha Climate Renamed"]);
+    assert_eq!(found("MATE REN").await, ["Alpha Climate Renamed"]);
+    assert_eq!(found("limat").await, ["Alpha Climate Renamed"]);
+    assert!(
+        found("\"quoted\"").await.is_empty(),
+        "quotes are text, not syntax"
+    );
+    assert!(
+        found("climate OR beta").await.is_empty(),
+        "no query language either"
     );
     // An update based on an older version writes nothing; one of a gone article neither.
     let mut stale = renamed.clone();
@@ -413,8 +440,27 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
         assert!(store.delete(id).await.unwrap());
     }
 
-    // Deleting: gone everywhere, once.
+    // Deleting: gone everywhere, once (search included).
+    let searched = store
+        .list_published(&query(&mine.title, vec![], 10, 0, Sort::Newest))
+        .await
+        .unwrap()
+        .1;
+    let public = store.find_published(&mine.slug).await.unwrap().is_some();
+    assert_eq!(
+        searched,
+        i64::from(public),
+        "found by its title while it is public"
+    );
     assert!(store.delete(&mine.id).await.unwrap());
+    assert_eq!(
+        store
+            .list_published(&query(&mine.title, vec![], 10, 0, Sort::Newest))
+            .await
+            .unwrap()
+            .1,
+        0
+    );
     assert!(!store.delete(&mine.id).await.unwrap());
     assert!(store.find_published("zeta-mine").await.unwrap().is_none());
     assert!(store.staff_get(&mine.id, None).await.unwrap().is_none());

@@ -334,6 +334,49 @@ impl ContentService {
         Ok((row.id, row.slug))
     }
 
+    /// Loads many articles at once (bulk seeding): each validated and derived as
+    /// [`ContentService::create`] does, written in one transaction. Slugs come from the titles
+    /// (made unique within the batch); one that an existing article already uses fails the
+    /// whole batch, so titles should be new. Returns how many were written.
+    pub async fn import(&self, items: Vec<NewArticle>) -> Result<usize, ContentError> {
+        let now = kernel::ids::now();
+        let mut seen = HashSet::new();
+        let mut rows = Vec::with_capacity(items.len());
+        for new in items {
+            let fields = draft::validate(&new.title, new.subtitle, &new.content, new.cover_image)?;
+            let base = slugify(&fields.title);
+            let mut slug = base.clone();
+            let mut n = 1;
+            while !seen.insert(slug.clone()) {
+                n += 1;
+                slug = format!("{base}-{n}");
+            }
+            let created_at = new.created_at.unwrap_or(now);
+            rows.push(draft::row(
+                fields,
+                Meta {
+                    id: kernel::ids::new_id(),
+                    slug,
+                    category: new.category,
+                    featured: new.featured,
+                    stage: match new.status {
+                        Status::Published => crate::workflow::Stage::Published,
+                        Status::Draft => crate::workflow::Stage::Draft,
+                    },
+                    publish_at: None,
+                    updated_by: new.author_id.clone(),
+                    author_id: new.author_id,
+                    created_at,
+                    updated_at: created_at,
+                    first_published_at: (new.status == Status::Published).then_some(created_at),
+                },
+            ));
+        }
+        self.store.insert_many(&rows).await?;
+        self.changed();
+        Ok(rows.len())
+    }
+
     pub(crate) fn store(&self) -> &dyn ContentStore {
         self.store.as_ref()
     }

@@ -168,6 +168,8 @@ pub trait ContentStore: Send + Sync {
     async fn slug_taken(&self, slug: &str) -> Result<bool, sqlx::Error>;
     /// Inserts the article with its first revision and its `create` entry in the audit log.
     async fn insert(&self, row: &InsertRow) -> Result<(), sqlx::Error>;
+    /// [`ContentStore::insert`] for many rows at once, in one transaction (bulk loading).
+    async fn insert_many(&self, rows: &[InsertRow]) -> Result<(), sqlx::Error>;
     /// Every article, whatever its status.
     async fn count_all(&self) -> Result<i64, sqlx::Error>;
     /// Published article slugs with their last change, newest first (for the sitemap).
@@ -235,6 +237,19 @@ pub fn store_for(db: &Db) -> Arc<dyn ContentStore> {
         Db::Sqlite(pool) => Arc::new(SqliteContentStore::new(pool.clone())),
         Db::Postgres(pool) => Arc::new(PgContentStore::new(pool.clone())),
     }
+}
+
+/// Articles whose search text (title, text and excerpt, lower case) contains `q`. On
+/// PostgreSQL a trigram index (`pg_trgm`) answers this pattern; SQLite uses it for queries
+/// too short for its own trigram index.
+pub(crate) fn like_search<DB>(qb: &mut sqlx::QueryBuilder<'_, DB>, q: &str)
+where
+    DB: sqlx::Database,
+    String: for<'q> sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    qb.push(" AND a.search_text LIKE ");
+    qb.push_bind(like_pattern(q));
+    qb.push(" ESCAPE '\\'");
 }
 
 /// Escapes LIKE wildcards so user text is matched literally.

@@ -4,5 +4,6 @@ super::sql_content_store!(
     PgContentStore,
     sqlx::Postgres,
     sqlx::PgPool,
-    kernel::outbox::enqueue_pg
+    kernel::outbox::enqueue_pg,
+    super::like_search
 );

@@ -2,7 +2,7 @@
 
 /// The same SQL serves both engines; `QueryBuilder` writes each engine's placeholders.
 macro_rules! sql_content_store {
-    ($name:ident, $db:ty, $pool:ty, $enqueue:path) => {
+    ($name:ident, $db:ty, $pool:ty, $enqueue:path, $search:path) => {
         pub struct $name {
             pool: $pool,
         }
@@ -61,9 +61,7 @@ macro_rules! sql_content_store {
                 let mut qb = sqlx::QueryBuilder::new(select);
                 qb.push(" FROM articles a WHERE a.status = 'published'");
                 if !q.q.is_empty() {
-                    qb.push(" AND a.search_text LIKE ");
-                    qb.push_bind(crate::store::like_pattern(&q.q));
-                    qb.push(" ESCAPE '\\'");
+                    $search(&mut qb, &q.q);
                 }
                 if !q.categories.is_empty() {
                     qb.push(" AND a.category IN (");
@@ -193,49 +191,72 @@ macro_rules! sql_content_store {
 
             #[tracing::instrument(skip(self, row), fields(slug = %row.slug), err)]
             async fn insert(&self, row: &crate::store::InsertRow) -> Result<(), sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "INSERT INTO articles (id, slug, title, subtitle, content, category, cover_image, \
-                     featured, status, author_id, created_at, updated_at, excerpt, content_html, \
-                     reading_minutes, search_text, first_published_at, stage, publish_at, \
-                     updated_by) ",
-                );
-                qb.push_values(std::iter::once(row), |mut b, r| {
-                    b.push_bind(r.id.clone())
-                        .push_bind(r.slug.clone())
-                        .push_bind(r.title.clone())
-                        .push_bind(r.subtitle.clone())
-                        .push_bind(r.content.clone())
-                        .push_bind(r.category.clone())
-                        .push_bind(r.cover_image.clone())
-                        .push_bind(r.featured)
-                        .push_bind(r.status.clone())
-                        .push_bind(r.author_id.clone())
-                        .push_bind(r.created_at)
-                        .push_bind(r.updated_at)
-                        .push_bind(r.excerpt.clone())
-                        .push_bind(r.content_html.clone())
-                        .push_bind(r.reading_minutes)
-                        .push_bind(r.search_text.clone())
-                        .push_bind(r.first_published_at)
-                        .push_bind(r.stage.clone())
-                        .push_bind(r.publish_at)
-                        .push_bind(r.updated_by.clone());
-                });
+                self.insert_many(std::slice::from_ref(row)).await
+            }
+
+            async fn insert_many(&self, rows: &[crate::store::InsertRow]) -> Result<(), sqlx::Error> {
                 let mut tx = self.pool.begin().await?;
-                qb.build().execute(&mut *tx).await?;
-                Self::write_revision(&mut tx, &row.id).await?;
-                let event = crate::store::EventRow {
-                    id: kernel::ids::new_id(),
-                    article_id: row.id.clone(),
-                    actor_id: row.updated_by.clone(),
-                    action: "create".into(),
-                    from_stage: None,
-                    to_stage: row.stage.clone(),
-                    note: None,
-                    publish_at: row.publish_at,
-                    at: row.updated_at,
-                };
-                Self::write_event(&mut tx, &event).await?;
+                // 20 values a row: well under either engine's limit of bound values.
+                for chunk in rows.chunks(500) {
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                        "INSERT INTO articles (id, slug, title, subtitle, content, category, \
+                         cover_image, featured, status, author_id, created_at, updated_at, \
+                         excerpt, content_html, reading_minutes, search_text, \
+                         first_published_at, stage, publish_at, updated_by) ",
+                    );
+                    qb.push_values(chunk, |mut b, r| {
+                        b.push_bind(r.id.clone())
+                            .push_bind(r.slug.clone())
+                            .push_bind(r.title.clone())
+                            .push_bind(r.subtitle.clone())
+                            .push_bind(r.content.clone())
+                            .push_bind(r.category.clone())
+                            .push_bind(r.cover_image.clone())
+                            .push_bind(r.featured)
+                            .push_bind(r.status.clone())
+                            .push_bind(r.author_id.clone())
+                            .push_bind(r.created_at)
+                            .push_bind(r.updated_at)
+                            .push_bind(r.excerpt.clone())
+                            .push_bind(r.content_html.clone())
+                            .push_bind(r.reading_minutes)
+                            .push_bind(r.search_text.clone())
+                            .push_bind(r.first_published_at)
+                            .push_bind(r.stage.clone())
+                            .push_bind(r.publish_at)
+                            .push_bind(r.updated_by.clone());
+                    });
+                    qb.build().execute(&mut *tx).await?;
+                    // Each article's first revision is its text as inserted.
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                        "INSERT INTO article_revisions (article_id, number, title, subtitle, \
+                         content, cover_image, saved_by, saved_at) SELECT a.id, 1, a.title, \
+                         a.subtitle, a.content, a.cover_image, a.updated_by, a.updated_at \
+                         FROM articles a WHERE a.id IN (",
+                    );
+                    let mut ids = qb.separated(", ");
+                    for r in chunk {
+                        ids.push_bind(r.id.clone());
+                    }
+                    qb.push(")");
+                    qb.build().execute(&mut *tx).await?;
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                        "INSERT INTO article_events (id, article_id, actor_id, action, \
+                         from_stage, to_stage, note, publish_at, at) ",
+                    );
+                    qb.push_values(chunk, |mut b, r| {
+                        b.push_bind(kernel::ids::new_id())
+                            .push_bind(r.id.clone())
+                            .push_bind(r.updated_by.clone())
+                            .push_bind("create")
+                            .push_bind(None::<String>)
+                            .push_bind(r.stage.clone())
+                            .push_bind(None::<String>)
+                            .push_bind(r.publish_at)
+                            .push_bind(r.updated_at);
+                    });
+                    qb.build().execute(&mut *tx).await?;
+                }
                 tx.commit().await?;
                 Ok(())
             }
