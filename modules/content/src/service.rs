@@ -61,6 +61,36 @@ pub struct PublishedArticle {
     pub published_at: chrono::DateTime<chrono::Utc>,
 }
 
+/// The row of a new article (its slug left to the caller) and the slug its title makes.
+fn new_row(
+    new: NewArticle,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<(crate::store::InsertRow, String), ContentError> {
+    let fields = draft::validate(&new.title, new.subtitle, &new.content, new.cover_image)?;
+    let base = slugify(&fields.title);
+    let created_at = new.created_at.unwrap_or(now);
+    let row = draft::row(
+        fields,
+        Meta {
+            id: kernel::ids::new_id(),
+            slug: String::new(),
+            category: new.category,
+            featured: new.featured,
+            stage: match new.status {
+                Status::Published => crate::workflow::Stage::Published,
+                Status::Draft => crate::workflow::Stage::Draft,
+            },
+            publish_at: None,
+            updated_by: new.author_id.clone(),
+            author_id: new.author_id,
+            created_at,
+            updated_at: created_at,
+            first_published_at: (new.status == Status::Published).then_some(created_at),
+        },
+    );
+    Ok((row, base))
+}
+
 pub struct ContentService {
     store: Arc<dyn ContentStore>,
     authors: Arc<dyn AuthorDirectory>,
@@ -306,29 +336,10 @@ impl ContentService {
     /// Creates an article; returns its id and slug.
     #[tracing::instrument(skip(self, new), fields(title = %new.title))]
     pub async fn create(&self, new: NewArticle) -> Result<(String, String), ContentError> {
-        let fields = draft::validate(&new.title, new.subtitle, &new.content, new.cover_image)?;
-        let base = slugify(&fields.title);
         let now = kernel::ids::now();
-        let created_at = new.created_at.unwrap_or(now);
-        let mut row = draft::row(
-            fields,
-            Meta {
-                id: kernel::ids::new_id(),
-                slug: String::new(),
-                category: new.category,
-                featured: new.featured,
-                stage: match new.status {
-                    Status::Published => crate::workflow::Stage::Published,
-                    Status::Draft => crate::workflow::Stage::Draft,
-                },
-                publish_at: None,
-                updated_by: new.author_id.clone(),
-                author_id: new.author_id,
-                created_at,
-                updated_at: created_at.max(now),
-                first_published_at: (new.status == Status::Published).then_some(created_at),
-            },
-        );
+        let (mut row, base) = new_row(new, now)?;
+        // Saved after `now` even when dated earlier (an import of older pieces).
+        row.updated_at = row.updated_at.max(now);
         writer::write(self.store.as_ref(), &mut row, Some(&base), Write::Insert).await?;
         self.changed();
         Ok((row.id, row.slug))
@@ -343,34 +354,15 @@ impl ContentService {
         let mut seen = HashSet::new();
         let mut rows = Vec::with_capacity(items.len());
         for new in items {
-            let fields = draft::validate(&new.title, new.subtitle, &new.content, new.cover_image)?;
-            let base = slugify(&fields.title);
+            let (mut row, base) = new_row(new, now)?;
             let mut slug = base.clone();
             let mut n = 1;
             while !seen.insert(slug.clone()) {
                 n += 1;
                 slug = format!("{base}-{n}");
             }
-            let created_at = new.created_at.unwrap_or(now);
-            rows.push(draft::row(
-                fields,
-                Meta {
-                    id: kernel::ids::new_id(),
-                    slug,
-                    category: new.category,
-                    featured: new.featured,
-                    stage: match new.status {
-                        Status::Published => crate::workflow::Stage::Published,
-                        Status::Draft => crate::workflow::Stage::Draft,
-                    },
-                    publish_at: None,
-                    updated_by: new.author_id.clone(),
-                    author_id: new.author_id,
-                    created_at,
-                    updated_at: created_at,
-                    first_published_at: (new.status == Status::Published).then_some(created_at),
-                },
-            ));
+            row.slug = slug;
+            rows.push(row);
         }
         self.store.insert_many(&rows).await?;
         self.changed();
