@@ -102,6 +102,9 @@ bench: build
 	bench/run.sh $(AGORA_RELEASE) target/release/bench-ceiling
 	bench/announce.sh $(AGORA_RELEASE)
 	bench/scale.sh $(AGORA_RELEASE)
+	mkdir -p bench/results
+	CLUSTER_PUBLISHES=50 CLUSTER_REPORT=bench/results/cluster.json \
+	  scripts/with-s3.sh scripts/test-cluster.sh $(AGORA_RELEASE)
 
 db-reset:
 	rm -f data/agora.db data/agora.db-wal data/agora.db-shm

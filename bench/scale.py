@@ -46,17 +46,18 @@ def summary(values):
             "max_ms": round(max(values), 2), "requests": len(values)}
 
 
-categories = ["international-affairs", "climate-justice", "culture-politics", "human-rights",
-              "youth-activism", "education"]
+categories = ["International Affairs", "Climate Justice", "Culture & Politics", "Human Rights",
+              "Youth Activism", "Digital Democracy"]
 words = ["vote", "climate", "school", "rights", "budget", "energy", "treaty", "wages",
          "museum", "privacy", "floods", "courts", "peace", "trade", "teachers", "history"]
 # Listing: pages of the newest and of one category, each offset asked once.
 listing, search = [], []
+by_kind = {0: [], 1: [], 2: []}
 for i in range(args.requests):
     offset = 12 * i
     if i % 2:
         cat = categories[i % len(categories)]
-        path = f"/api/v1/articles?limit=12&offset={offset}&category={cat}"
+        path = f"/api/v1/articles?limit=12&offset={offset}&category={urllib.parse.quote(cat)}"
     else:
         path = f"/api/v1/articles?limit=12&offset={offset}"
     listing.append(get(path)[0])
@@ -79,7 +80,9 @@ for i in range(args.requests):
             seen.add((q, offset))
             break
     path = f"/api/v1/articles?limit=12&offset={offset}&q={urllib.parse.quote(q)}"
-    search.append(get(path)[0])
+    took = get(path)[0]
+    search.append(took)
+    by_kind[kind].append(took)
 
 conn.request("POST", "/api/v1/session", body=json.dumps({"access_key": args.key}),
              headers={"content-type": "application/json"})
@@ -98,5 +101,8 @@ with open(f"/proc/{args.pid}/status") as f:
     rss = {line.split(":")[0]: int(line.split()[1]) // 1024 for line in f
            if line.startswith(("VmRSS", "VmHWM"))}
 print(json.dumps({"listing_uncached": summary(listing), "search_uncached": summary(search),
+                  "search_rare_term": summary(by_kind[0]),
+                  "search_common_word": summary(by_kind[1]),
+                  "search_piece_of_word": summary(by_kind[2]),
                   "admin_stats": summary(stats), "sitemap": sitemap,
                   "memory_mb": {"rss": rss.get("VmRSS"), "peak": rss.get("VmHWM")}}))

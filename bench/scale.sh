@@ -56,7 +56,10 @@ run_engine() {
 import json, sys
 engine, seeded, took, result = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
 print(f"## {engine}\n\n- seed: {seeded} (whole command {took} s)")
-for name in ("listing_uncached", "search_uncached", "admin_stats"):
+for name in ("listing_uncached", "search_uncached", "search_rare_term", "search_common_word",
+             "search_piece_of_word", "admin_stats"):
+    if name not in result:
+        continue
     r = result[name]
     print(f"- {name.replace('_', ' ')}: median {r['median_ms']} ms, p99 {r['p99_ms']} ms, "
           f"max {r['max_ms']} ms ({r['requests']} requests)")

@@ -301,9 +301,19 @@ pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
             .map(|(slug, _)| slug)
             .collect();
     }
+    // Written oldest first, as they would have arrived: each batch covers its share of the
+    // year, in time order (which also keeps the index on their time appending).
+    let year = 365 * 24 * 3600_i64;
+    let batches = i64::try_from(bulk.views.div_ceil(VIEW_BATCH))
+        .unwrap_or(1)
+        .max(1);
     let mut viewed = 0;
+    let mut batch_number = 0;
     while viewed < bulk.views {
         let size = VIEW_BATCH.min(bulk.views - viewed);
+        let window_end = year - year * batch_number / batches;
+        let window_start = year - year * (batch_number + 1) / batches;
+        batch_number += 1;
         let views: Vec<analytics::View> = (0..size)
             .map(|_| {
                 let path = match rng.gen_range(0..10) {
@@ -319,10 +329,15 @@ pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
                 };
                 analytics::View {
                     path,
-                    at: now - Duration::seconds(rng.gen_range(0..365 * 24 * 3600)),
+                    at: now
+                        - Duration::seconds(
+                            rng.gen_range(window_start..window_end.max(window_start + 1)),
+                        ),
                 }
             })
             .collect();
+        let mut views = views;
+        views.sort_by_key(|v| v.at);
         services.analytics.insert(&views).await?;
         viewed += size;
     }
