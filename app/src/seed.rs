@@ -341,6 +341,18 @@ pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
         services.analytics.insert(&views).await?;
         viewed += size;
     }
+    // Fresh statistics for the planner after a load this size (autovacuum would get there in
+    // its own time); on PostgreSQL also the visibility map, for index-only counts.
+    match &services.db {
+        kernel::Db::Sqlite(pool) => {
+            sqlx::query("ANALYZE").execute(pool).await?;
+        }
+        kernel::Db::Postgres(pool) => {
+            sqlx::query("VACUUM (ANALYZE) articles, page_views, page_view_path_days")
+                .execute(pool)
+                .await?;
+        }
+    }
     Ok(format!(
         "bulk content loaded: {} articles in {:.1} s, {} page views in {:.1} s",
         bulk.articles,
