@@ -60,6 +60,21 @@ then
 else
   echo "OpenTelemetry: the request with a traceparent started a trace of its own"; exit 1
 fi
+# Store calls are spans of the request that made them (every store method, "Trait.method").
+if python3 - "$dir/spans.jsonl" <<'PY'
+import json, os, sys
+path = sys.argv[1]
+spans = [json.loads(line) for line in open(path)] if os.path.exists(path) else []
+requests = {s["trace_id"] for s in spans if s["service"] == "agora" and s["name"] == "request"}
+store = [s for s in spans if s["service"] == "agora" and s["name"] == "ContentStore.list_published"
+         and s["trace_id"] in requests]
+sys.exit(0 if store else 1)
+PY
+then
+  echo "OpenTelemetry: store calls are spans within their request's trace"
+else
+  echo "OpenTelemetry: no store span in a request's trace"; exit 1
+fi
 # One trace: a sidecar span ("agora-ssr") whose parent is an app span ("agora") of its trace.
 if python3 - "$dir/spans.jsonl" <<'PY'
 import json, os, sys

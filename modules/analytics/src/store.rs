@@ -13,8 +13,8 @@ pub struct View {
     pub at: DateTime<Utc>,
 }
 
-#[async_trait]
-pub trait AnalyticsStore: Send + Sync {
+kernel::traced_store! {
+pub trait AnalyticsStore: Send + Sync, traced as TracedAnalyticsStore {
     /// Writes a batch of views in one statement.
     async fn insert(&self, views: &[View]) -> Result<(), sqlx::Error>;
     async fn total(&self) -> Result<i64, sqlx::Error>;
@@ -27,6 +27,7 @@ pub trait AnalyticsStore: Send + Sync {
         since: DateTime<Utc>,
         limit: i64,
     ) -> Result<Vec<(String, i64)>, sqlx::Error>;
+}
 }
 
 /// Rows per INSERT statement (well under either engine's parameter limit).
@@ -188,7 +189,11 @@ mod postgres {
 
 pub fn store_for(db: &Db) -> Arc<dyn AnalyticsStore> {
     match db {
-        Db::Sqlite(pool) => Arc::new(sqlite::SqliteAnalyticsStore { pool: pool.clone() }),
-        Db::Postgres(pool) => Arc::new(postgres::PgAnalyticsStore { pool: pool.clone() }),
+        Db::Sqlite(pool) => Arc::new(TracedAnalyticsStore(sqlite::SqliteAnalyticsStore {
+            pool: pool.clone(),
+        })),
+        Db::Postgres(pool) => Arc::new(TracedAnalyticsStore(postgres::PgAnalyticsStore {
+            pool: pool.clone(),
+        })),
     }
 }

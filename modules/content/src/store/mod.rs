@@ -5,7 +5,6 @@ mod sqlite;
 
 use std::sync::Arc;
 
-use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::Db;
 
@@ -156,8 +155,8 @@ pub struct WentOut {
     pub publish_at: Option<DateTime<Utc>>,
 }
 
-#[async_trait]
-pub trait ContentStore: Send + Sync {
+kernel::traced_store! {
+pub trait ContentStore: Send + Sync, traced as TracedContentStore {
     /// Published articles matching `q`, in its order, with the number of matches.
     async fn list_published(&self, q: &ListQuery) -> Result<(Vec<CardRow>, i64), sqlx::Error>;
     async fn count_published(&self) -> Result<i64, sqlx::Error>;
@@ -231,11 +230,12 @@ pub trait ContentStore: Send + Sync {
     async fn revision(&self, id: &str, number: i64) -> Result<Option<RevisionRow>, sqlx::Error>;
     async fn delete(&self, id: &str) -> Result<bool, sqlx::Error>;
 }
+}
 
 pub fn store_for(db: &Db) -> Arc<dyn ContentStore> {
     match db {
-        Db::Sqlite(pool) => Arc::new(SqliteContentStore::new(pool.clone())),
-        Db::Postgres(pool) => Arc::new(PgContentStore::new(pool.clone())),
+        Db::Sqlite(pool) => Arc::new(TracedContentStore(SqliteContentStore::new(pool.clone()))),
+        Db::Postgres(pool) => Arc::new(TracedContentStore(PgContentStore::new(pool.clone()))),
     }
 }
 

@@ -85,7 +85,6 @@ macro_rules! sql_content_store {
 
         #[async_trait::async_trait]
         impl crate::store::ContentStore for $name {
-            #[tracing::instrument(skip(self), err)]
             async fn list_published(
                 &self,
                 q: &crate::model::ListQuery,
@@ -121,7 +120,6 @@ macro_rules! sql_content_store {
                     .await
             }
 
-            #[tracing::instrument(skip(self), err)]
             async fn find_published(
                 &self,
                 slug_or_id: &str,
@@ -189,7 +187,6 @@ macro_rules! sql_content_store {
                 Ok(n > 0)
             }
 
-            #[tracing::instrument(skip(self, row), fields(slug = %row.slug), err)]
             async fn insert(&self, row: &crate::store::InsertRow) -> Result<(), sqlx::Error> {
                 self.insert_many(std::slice::from_ref(row)).await
             }
@@ -332,7 +329,6 @@ macro_rules! sql_content_store {
                 qb.build_query_as().fetch_optional(&self.pool).await
             }
 
-            #[tracing::instrument(skip(self, r, event), fields(id = %r.id), err)]
             async fn update(
                 &self,
                 r: &crate::store::InsertRow,
@@ -402,7 +398,6 @@ macro_rules! sql_content_store {
                 Ok(crate::store::Updated::Written(version))
             }
 
-            #[tracing::instrument(skip(self, c, notice), fields(id = %c.id, stage = %c.stage), err)]
             async fn change_stage(
                 &self,
                 c: &crate::store::StageChange,
@@ -440,7 +435,6 @@ macro_rules! sql_content_store {
                 Ok(true)
             }
 
-            #[tracing::instrument(skip(self), err)]
             async fn publish_due(
                 &self,
                 now: chrono::DateTime<chrono::Utc>,

@@ -23,7 +23,6 @@ macro_rules! sql_identity_store {
 
         #[async_trait]
         impl IdentityStore for $name {
-            #[tracing::instrument(skip(self), err)]
             async fn names(&self, ids: &[String]) -> Result<Vec<(String, String)>, sqlx::Error> {
                 if ids.is_empty() {
                     return Ok(Vec::new());
@@ -87,7 +86,6 @@ macro_rules! sql_identity_store {
                     .await
             }
 
-            #[tracing::instrument(skip_all, err)]
             async fn user_by_key(&self, key_hash: &str) -> Result<Option<UserRow>, sqlx::Error> {
                 let mut qb = Self::q(format!(
                     "SELECT {USER_COLUMNS} FROM users WHERE active = TRUE AND key_hash = "
@@ -166,7 +164,6 @@ macro_rules! sql_identity_store {
                 Ok(())
             }
 
-            #[tracing::instrument(skip_all, err)]
             async fn session_user(
                 &self,
                 token_hash: &str,
@@ -219,7 +216,6 @@ macro_rules! sql_identity_store {
                 Ok(())
             }
 
-            #[tracing::instrument(skip(self), err)]
             async fn deactivate(&self, id: &str) -> Result<Deactivation, sqlx::Error> {
                 let mut tx = self.pool.begin().await?;
                 if let Some(lock) = $lock_admins {

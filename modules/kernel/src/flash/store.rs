@@ -6,8 +6,8 @@ use async_trait::async_trait;
 
 use crate::Db;
 
-#[async_trait]
-pub trait FlashStore: Send + Sync {
+crate::traced_store! {
+pub trait FlashStore: Send + Sync, traced as TracedFlashStore {
     /// Keeps `answer` for `page` under `token_hash` until `expires_ms` (Unix milliseconds).
     async fn put(
         &self,
@@ -26,6 +26,7 @@ pub trait FlashStore: Send + Sync {
     ) -> Result<Option<String>, sqlx::Error>;
     /// Forgets answers whose time ran out at or before `now_ms`.
     async fn prune(&self, now_ms: i64) -> Result<(), sqlx::Error>;
+}
 }
 
 macro_rules! sql_flash_store {
@@ -89,7 +90,7 @@ sql_flash_store!(PgFlashStore, sqlx::Postgres, sqlx::PgPool);
 
 pub fn flash_store_for(db: &Db) -> Arc<dyn FlashStore> {
     match db {
-        Db::Sqlite(pool) => Arc::new(SqliteFlashStore { pool: pool.clone() }),
-        Db::Postgres(pool) => Arc::new(PgFlashStore { pool: pool.clone() }),
+        Db::Sqlite(pool) => Arc::new(TracedFlashStore(SqliteFlashStore { pool: pool.clone() })),
+        Db::Postgres(pool) => Arc::new(TracedFlashStore(PgFlashStore { pool: pool.clone() })),
     }
 }

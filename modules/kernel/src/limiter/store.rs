@@ -17,8 +17,8 @@ pub struct Hit {
     pub oldest_ms: Option<i64>,
 }
 
-#[async_trait]
-pub trait LimiterStore: Send + Sync {
+crate::traced_store! {
+pub trait LimiterStore: Send + Sync, traced as TracedLimiterStore {
     /// Records hit `id` in `bucket` at `at_ms` (Unix milliseconds, kept until `expires_ms`)
     /// unless `limit` hits later than `since_ms` are already recorded there; the check and
     /// the write are one atomic step. Without a limit the hit is always recorded.
@@ -35,6 +35,7 @@ pub trait LimiterStore: Send + Sync {
     async fn forget_hits(&self, ids: &[String]) -> Result<(), sqlx::Error>;
     /// Forgets hits whose time ran out at or before `now_ms`.
     async fn prune_hits(&self, now_ms: i64) -> Result<(), sqlx::Error>;
+}
 }
 
 /// One implementation for both engines. A limited hit must not race another one of its bucket:
@@ -151,7 +152,9 @@ sql_limiter_store!(
 
 pub fn limiter_store_for(db: &Db) -> Arc<dyn LimiterStore> {
     match db {
-        Db::Sqlite(pool) => Arc::new(SqliteLimiterStore { pool: pool.clone() }),
-        Db::Postgres(pool) => Arc::new(PgLimiterStore { pool: pool.clone() }),
+        Db::Sqlite(pool) => Arc::new(TracedLimiterStore(SqliteLimiterStore {
+            pool: pool.clone(),
+        })),
+        Db::Postgres(pool) => Arc::new(TracedLimiterStore(PgLimiterStore { pool: pool.clone() })),
     }
 }

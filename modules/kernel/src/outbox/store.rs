@@ -33,8 +33,8 @@ pub struct OutboxRow {
     pub priority: i32,
 }
 
-#[async_trait]
-pub trait OutboxStore: Send + Sync {
+crate::traced_store! {
+pub trait OutboxStore: Send + Sync, traced as TracedOutboxStore {
     async fn due(&self, now: DateTime<Utc>, limit: i64) -> Result<Vec<OutboxRow>, sqlx::Error>;
     /// Takes up to `limit` due messages (transactional first) for delivery until `lease` and
     /// returns them, first to send first. Instances claiming at the same time take disjoint
@@ -81,6 +81,7 @@ pub trait OutboxStore: Send + Sync {
     async fn redact(&self, id: &str, at: DateTime<Utc>) -> Result<bool, sqlx::Error>;
     /// Forgets the attachment list of a redacted message once its files are deleted.
     async fn clear_attachments(&self, id: &str) -> Result<(), sqlx::Error>;
+}
 }
 
 const COLUMNS: &str = "id, created_at, recipients, reply_to, subject, body, attachments, status, \
@@ -355,7 +356,7 @@ pub use sqlite::{enqueue_bulk_sqlite, enqueue_sqlite, SqliteOutboxStore};
 
 pub fn outbox_store_for(db: &Db) -> Arc<dyn OutboxStore> {
     match db {
-        Db::Sqlite(pool) => Arc::new(SqliteOutboxStore { pool: pool.clone() }),
-        Db::Postgres(pool) => Arc::new(PgOutboxStore { pool: pool.clone() }),
+        Db::Sqlite(pool) => Arc::new(TracedOutboxStore(SqliteOutboxStore { pool: pool.clone() })),
+        Db::Postgres(pool) => Arc::new(TracedOutboxStore(PgOutboxStore { pool: pool.clone() })),
     }
 }

@@ -67,8 +67,8 @@ impl From<MagazineRow> for Magazine {
     }
 }
 
-#[async_trait]
-pub(crate) trait MagazineStore: Send + Sync {
+kernel::traced_store! {
+pub(crate) trait MagazineStore: Send + Sync, traced as TracedMagazineStore {
     async fn insert(&self, row: &MagazineRow) -> Result<(), sqlx::Error>;
     async fn list(&self) -> Result<Vec<MagazineRow>, sqlx::Error>;
     /// The issue whose file has this SHA-256, if any.
@@ -91,6 +91,7 @@ pub(crate) trait MagazineStore: Send + Sync {
     ) -> Result<Option<MagazineRow>, sqlx::Error>;
     /// Takes the issue back to a private draft (its slug is kept for a later publication).
     async fn unpublish(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
+}
 }
 
 const COLUMNS: &str = "id, title, file_key, file_url, size_bytes, uploaded_at, content_sha256, \
@@ -280,7 +281,11 @@ mod postgres {
 
 pub(crate) fn store_for(db: &Db) -> Arc<dyn MagazineStore> {
     match db {
-        Db::Sqlite(pool) => Arc::new(sqlite::SqliteMagazineStore { pool: pool.clone() }),
-        Db::Postgres(pool) => Arc::new(postgres::PgMagazineStore { pool: pool.clone() }),
+        Db::Sqlite(pool) => Arc::new(TracedMagazineStore(sqlite::SqliteMagazineStore {
+            pool: pool.clone(),
+        })),
+        Db::Postgres(pool) => Arc::new(TracedMagazineStore(postgres::PgMagazineStore {
+            pool: pool.clone(),
+        })),
     }
 }

@@ -15,14 +15,15 @@ pub(crate) struct PackFile {
     pub uploaded_at: DateTime<Utc>,
 }
 
-#[async_trait]
-pub(crate) trait PackStore: Send + Sync {
+kernel::traced_store! {
+pub(crate) trait PackStore: Send + Sync, traced as TracedPackStore {
     async fn files(&self) -> Result<Vec<PackFile>, sqlx::Error>;
     /// Records the pack's file; the storage key of the file it replaced, if any.
     async fn put(&self, file: &PackFile) -> Result<Option<String>, sqlx::Error>;
     async fn launched_at(&self) -> Result<Option<DateTime<Utc>>, sqlx::Error>;
     /// Records the launch (the first one counts).
     async fn launch(&self, at: DateTime<Utc>) -> Result<(), sqlx::Error>;
+}
 }
 
 macro_rules! sql_pack_store {
@@ -108,7 +109,11 @@ mod postgres {
 
 pub(crate) fn store_for(db: &Db) -> Arc<dyn PackStore> {
     match db {
-        Db::Sqlite(pool) => Arc::new(sqlite::SqlitePackStore { pool: pool.clone() }),
-        Db::Postgres(pool) => Arc::new(postgres::PgPackStore { pool: pool.clone() }),
+        Db::Sqlite(pool) => Arc::new(TracedPackStore(sqlite::SqlitePackStore {
+            pool: pool.clone(),
+        })),
+        Db::Postgres(pool) => Arc::new(TracedPackStore(postgres::PgPackStore {
+            pool: pool.clone(),
+        })),
     }
 }

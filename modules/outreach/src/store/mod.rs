@@ -77,8 +77,8 @@ pub enum Confirmation {
     Unknown,
 }
 
-#[async_trait]
-pub trait OutreachStore: Send + Sync {
+kernel::traced_store! {
+pub trait OutreachStore: Send + Sync, traced as TracedOutreachStore {
     /// Stores an application and queues its emails in one transaction.
     async fn save_application(
         &self,
@@ -131,12 +131,17 @@ pub trait OutreachStore: Send + Sync {
     async fn is_subscribed(&self, list: NotifyList, email: &str) -> Result<bool, sqlx::Error>;
     async fn save_contact(&self, row: &ContactRow, email: &Email) -> Result<(), sqlx::Error>;
 }
+}
 
 mod sql;
 
 pub fn store_for(db: &Db) -> Arc<dyn OutreachStore> {
     match db {
-        Db::Sqlite(pool) => Arc::new(sql::sqlite::SqliteOutreachStore { pool: pool.clone() }),
-        Db::Postgres(pool) => Arc::new(sql::postgres::PgOutreachStore { pool: pool.clone() }),
+        Db::Sqlite(pool) => Arc::new(TracedOutreachStore(sql::sqlite::SqliteOutreachStore {
+            pool: pool.clone(),
+        })),
+        Db::Postgres(pool) => Arc::new(TracedOutreachStore(sql::postgres::PgOutreachStore {
+            pool: pool.clone(),
+        })),
     }
 }

@@ -39,8 +39,8 @@ pub struct Counts {
     pub failed: i64,
 }
 
-#[async_trait]
-pub trait AnnouncementStore: Send + Sync {
+kernel::traced_store! {
+pub trait AnnouncementStore: Send + Sync, traced as TracedAnnouncementStore {
     /// Stores a new announcement; false when `(list, subject_ref)` already has one.
     async fn create(&self, row: &AnnouncementRow) -> Result<bool, sqlx::Error>;
     async fn by_ref(
@@ -73,12 +73,17 @@ pub trait AnnouncementStore: Send + Sync {
     ) -> Result<usize, sqlx::Error>;
     async fn counts(&self, id: &str) -> Result<Counts, sqlx::Error>;
 }
+}
 
 mod sql;
 
 pub fn announcement_store_for(db: &Db) -> Arc<dyn AnnouncementStore> {
     match db {
-        Db::Sqlite(pool) => Arc::new(sql::sqlite::SqliteAnnouncementStore { pool: pool.clone() }),
-        Db::Postgres(pool) => Arc::new(sql::postgres::PgAnnouncementStore { pool: pool.clone() }),
+        Db::Sqlite(pool) => Arc::new(TracedAnnouncementStore(
+            sql::sqlite::SqliteAnnouncementStore { pool: pool.clone() },
+        )),
+        Db::Postgres(pool) => Arc::new(TracedAnnouncementStore(
+            sql::postgres::PgAnnouncementStore { pool: pool.clone() },
+        )),
     }
 }

@@ -80,8 +80,8 @@ pub struct Profile {
     pub interests: String,
 }
 
-#[async_trait]
-pub trait ReaderStore: Send + Sync {
+kernel::traced_store! {
+pub trait ReaderStore: Send + Sync, traced as TracedReaderStore {
     async fn credentials(&self, email: &str) -> Result<Option<Credentials>, sqlx::Error>;
     async fn create_session(
         &self,
@@ -157,12 +157,17 @@ pub trait ReaderStore: Send + Sync {
     /// transaction.
     async fn delete_account(&self, id: &str, email: &str) -> Result<(), sqlx::Error>;
 }
+}
 
 mod sql;
 
 pub fn reader_store_for(db: &Db) -> Arc<dyn ReaderStore> {
     match db {
-        Db::Sqlite(pool) => Arc::new(sql::sqlite::SqliteReaderStore { pool: pool.clone() }),
-        Db::Postgres(pool) => Arc::new(sql::postgres::PgReaderStore { pool: pool.clone() }),
+        Db::Sqlite(pool) => Arc::new(TracedReaderStore(sql::sqlite::SqliteReaderStore {
+            pool: pool.clone(),
+        })),
+        Db::Postgres(pool) => Arc::new(TracedReaderStore(sql::postgres::PgReaderStore {
+            pool: pool.clone(),
+        })),
     }
 }
