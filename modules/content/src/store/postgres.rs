@@ -5,5 +5,6 @@ super::sql_content_store!(
     sqlx::Postgres,
     sqlx::PgPool,
     kernel::outbox::enqueue_pg,
-    super::like_search
+    super::like_search,
+    "BEGIN"
 );

@@ -2,7 +2,7 @@
 
 /// The same SQL serves both engines; `QueryBuilder` writes each engine's placeholders.
 macro_rules! sql_content_store {
-    ($name:ident, $db:ty, $pool:ty, $enqueue:path, $search:path) => {
+    ($name:ident, $db:ty, $pool:ty, $enqueue:path, $search:path, $begin_write:expr) => {
         pub struct $name {
             pool: $pool,
         }
@@ -192,7 +192,7 @@ macro_rules! sql_content_store {
             }
 
             async fn insert_many(&self, rows: &[crate::store::InsertRow]) -> Result<(), sqlx::Error> {
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.pool.begin_with($begin_write).await?;
                 // 20 values a row: well under either engine's limit of bound values.
                 for chunk in rows.chunks(500) {
                     let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
@@ -363,7 +363,7 @@ macro_rules! sql_content_store {
                 qb.push(" RETURNING version");
                 // The update comes first: it takes the write lock (SQLite) or the row lock
                 // (PostgreSQL) before anything is read.
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.pool.begin_with($begin_write).await?;
                 let version: Option<i64> =
                     qb.build_query_scalar().fetch_optional(&mut *tx).await?;
                 let Some(version) = version else {
@@ -422,7 +422,7 @@ macro_rules! sql_content_store {
                 qb.push(", version = version + 1 WHERE id = ").push_bind(c.id.clone());
                 qb.push(" AND stage = ").push_bind(c.from_stage.clone());
                 qb.push(" AND version = ").push_bind(c.version);
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.pool.begin_with($begin_write).await?;
                 if qb.build().execute(&mut *tx).await?.rows_affected() != 1 {
                     tx.rollback().await?;
                     return Ok(false);
@@ -463,7 +463,7 @@ macro_rules! sql_content_store {
                 qb.push(" WHERE stage = 'scheduled' AND publish_at <= ");
                 qb.push_bind(now);
                 qb.push(" RETURNING id, slug, title, author_id, publish_at");
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.pool.begin_with($begin_write).await?;
                 let went: Vec<crate::store::WentOut> =
                     qb.build_query_as().fetch_all(&mut *tx).await?;
                 for w in &went {

@@ -5,7 +5,10 @@ super::sql_content_store!(
     sqlx::Sqlite,
     sqlx::SqlitePool,
     kernel::outbox::enqueue_sqlite,
-    search
+    search,
+    // Writes take the write lock first: the search index's triggers read before they write,
+    // and a transaction that read first cannot wait for another writer (SQLITE_BUSY at once).
+    "BEGIN IMMEDIATE"
 );
 
 /// Articles whose title or text contains `q`, case-insensitively (both are lower case): from
