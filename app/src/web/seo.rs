@@ -168,20 +168,7 @@ impl Seo {
         if let Some(r) = held.current(version) {
             return Ok(r);
         }
-        let body = make().await?;
-        let headers = headers.clone();
-        let built = tokio::task::spawn_blocking(move || {
-            Representation::build(
-                StatusCode::OK,
-                Bytes::from(body),
-                &headers,
-                Effort::Best,
-                None,
-            )
-        })
-        .await
-        .map_err(|e| content::ContentError::Unexpected(Box::new(e)))?;
-        let built = Arc::new(built);
+        let built = compressed(make().await?, headers, Effort::Best).await?;
         held.keep(version, built.clone());
         Ok(built)
     }
@@ -251,20 +238,8 @@ impl Seo {
         let Some(body) = sitemap_part(&entries, SITEMAP_URLS, n) else {
             return Ok(None);
         };
-        let headers = self.xml.clone();
         // Parts are large (a few MB): compressed quickly, not best.
-        let built = tokio::task::spawn_blocking(move || {
-            Representation::build(
-                StatusCode::OK,
-                Bytes::from(body),
-                &headers,
-                Effort::Fast,
-                None,
-            )
-        })
-        .await
-        .map_err(|e| content::ContentError::Unexpected(Box::new(e)))?;
-        let built = Arc::new(built);
+        let built = compressed(body, &self.xml, Effort::Fast).await?;
         self.parts.insert((version, n), built.clone());
         Ok(Some(built))
     }
@@ -282,6 +257,26 @@ impl Seo {
             .map_or(0, |i| i + 1);
         &self.feeds[index.min(self.feeds.len() - 1)]
     }
+}
+
+/// `body` as a document served with `headers`, compressed once (off the runtime).
+async fn compressed(
+    body: String,
+    headers: &HeaderMap,
+    effort: Effort,
+) -> Result<Arc<Representation>, content::ContentError> {
+    let headers = headers.clone();
+    tokio::task::spawn_blocking(move || {
+        Arc::new(Representation::build(
+            StatusCode::OK,
+            Bytes::from(body),
+            &headers,
+            effort,
+            None,
+        ))
+    })
+    .await
+    .map_err(|e| content::ContentError::Unexpected(Box::new(e)))
 }
 
 fn answer(
