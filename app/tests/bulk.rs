@@ -14,7 +14,7 @@ on_both_engines! {
         let dir = TempDir::new();
         let url = fresh_database_url(engine, &dir).await;
         let out = Command::new(env!("CARGO_BIN_EXE_agora"))
-            .args(["seed", "--bulk", "400", "--views", "3000", "--seed", "3"])
+            .args(["seed", "--bulk", "1300", "--views", "3000", "--seed", "3"])
             .env("DATABASE_URL", &url)
             .env("DATA_DIR", dir.0.join("data"))
             .env("KEY_SECRET", "test-secret")
@@ -22,12 +22,12 @@ on_both_engines! {
             .unwrap();
         let said = String::from_utf8_lossy(&out.stdout).to_string();
         assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
-        assert!(said.contains("400 articles") && said.contains("3000 page views"), "{said}");
+        assert!(said.contains("1300 articles") && said.contains("3000 page views"), "{said}");
 
         let app = spawn_app_with(engine, Options { database_url: Some(url), ..Options::default() }).await;
         let (_, all) = app.json("/api/v1/articles?limit=50").await;
         let published = all["total"].as_i64().unwrap();
-        assert!((300..400).contains(&published), "about 95% published: {published}");
+        assert!((1150..1300).contains(&published), "about 95% published: {published}");
         let categories: std::collections::HashSet<&str> = all["items"]
             .as_array()
             .unwrap()
@@ -36,13 +36,17 @@ on_both_engines! {
             .collect();
         assert!(categories.len() >= 4, "varied categories: {categories:?}");
 
-        // Every published article's text, to check search against.
+        // Every published article's text, newest first, to check search against.
         let mut texts = Vec::new();
+        let mut slugs = Vec::new();
+        let mut in_category = Vec::new();
         let mut offset = 0;
         while offset < published {
             let (_, page) = app.json(&format!("/api/v1/articles?limit=50&offset={offset}")).await;
             for item in page["items"].as_array().unwrap() {
                 let slug = item["slug"].as_str().unwrap();
+                slugs.push(slug.to_string());
+                in_category.push(item["category"].as_str().unwrap() == "Climate Justice");
                 let (_, article) = app.json(&format!("/api/v1/articles/{slug}")).await;
                 texts.push(format!(
                     "{}\n{}",
@@ -60,13 +64,66 @@ on_both_engines! {
                 && texts.iter().filter(|t| t.contains(*w)).count() < 40)
             .unwrap()
             .to_string();
-        for q in [rare.as_str(), "floods", "ood", "vote election", "ba", "TAXES"] {
-            let expected = texts.iter().filter(|t| t.contains(&q.to_lowercase())).count();
-            let (status, found) = app
-                .json(&format!("/api/v1/articles?limit=1&q={}", q.replace(' ', "%20")))
-                .await;
-            assert_eq!(status, 200);
-            assert_eq!(found["total"].as_i64().unwrap(), i64::try_from(expected).unwrap(), "{q}");
+        // Each page of matches is the newest-first run of the articles holding the text, however
+        // the store finds it; totals are exact up to the count cap (1,000, or the end of the
+        // page asked for), and past it are given as a lower bound.
+        let mut past_cap = 0;
+        for q in [rare.as_str(), "floods", "ood", "vote election", "ba", "TAXES", "the", "e t"] {
+            let holding: Vec<&String> = slugs
+                .iter()
+                .zip(&texts)
+                .filter(|(_, t)| t.contains(&q.to_lowercase()))
+                .map(|(slug, _)| slug)
+                .collect();
+            for offset in [0usize, 12, 600, 996] {
+                let (status, found) = app
+                    .json(&format!(
+                        "/api/v1/articles?limit=12&offset={offset}&q={}",
+                        q.replace(' ', "%20")
+                    ))
+                    .await;
+                assert_eq!(status, 200);
+                let page: Vec<&str> = found["items"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|a| a["slug"].as_str().unwrap())
+                    .collect();
+                let expected: Vec<&str> =
+                    holding.iter().skip(offset).take(12).map(|s| s.as_str()).collect();
+                assert_eq!(page, expected, "{q} at {offset}");
+                let cap = 1000.max(offset + 12);
+                let (total, exact) = (found["total"].as_i64().unwrap(), found["total_exact"].as_bool().unwrap());
+                if holding.len() > cap {
+                    assert_eq!((total, exact), (i64::try_from(cap).unwrap(), false), "{q} at {offset}");
+                    past_cap += 1;
+                } else {
+                    assert_eq!((total, exact), (i64::try_from(holding.len()).unwrap(), true), "{q} at {offset}");
+                }
+            }
+        }
+        assert!(past_cap > 0, "some search matched more than the count cap");
+        // With a category, the same.
+        for q in ["the", "ood", rare.as_str()] {
+            let holding: Vec<&str> = slugs
+                .iter()
+                .zip(&texts)
+                .zip(&in_category)
+                .filter(|((_, t), inside)| **inside && t.contains(q))
+                .map(|((slug, _), _)| slug.as_str())
+                .collect();
+            for offset in [0usize, 120] {
+                let (_, found) = app
+                    .json(&format!(
+                        "/api/v1/articles?limit=12&offset={offset}&q={q}&category=Climate%20Justice"
+                    ))
+                    .await;
+                let page: Vec<&str> =
+                    found["items"].as_array().unwrap().iter().map(|a| a["slug"].as_str().unwrap()).collect();
+                let expected: Vec<&str> = holding.iter().skip(offset).take(12).copied().collect();
+                assert_eq!(page, expected, "{q} in a category at {offset}");
+                assert_eq!(found["total"].as_i64().unwrap(), i64::try_from(holding.len().min(1000)).unwrap());
+            }
         }
 
         // The admin's figures, read from the rollups, count every generated view.

@@ -27,6 +27,7 @@ describe("render", () => {
           }),
         ],
         total: 2,
+        total_exact: true,
         published_total: 2,
       },
     };
@@ -45,7 +46,7 @@ describe("render", () => {
       site,
       path: "/",
       status: 200,
-      home: { items: [], total: 0, published_total: 0 },
+      home: { items: [], total: 0, total_exact: true, published_total: 0 },
     });
     expect(html).toContain("No published articles available yet");
     expect(html).toContain("Check Back Soon");
@@ -59,7 +60,7 @@ describe("render", () => {
       site,
       path: "/articles?category=Youth%20Activism",
       status: 200,
-      list: { items, total: 9, published_total: 20 },
+      list: { items, total: 9, total_exact: true, published_total: 20 },
       list_query: { q: "", categories: ["Youth Activism"], limit: 6 },
     });
     expect(html).toContain("Story 5");
@@ -91,6 +92,7 @@ describe("render", () => {
       list: {
         items: [card({ excerpt, read_time: "7 min" })],
         total: 1,
+        total_exact: true,
         published_total: 1,
       },
       list_query: { q: "", categories: [], limit: 6 },

@@ -146,6 +146,7 @@ mod tests {
         let list = ArticleList {
             items: vec![card("Rights <b>& wrongs</b>", "rights")],
             total: 1,
+            total_exact: true,
             published_total: 1,
         };
         let scope = Scope::of("The Agora", None);
@@ -173,6 +174,7 @@ mod tests {
         let list = ArticleList {
             items: vec![],
             total: 0,
+            total_exact: true,
             published_total: 0,
         };
         let scope = Scope::of("The Agora", Some(Topic::CulturePolitics));

@@ -536,6 +536,7 @@ mod tests {
         let list = ArticleList {
             items: vec![card],
             total: 1,
+            total_exact: true,
             published_total: 6,
         };
         let raw = RawValue::from_string(serde_json::to_string(&list).unwrap()).unwrap();

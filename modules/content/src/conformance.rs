@@ -363,6 +363,19 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     assert!(store.staff_get(&mine.id, None).await.unwrap().is_some());
     assert!(store.staff_get("nope", None).await.unwrap().is_none());
 
+    // Search sees an article exactly while it is published, and only in its category.
+    let searched = |categories: Vec<Category>| {
+        let store = store.clone();
+        let title = mine.title.clone();
+        async move {
+            let (rows, total) = store
+                .list_published(&query(&title, categories, 10, 0, Sort::Newest))
+                .await
+                .unwrap();
+            (rows.into_iter().map(|r| r.id).collect::<Vec<_>>(), total)
+        }
+    };
+    assert_eq!(searched(vec![]).await, (vec![], 0), "a draft is not found");
     // Publishing: a move made only from the stage and version it was asked from; public at
     // once, with its entry in the audit log.
     assert!(store.find_published("zeta-mine").await.unwrap().is_none());
@@ -387,6 +400,11 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     assert_eq!(published.stage, "published");
     assert_eq!(published.version, version + 1);
     assert_eq!(published.first_published_at, Some(at));
+    assert_eq!(searched(vec![]).await, (vec![mine.id.clone()], 1));
+    let home = Category::parse(&published.card.category).unwrap();
+    assert_eq!(searched(vec![home]).await, (vec![mine.id.clone()], 1));
+    let elsewhere = Category::ALL.into_iter().find(|c| *c != home).unwrap();
+    assert_eq!(searched(vec![elsewhere]).await, (vec![], 0));
     assert!(!store
         .change_stage(&moved("nope", "draft", 1, "published", at), None)
         .await

@@ -56,8 +56,12 @@ pub struct Article {
 #[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
 pub struct ArticleList {
     pub items: Vec<ArticleCard>,
-    /// How many published articles match the filters.
+    /// How many published articles match the filters. A search counts exactly up to 1,000
+    /// matches (or to the end of the page asked for); past that, `total_exact` is false and
+    /// `total` is a lower bound ("1,000+").
     pub total: i64,
+    /// Whether `total` is the exact count (always, without search text).
+    pub total_exact: bool,
     /// How many published articles exist at all, ignoring filters.
     pub published_total: i64,
 }

@@ -6,6 +6,11 @@ use serde::{Deserialize, Serialize};
 /// The largest page the public listing serves.
 pub const MAX_LIMIT: i64 = 50;
 
+/// A search counts its matches exactly up to this many (or to the end of the page asked for,
+/// if that is further); past it, the total is given as "at least" — the way search engines
+/// say "1,000+ results" — so a common word costs what a rare one does.
+pub const SEARCH_COUNT_CAP: i64 = 1000;
+
 /// The six article categories, spelled as readers see them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Enum, Serialize, Deserialize)]
 pub enum Category {
@@ -118,6 +123,16 @@ pub struct ListQuery {
 }
 
 impl ListQuery {
+    /// How far the total of this query is counted: `None` when exactly (no search text),
+    /// otherwise up to the returned number, a total above it meaning "more than this".
+    pub fn count_cap(&self) -> Option<i64> {
+        if self.q.is_empty() {
+            None
+        } else {
+            Some(SEARCH_COUNT_CAP.max(self.offset.saturating_add(self.limit)))
+        }
+    }
+
     /// A stable key for caches: the same request always maps to the same key.
     pub fn cache_key(&self) -> String {
         let mut cats: Vec<&str> = self.categories.iter().map(|c| c.as_str()).collect();

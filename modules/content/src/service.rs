@@ -97,6 +97,8 @@ pub struct ContentService {
     listings: Cache<String, Bytes>,
     /// The slugs of published articles, by content version.
     published: Cache<u64, Arc<HashSet<String>>>,
+    /// How many articles are published, by content version (every filtered listing says it).
+    published_count: Cache<u64, i64>,
     version: kernel::Generation,
     newsroom: NewsroomSettings,
 }
@@ -112,6 +114,10 @@ impl ContentService {
                 .time_to_live(Duration::from_secs(60))
                 .build(),
             published: Cache::builder()
+                .max_capacity(4)
+                .time_to_live(Duration::from_secs(60))
+                .build(),
+            published_count: Cache::builder()
                 .max_capacity(4)
                 .time_to_live(Duration::from_secs(60))
                 .build(),
@@ -151,6 +157,7 @@ impl ContentService {
         self.version.advance();
         self.listings.invalidate_all();
         self.published.invalidate_all();
+        self.published_count.invalidate_all();
     }
 
     /// Whether `slug` is the current slug of a published article, answered from memory: the
@@ -190,11 +197,18 @@ impl ContentService {
 
     #[tracing::instrument(skip(self))]
     pub async fn list(&self, q: &ListQuery) -> Result<ArticleList, ContentError> {
-        let (rows, total) = self.store.list_published(q).await?;
+        let (rows, counted) = self.store.list_published(q).await?;
+        let (total, total_exact) = match q.count_cap() {
+            Some(cap) if counted > cap => (cap, false),
+            _ => (counted, true),
+        };
         let published_total = if q.q.is_empty() && q.categories.is_empty() {
             total
         } else {
-            self.store.count_published().await?
+            self.published_count
+                .try_get_with(self.version(), self.store.count_published())
+                .await
+                .map_err(|e| ContentError::Unexpected(e.to_string().into()))?
         };
         let names = self.author_names(rows.iter().map(|r| &r.author_id)).await?;
         let items = rows
@@ -204,6 +218,7 @@ impl ContentService {
         Ok(ArticleList {
             items,
             total,
+            total_exact,
             published_total,
         })
     }

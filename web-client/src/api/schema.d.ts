@@ -1261,9 +1261,13 @@ export interface components {
       items: components["schemas"]["ArticleCard"][];
       /**
        * Format: int64
-       * @description How many published articles match the filters.
+       * @description How many published articles match the filters. A search counts exactly up to 1,000
+       *     matches (or to the end of the page asked for); past that, `total_exact` is false and
+       *     `total` is a lower bound ("1,000+").
        */
       total: number;
+      /** @description Whether `total` is the exact count (always, without search text). */
+      total_exact: boolean;
       /**
        * Format: int64
        * @description How many published articles exist at all, ignoring filters.

@@ -55,14 +55,24 @@ async function hydrate(url: string, data: PageData) {
 describe("hydrating server-rendered pages", () => {
   it("shows the server's listing at once and fetches nothing", async () => {
     const api = stubApi(() =>
-      answer(200, { items: [], total: 0, published_total: 0 }),
+      answer(200, {
+        items: [],
+        total: 0,
+        total_exact: true,
+        published_total: 0,
+      }),
     );
     const url = "/articles?category=Human%20Rights&limit=12";
     const data: PageData = {
       site,
       path: url,
       status: 200,
-      list: { items: stories(12), total: 14, published_total: 20 },
+      list: {
+        items: stories(12),
+        total: 14,
+        total_exact: true,
+        published_total: 20,
+      },
       list_query: { q: "", categories: ["Human Rights"], limit: 12 },
     };
     const html = await hydrate(url, data);
@@ -75,14 +85,24 @@ describe("hydrating server-rendered pages", () => {
 
   it("fetches a listing the server did not render", async () => {
     const api = stubApi(() =>
-      answer(200, { items: stories(6), total: 6, published_total: 6 }),
+      answer(200, {
+        items: stories(6),
+        total: 6,
+        total_exact: true,
+        published_total: 6,
+      }),
     );
     // The server's list answers limit=6; the address asks for 12.
     const html = await hydrate("/articles?limit=12", {
       site,
       path: "/articles?limit=6",
       status: 200,
-      list: { items: stories(6), total: 14, published_total: 14 },
+      list: {
+        items: stories(6),
+        total: 14,
+        total_exact: true,
+        published_total: 14,
+      },
       list_query: { q: "", categories: [], limit: 6 },
     });
     expect(html).toContain("Loading articles...");
@@ -97,7 +117,12 @@ describe("hydrating server-rendered pages", () => {
       site,
       path: "/",
       status: 200,
-      home: { items: stories(3), total: 3, published_total: 3 },
+      home: {
+        items: stories(3),
+        total: 3,
+        total_exact: true,
+        published_total: 3,
+      },
     });
     expect(html).toContain("Story 2");
     expect(api.calls).toEqual([]);

@@ -12,7 +12,7 @@ import { initialDataFor, seedQueryCache } from "./initial-data";
 import type { PageData } from "./page-data";
 
 const site = { name: "The Agora", url: "https://agora.test" };
-const list = { items: [], total: 0, published_total: 0 };
+const list = { items: [], total: 0, total_exact: true, published_total: 0 };
 
 describe("initialDataFor", () => {
   it("gives home data on /", () => {

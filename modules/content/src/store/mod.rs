@@ -252,6 +252,26 @@ where
     qb.push(" ESCAPE '\\'");
 }
 
+/// Appends "`column` is one of `categories`" (nothing when there are none: any category).
+pub(crate) fn any_category<DB>(
+    qb: &mut sqlx::QueryBuilder<'_, DB>,
+    column: &str,
+    categories: &[crate::model::Category],
+) where
+    DB: sqlx::Database,
+    String: for<'q> sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    if categories.is_empty() {
+        return;
+    }
+    qb.push(format!(" AND {column} IN ("));
+    let mut sep = qb.separated(", ");
+    for c in categories {
+        sep.push_bind(c.as_str().to_string());
+    }
+    qb.push(")");
+}
+
 /// Escapes LIKE wildcards so user text is matched literally.
 pub(crate) fn like_pattern(q: &str) -> String {
     let mut p = String::with_capacity(q.len() + 2);

@@ -3,6 +3,9 @@
 /// The same SQL serves both engines; `QueryBuilder` writes each engine's placeholders.
 macro_rules! sql_content_store {
     ($name:ident, $db:ty, $pool:ty, $enqueue:path, $search:path, $begin_write:expr) => {
+        /// Appends the condition "the article's text holds `q`" to a query over `articles a`.
+        type SearchFragment = for<'b> fn(&mut sqlx::QueryBuilder<'b, $db>, &str);
+
         pub struct $name {
             pool: $pool,
         }
@@ -57,20 +60,14 @@ macro_rules! sql_content_store {
             fn filtered<'a>(
                 select: &str,
                 q: &'a crate::model::ListQuery,
+                search: SearchFragment,
             ) -> sqlx::QueryBuilder<'a, $db> {
                 let mut qb = sqlx::QueryBuilder::new(select);
                 qb.push(" FROM articles a WHERE a.status = 'published'");
                 if !q.q.is_empty() {
-                    $search(&mut qb, &q.q);
+                    search(&mut qb, &q.q);
                 }
-                if !q.categories.is_empty() {
-                    qb.push(" AND a.category IN (");
-                    let mut sep = qb.separated(", ");
-                    for c in &q.categories {
-                        sep.push_bind(c.as_str());
-                    }
-                    qb.push(")");
-                }
+                crate::store::any_category(&mut qb, "a.category", &q.categories);
                 if let Some(author) = &q.author {
                     qb.push(" AND a.author_id = ");
                     qb.push_bind(author.as_str());
@@ -83,14 +80,16 @@ macro_rules! sql_content_store {
             }
         }
 
-        #[async_trait::async_trait]
-        impl crate::store::ContentStore for $name {
-            async fn list_published(
-                &self,
+        impl $name {
+            /// One page of the filtered listing, and its total: exact without search text,
+            /// counted up to [`crate::model::ListQuery::count_cap`] (plus one) with it.
+            async fn page_and_count(
+                pool: &$pool,
                 q: &crate::model::ListQuery,
+                search: SearchFragment,
             ) -> Result<(Vec<crate::store::CardRow>, i64), sqlx::Error> {
                 let select = format!("SELECT {}", crate::store::CARD_COLUMNS);
-                let mut qb = Self::filtered(&select, q);
+                let mut qb = Self::filtered(&select, q, search);
                 match q.sort {
                     crate::model::Sort::Newest => {
                         qb.push(" ORDER BY a.created_at DESC, a.id DESC")
@@ -105,13 +104,35 @@ macro_rules! sql_content_store {
                 qb.push_bind(q.offset);
                 let rows = qb
                     .build_query_as::<crate::store::CardRow>()
-                    .fetch_all(&self.pool)
+                    .fetch_all(pool)
                     .await?;
-                let total: i64 = Self::filtered("SELECT COUNT(*)", q)
-                    .build_query_scalar()
-                    .fetch_one(&self.pool)
-                    .await?;
+                let total: i64 = match q.count_cap() {
+                    None => Self::filtered("SELECT COUNT(*)", q, search)
+                        .build_query_scalar()
+                        .fetch_one(pool)
+                        .await?,
+                    Some(cap) => {
+                        let mut qb = Self::filtered("SELECT COUNT(*) FROM (SELECT 1", q, search);
+                        qb.push(" LIMIT ").push_bind(cap + 1).push(") counted");
+                        qb.build_query_scalar().fetch_one(pool).await?
+                    }
+                };
                 Ok((rows, total))
+            }
+        }
+
+        #[async_trait::async_trait]
+        impl crate::store::ContentStore for $name {
+            async fn list_published(
+                &self,
+                q: &crate::model::ListQuery,
+            ) -> Result<(Vec<crate::store::CardRow>, i64), sqlx::Error> {
+                if q.q.is_empty() {
+                    // Without search text the fragment is never asked for.
+                    Self::page_and_count(&self.pool, q, crate::store::like_search).await
+                } else {
+                    $search(&self.pool, q).await
+                }
             }
 
             async fn count_published(&self) -> Result<i64, sqlx::Error> {

@@ -3,6 +3,7 @@ import {
   EMPTY_QUERY,
   clearCategories,
   hasMore,
+  totalLabel,
   isFiltered,
   listingHref,
   listingKey,
@@ -142,6 +143,15 @@ describe("load more", () => {
     expect(hasMore(6, 7)).toBe(true);
     expect(hasMore(7, 7)).toBe(false);
     expect(hasMore(0, 0)).toBe(false);
+    // A search's total past the count cap is a lower bound: more always remain.
+    expect(hasMore(1000, 1000, false)).toBe(true);
+    expect(hasMore(1000, 1000, true)).toBe(false);
+  });
+
+  it("labels a total, with a plus when it is a lower bound", () => {
+    expect(totalLabel(7, true)).toBe("7");
+    expect(totalLabel(94836, true)).toBe("94,836");
+    expect(totalLabel(1000, false)).toBe("1,000+");
   });
 });
 

@@ -98,8 +98,17 @@ export function nextLimit(query: ListingQuery): number {
   return query.limit + PAGE_SIZE;
 }
 
-export function hasMore(shown: number, total: number): boolean {
-  return shown < total;
+/**
+ * Whether more results remain. A search's total can be a lower bound (`exact` false: more
+ * match than were counted), and then more always remain.
+ */
+export function hasMore(shown: number, total: number, exact = true): boolean {
+  return shown < total || !exact;
+}
+
+/** "1,234", or "1,000+" when the total is a lower bound. */
+export function totalLabel(total: number, exact: boolean): string {
+  return `${total.toLocaleString("en-US")}${exact ? "" : "+"}`;
 }
 
 export function isFiltered(query: ListingQuery): boolean {

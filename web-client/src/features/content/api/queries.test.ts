@@ -64,7 +64,12 @@ describe("article query", () => {
 describe("article lists", () => {
   it("asks once for the same list, however many want it", async () => {
     const api = stubApi(() =>
-      answer(200, { items: [], total: 0, published_total: 0 }),
+      answer(200, {
+        items: [],
+        total: 0,
+        total_exact: true,
+        published_total: 0,
+      }),
     );
     const client = createQueryClient();
     mount(client, homeArticlesQuery());
@@ -80,7 +85,12 @@ describe("article lists", () => {
 
   it("does not ask again for a list seen a moment ago", async () => {
     const api = stubApi(() =>
-      answer(200, { items: [], total: 0, published_total: 0 }),
+      answer(200, {
+        items: [],
+        total: 0,
+        total_exact: true,
+        published_total: 0,
+      }),
     );
     const client = createQueryClient();
     const first = mount(client, listingQuery(EMPTY_QUERY));
@@ -96,11 +106,17 @@ describe("article lists", () => {
       answer(200, {
         items: cards(Number(init.params?.query?.offset), 6),
         total: 20,
+        total_exact: true,
         published_total: 20,
       }),
     );
     const client = createQueryClient();
-    const first = { items: cards(0, 6), total: 20, published_total: 20 };
+    const first = {
+      items: cards(0, 6),
+      total: 20,
+      total_exact: true,
+      published_total: 20,
+    };
     client.setQueryData(listingQuery(EMPTY_QUERY).queryKey, first);
 
     await loadNextPage(client, EMPTY_QUERY, first);
@@ -121,12 +137,18 @@ describe("article lists", () => {
 
   it("a staff change makes cached public lists and articles stale", async () => {
     const api = stubApi(() =>
-      answer(200, { items: [], total: 0, published_total: 0 }),
+      answer(200, {
+        items: [],
+        total: 0,
+        total_exact: true,
+        published_total: 0,
+      }),
     );
     const client = createQueryClient();
     client.setQueryData(listingQuery(EMPTY_QUERY).queryKey, {
       items: cards(0, 1),
       total: 1,
+      total_exact: true,
       published_total: 1,
     });
     const found: ArticleResult = { kind: "found", article: article() };

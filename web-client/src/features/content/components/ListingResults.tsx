@@ -1,7 +1,11 @@
 import type { MouseEvent } from "react";
 import { ButtonLink } from "@/components/Button";
 import type { ArticleList } from "@/features/content/api/types";
-import { LISTING_PATH, hasMore } from "@/features/content/listing-query";
+import {
+  LISTING_PATH,
+  hasMore,
+  totalLabel,
+} from "@/features/content/listing-query";
 import { ArticleCard } from "./ArticleCard";
 import { LoadFailedNotice } from "./LoadFailedNotice";
 
@@ -65,8 +69,9 @@ export function ListingResults({
   return (
     <>
       <p className="result-count" role="status">
-        Showing {list.items.length} of {list.total}{" "}
-        {list.total === 1 ? "article" : "articles"}
+        Showing {list.items.length} of{" "}
+        {totalLabel(list.total, list.total_exact)}{" "}
+        {list.total === 1 && list.total_exact ? "article" : "articles"}
       </p>
       <ul className="card-grid">
         {list.items.map((article, index) => (
@@ -79,7 +84,7 @@ export function ListingResults({
           </li>
         ))}
       </ul>
-      {hasMore(list.items.length, list.total) ? (
+      {hasMore(list.items.length, list.total, list.total_exact) ? (
         <div className="section-actions">
           <a
             href={loadMoreHref}
