@@ -341,6 +341,9 @@ pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
         services.analytics.insert(&views).await?;
         viewed += size;
     }
+    // The admin's most-viewed window over the loaded views (housekeeping would build it
+    // within ten minutes of starting).
+    services.analytics_service.refresh_window().await?;
     // Fresh statistics for the planner after a load this size (autovacuum would get there in
     // its own time); on PostgreSQL also the visibility map, for index-only counts.
     match &services.db {

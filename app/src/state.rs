@@ -184,12 +184,14 @@ impl Services {
 
     /// Deletes what nobody can use any more: expired staff and reader sessions, links a
     /// month past their expiry, rate-limit hits past their window, form answers past their
-    /// time. Returns how many sessions and links went.
+    /// time; and brings the admin's most-viewed window up to today. Returns how many sessions
+    /// and links went.
     pub async fn housekeeping(&self) -> anyhow::Result<u64> {
         let staff = self.identity.delete_expired_sessions().await?;
         let readers = self.readers.delete_expired().await?;
         self.limiter.prune().await?;
         self.flash.prune().await?;
+        self.analytics_service.refresh_window().await?;
         Ok(staff + readers)
     }
 

@@ -114,6 +114,57 @@ pub async fn run(store: Arc<dyn AnalyticsStore>) {
         .unwrap()
         .is_empty());
 
+    // The most-viewed window: rebuilt once per UTC day, by one caller however many race; the
+    // answers from it are those of the per-day rows, and late views for its days count.
+    let today = now.timestamp().div_euclid(crate::store::DAY);
+    let (a, b, c) = tokio::join!(
+        store.refresh_window(today),
+        store.refresh_window(today),
+        store.refresh_window(today)
+    );
+    let built = [a.unwrap(), b.unwrap(), c.unwrap()];
+    assert_eq!(built.iter().filter(|b| **b).count(), 1, "{built:?}");
+    assert!(!store.refresh_window(today).await.unwrap(), "once a day");
+    let month = now - day * 29;
+    assert_eq!(
+        store.top_paths("/article/", month, 10).await.unwrap(),
+        [
+            ("/article/big".to_string(), 450),
+            ("/article/small".to_string(), 2),
+            ("/article/old".to_string(), 1)
+        ]
+    );
+    store
+        .insert(&[
+            view("/article/old", now - day * 5),
+            view("/article/old", now - day * 20),
+            view("/article/old", now - day * 27),
+            view("/article/old", now),
+            view("/article/new", now - day * 3),
+            view("/article/gone", now - day * 40),
+        ])
+        .await
+        .unwrap();
+    assert_eq!(
+        store.top_paths("/article/", month, 10).await.unwrap(),
+        [
+            ("/article/big".to_string(), 450),
+            ("/article/old".to_string(), 5),
+            ("/article/small".to_string(), 2),
+            ("/article/new".to_string(), 1)
+        ]
+    );
+    assert_eq!(
+        store.top_paths("/article/", month, 2).await.unwrap(),
+        [
+            ("/article/big".to_string(), 450),
+            ("/article/old".to_string(), 5)
+        ]
+    );
+    // A later day rebuilds it from the per-day rows: the same answers.
+    assert!(store.refresh_window(today + 1).await.unwrap());
+    assert!(!store.refresh_window(today).await.unwrap(), "never back");
+
     // Timestamps survive the round trip to the microsecond.
     let exact = kernel::ids::now() + day * 3;
     store.insert(&[view("/contact", exact)]).await.unwrap();

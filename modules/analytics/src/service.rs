@@ -115,6 +115,14 @@ impl AnalyticsService {
         Ok(())
     }
 
+    /// Brings the most-viewed window up to today's UTC day (see [`crate::store::WINDOW_DAYS`]);
+    /// true when this call rebuilt it. Run by housekeeping; until it runs on a new day, the
+    /// figures add up the per-day rows instead.
+    pub async fn refresh_window(&self) -> Result<bool, AnalyticsError> {
+        let today = kernel::ids::now().timestamp().div_euclid(crate::store::DAY);
+        Ok(self.store.refresh_window(today).await?)
+    }
+
     /// The figures in time zone `tz` (an IANA name).
     pub async fn stats(&self, tz: &str) -> Result<ViewStats, AnalyticsError> {
         let zone = tz

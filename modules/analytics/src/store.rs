@@ -27,8 +27,16 @@ pub trait AnalyticsStore: Send + Sync, traced as TracedAnalyticsStore {
         since: DateTime<Utc>,
         limit: i64,
     ) -> Result<Vec<(String, i64)>, sqlx::Error>;
+    /// Rebuilds the per-path totals of the [`WINDOW_DAYS`] whole UTC days before `today` (a
+    /// UTC day number) unless they already end there; true when this call rebuilt them (one
+    /// caller does, however many race).
+    async fn refresh_window(&self, today: i64) -> Result<bool, sqlx::Error>;
 }
 }
+
+/// Whole UTC days in the per-path window (`page_view_path_window`): the chart's 30 local
+/// days always hold the 28 before today's UTC day, whatever the time zone.
+pub const WINDOW_DAYS: i64 = 28;
 
 /// Rows per INSERT statement (well under either engine's parameter limit).
 const CHUNK: usize = 400;
@@ -61,7 +69,7 @@ fn rollups(views: &[View]) -> (Quarters, PathDays) {
 }
 
 macro_rules! sql_analytics_store {
-    ($name:ident, $db:ty, $pool:ty) => {
+    ($name:ident, $db:ty, $pool:ty, $share:expr) => {
         pub struct $name {
             pub(super) pool: $pool,
         }
@@ -71,6 +79,14 @@ macro_rules! sql_analytics_store {
             async fn insert(&self, views: &[View]) -> Result<(), sqlx::Error> {
                 let (quarters, days) = rollups(views);
                 let mut tx = self.pool.begin().await?;
+                // Which days the window holds; shared-locked, so a rebuild waits for this
+                // batch (and sees it) or this batch waits for the rebuild (and tops it up).
+                let through: i64 = sqlx::query_scalar(concat!(
+                    "SELECT through FROM page_view_window_state WHERE id = 1",
+                    $share
+                ))
+                .fetch_one(&mut *tx)
+                .await?;
                 for chunk in views.chunks(CHUNK) {
                     let mut qb: sqlx::QueryBuilder<$db> =
                         sqlx::QueryBuilder::new("INSERT INTO page_views (path, viewed_at) ");
@@ -104,7 +120,54 @@ macro_rules! sql_analytics_store {
                     );
                     qb.build().execute(&mut *tx).await?;
                 }
+                let mut late: HashMap<&str, i64> = HashMap::new();
+                for (day, path, n) in &days {
+                    if (through - WINDOW_DAYS..through).contains(day) {
+                        *late.entry(path.as_str()).or_default() += n;
+                    }
+                }
+                let late: Vec<(&str, i64)> = late.into_iter().collect();
+                for chunk in late.chunks(CHUNK) {
+                    let mut qb: sqlx::QueryBuilder<$db> =
+                        sqlx::QueryBuilder::new("INSERT INTO page_view_path_window (path, views) ");
+                    qb.push_values(chunk, |mut row, (path, n)| {
+                        row.push_bind(path.to_string()).push_bind(*n);
+                    });
+                    qb.push(
+                        " ON CONFLICT (path) DO UPDATE SET \
+                         views = page_view_path_window.views + excluded.views",
+                    );
+                    qb.build().execute(&mut *tx).await?;
+                }
                 tx.commit().await
+            }
+
+            async fn refresh_window(&self, today: i64) -> Result<bool, sqlx::Error> {
+                let mut tx = self.pool.begin().await?;
+                let claimed = sqlx::query(
+                    "UPDATE page_view_window_state SET through = $1 WHERE id = 1 AND through < $1",
+                )
+                .bind(today)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if claimed == 0 {
+                    return Ok(false);
+                }
+                sqlx::query("DELETE FROM page_view_path_window")
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query(
+                    "INSERT INTO page_view_path_window (path, views) \
+                     SELECT path, CAST(SUM(views) AS BIGINT) FROM page_view_path_days \
+                     WHERE day >= $1 AND day < $2 GROUP BY path",
+                )
+                .bind(today - WINDOW_DAYS)
+                .bind(today)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(true)
             }
 
             async fn total(&self) -> Result<i64, sqlx::Error> {
@@ -148,28 +211,58 @@ macro_rules! sql_analytics_store {
                 since: DateTime<Utc>,
                 limit: i64,
             ) -> Result<Vec<(String, i64)>, sqlx::Error> {
-                // Whole UTC days from the rollup; the hours before the first of them and
-                // today's from the views themselves.
                 let first_day = (since.timestamp() + DAY - 1).div_euclid(DAY);
                 let today = Utc::now().timestamp().div_euclid(DAY).max(first_day);
                 let first_day_start =
                     DateTime::<Utc>::from_timestamp(first_day * DAY, 0).unwrap_or(since);
-                let today_start = DateTime::<Utc>::from_timestamp(today * DAY, 0).unwrap_or(since);
                 let pattern = format!("{prefix}%");
+                let through: i64 =
+                    sqlx::query_scalar("SELECT through FROM page_view_window_state WHERE id = 1")
+                        .fetch_one(&self.pool)
+                        .await?;
+                // Whole UTC days from the window when it is current (it then lies inside the
+                // asked days), the other whole days from the per-day rows (today's included),
+                // the hours before the first whole day from the views. A path the edges do not
+                // touch counts what the window says, so only the window's own top few can
+                // join those they do.
+                let window = i64::from(through == today && first_day <= today - WINDOW_DAYS);
+                let window_start = if window == 1 {
+                    today - WINDOW_DAYS
+                } else {
+                    today
+                };
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "SELECT path, CAST(SUM(views) AS BIGINT) AS views FROM (\
-                     SELECT path, views FROM page_view_path_days WHERE day >= ",
+                    "WITH delta AS MATERIALIZED (SELECT path, SUM(views) AS views FROM (\
+                     SELECT path, views FROM page_view_path_days WHERE ((day >= ",
                 );
                 qb.push_bind(first_day);
-                qb.push(" AND day < ").push_bind(today);
-                qb.push(" AND path LIKE ").push_bind(pattern.clone());
-                qb.push(" UNION ALL SELECT path, 1 AS views FROM page_views WHERE ((viewed_at >= ");
+                qb.push(" AND day < ").push_bind(window_start);
+                qb.push(") OR day >= ").push_bind(today);
+                qb.push(") AND path LIKE ").push_bind(pattern.clone());
+                qb.push(" UNION ALL SELECT path, 1 AS views FROM page_views WHERE viewed_at >= ");
                 qb.push_bind(since)
                     .push(" AND viewed_at < ")
                     .push_bind(first_day_start);
-                qb.push(") OR viewed_at >= ").push_bind(today_start);
-                qb.push(") AND path LIKE ").push_bind(pattern);
-                qb.push(") counted GROUP BY path ORDER BY views DESC, path LIMIT ");
+                qb.push(" AND path LIKE ").push_bind(pattern.clone());
+                qb.push(
+                    ") edges GROUP BY path) \
+                     SELECT path, CAST(views AS BIGINT) AS views FROM (\
+                     SELECT d.path, d.views + COALESCE(w.views, 0) AS views FROM delta d \
+                     LEFT JOIN page_view_path_window w ON w.path = d.path AND 1 = ",
+                );
+                qb.push_bind(window);
+                qb.push(
+                    " UNION ALL SELECT path, views FROM (SELECT path, views \
+                     FROM page_view_path_window WHERE 1 = ",
+                );
+                qb.push_bind(window);
+                qb.push(" AND path LIKE ").push_bind(pattern);
+                qb.push(" ORDER BY views DESC, path LIMIT ")
+                    .push_bind(limit);
+                qb.push(
+                    ") top WHERE path NOT IN (SELECT path FROM delta)) counted \
+                     ORDER BY views DESC, path LIMIT ",
+                );
                 qb.push_bind(limit);
                 qb.build_query_as().fetch_all(&self.pool).await
             }
@@ -179,12 +272,12 @@ macro_rules! sql_analytics_store {
 
 mod sqlite {
     use super::*;
-    sql_analytics_store!(SqliteAnalyticsStore, sqlx::Sqlite, sqlx::SqlitePool);
+    sql_analytics_store!(SqliteAnalyticsStore, sqlx::Sqlite, sqlx::SqlitePool, "");
 }
 
 mod postgres {
     use super::*;
-    sql_analytics_store!(PgAnalyticsStore, sqlx::Postgres, sqlx::PgPool);
+    sql_analytics_store!(PgAnalyticsStore, sqlx::Postgres, sqlx::PgPool, " FOR SHARE");
 }
 
 pub fn store_for(db: &Db) -> Arc<dyn AnalyticsStore> {

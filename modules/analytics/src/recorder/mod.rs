@@ -181,6 +181,9 @@ mod tests {
         ) -> Result<Vec<(String, i64)>, sqlx::Error> {
             Ok(vec![])
         }
+        async fn refresh_window(&self, _: i64) -> Result<bool, sqlx::Error> {
+            Ok(false)
+        }
     }
 
     const UA: &str = "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0";
