@@ -161,6 +161,36 @@ pub async fn run(store: Arc<dyn AnalyticsStore>) {
             ("/article/old".to_string(), 5)
         ]
     );
+    // Only paths whose views outside the window could lift them past the window's own top few
+    // are looked up; those few always count in full.
+    let mut more: Vec<View> = (0..20)
+        .map(|_| view("/article/steady", now - day * 6))
+        .collect();
+    more.extend((0..10).map(|_| view("/article/old", now)));
+    more.extend([
+        view("/article/steady", now),
+        view("/article/edge", now),
+        view("/article/edge", now),
+    ]);
+    store.insert(&more).await.unwrap();
+    assert_eq!(
+        store.top_paths("/article/", month, 2).await.unwrap(),
+        [
+            ("/article/big".to_string(), 450),
+            ("/article/steady".to_string(), 21)
+        ]
+    );
+    assert_eq!(
+        store.top_paths("/article/", month, 10).await.unwrap(),
+        [
+            ("/article/big".to_string(), 450),
+            ("/article/steady".to_string(), 21),
+            ("/article/old".to_string(), 15),
+            ("/article/edge".to_string(), 2),
+            ("/article/small".to_string(), 2),
+            ("/article/new".to_string(), 1)
+        ]
+    );
     // A later day rebuilds it from the per-day rows: the same answers.
     assert!(store.refresh_window(today + 1).await.unwrap());
     assert!(!store.refresh_window(today).await.unwrap(), "never back");

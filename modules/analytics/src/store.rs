@@ -79,14 +79,6 @@ macro_rules! sql_analytics_store {
             async fn insert(&self, views: &[View]) -> Result<(), sqlx::Error> {
                 let (quarters, days) = rollups(views);
                 let mut tx = self.pool.begin().await?;
-                // Which days the window holds; shared-locked, so a rebuild waits for this
-                // batch (and sees it) or this batch waits for the rebuild (and tops it up).
-                let through: i64 = sqlx::query_scalar(concat!(
-                    "SELECT through FROM page_view_window_state WHERE id = 1",
-                    $share
-                ))
-                .fetch_one(&mut *tx)
-                .await?;
                 for chunk in views.chunks(CHUNK) {
                     let mut qb: sqlx::QueryBuilder<$db> =
                         sqlx::QueryBuilder::new("INSERT INTO page_views (path, viewed_at) ");
@@ -120,6 +112,16 @@ macro_rules! sql_analytics_store {
                     );
                     qb.build().execute(&mut *tx).await?;
                 }
+                // Which days the window holds; shared-locked, so a rebuild waits for this
+                // batch (and sees it) or this batch waits for the rebuild (and tops it up).
+                // Read after the first writes: on SQLite a transaction that reads first cannot
+                // wait for another writer.
+                let through: i64 = sqlx::query_scalar(concat!(
+                    "SELECT through FROM page_view_window_state WHERE id = 1",
+                    $share
+                ))
+                .fetch_one(&mut *tx)
+                .await?;
                 let mut late: HashMap<&str, i64> = HashMap::new();
                 for (day, path, n) in &days {
                     if (through - WINDOW_DAYS..through).contains(day) {
@@ -245,22 +247,30 @@ macro_rules! sql_analytics_store {
                     .push_bind(first_day_start);
                 qb.push(" AND path LIKE ").push_bind(pattern.clone());
                 qb.push(
-                    ") edges GROUP BY path) \
+                    ") edges GROUP BY path), \
+                     top AS MATERIALIZED (SELECT path, views FROM page_view_path_window \
+                     WHERE 1 = ",
+                );
+                qb.push_bind(window);
+                qb.push(" AND path LIKE ").push_bind(pattern);
+                qb.push(" ORDER BY views DESC, path LIMIT ").push_bind(limit);
+                // The window's top few hold at least their smallest total, and any other path
+                // at most the smallest window count among them plus its edge views: a path
+                // whose edge views are fewer than the gap cannot place.
+                qb.push("), bound AS (SELECT CASE WHEN COUNT(*) = ");
+                qb.push_bind(limit);
+                qb.push(
+                    " THEN MIN(t.views + COALESCE(d.views, 0)) - MIN(t.views) ELSE 0 END AS need \
+                     FROM top t LEFT JOIN delta d ON d.path = t.path) \
                      SELECT path, CAST(views AS BIGINT) AS views FROM (\
                      SELECT d.path, d.views + COALESCE(w.views, 0) AS views FROM delta d \
                      LEFT JOIN page_view_path_window w ON w.path = d.path AND 1 = ",
                 );
                 qb.push_bind(window);
                 qb.push(
-                    " UNION ALL SELECT path, views FROM (SELECT path, views \
-                     FROM page_view_path_window WHERE 1 = ",
-                );
-                qb.push_bind(window);
-                qb.push(" AND path LIKE ").push_bind(pattern);
-                qb.push(" ORDER BY views DESC, path LIMIT ")
-                    .push_bind(limit);
-                qb.push(
-                    ") top WHERE path NOT IN (SELECT path FROM delta)) counted \
+                    " WHERE d.views >= (SELECT need FROM bound) OR d.path IN (SELECT path FROM top) \
+                     UNION ALL SELECT path, views FROM top \
+                     WHERE path NOT IN (SELECT path FROM delta)) counted \
                      ORDER BY views DESC, path LIMIT ",
                 );
                 qb.push_bind(limit);
