@@ -51,16 +51,10 @@ async fn search(
             sqlx::query(setting).execute(&mut *tx).await?;
         }
     }
-    let mut page = PgContentStore::filtered(
-        &format!("SELECT {}", super::CARD_COLUMNS),
-        q,
-        super::like_search,
-    );
-    page.push(" ORDER BY a.created_at DESC, a.id DESC LIMIT ")
-        .push_bind(q.limit)
-        .push(" OFFSET ")
-        .push_bind(q.offset);
-    let rows = page.build_query_as().fetch_all(&mut *tx).await?;
+    let rows = PgContentStore::newest_page(q, super::like_search)
+        .build_query_as()
+        .fetch_all(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok((rows, total))
 }

@@ -81,6 +81,21 @@ macro_rules! sql_content_store {
         }
 
         impl $name {
+            /// The page asked for, newest first, of the published articles `search` lets
+            /// through.
+            fn newest_page<'a>(
+                q: &'a crate::model::ListQuery,
+                search: SearchFragment,
+            ) -> sqlx::QueryBuilder<'a, $db> {
+                let select = format!("SELECT {}", crate::store::CARD_COLUMNS);
+                let mut page = Self::filtered(&select, q, search);
+                page.push(" ORDER BY a.created_at DESC, a.id DESC LIMIT ")
+                    .push_bind(q.limit)
+                    .push(" OFFSET ")
+                    .push_bind(q.offset);
+                page
+            }
+
             /// One page of the filtered listing, and its total: exact without search text,
             /// counted up to [`crate::model::ListQuery::count_cap`] (plus one) with it.
             async fn page_and_count(

@@ -92,16 +92,10 @@ async fn search(
         let share = total as f64 / seen.max(1) as f64;
         let walk = (q.offset + q.limit) as f64 / share.min(1.0);
         if walk < WALK_AT_MOST {
-            let mut page = SqliteContentStore::filtered(
-                &format!("SELECT {}", super::CARD_COLUMNS),
-                q,
-                super::like_search,
-            );
-            page.push(" ORDER BY a.created_at DESC, a.id DESC LIMIT ")
-                .push_bind(q.limit)
-                .push(" OFFSET ")
-                .push_bind(q.offset);
-            let found = page.build_query_as().fetch_all(pool).await?;
+            let found = SqliteContentStore::newest_page(q, super::like_search)
+                .build_query_as()
+                .fetch_all(pool)
+                .await?;
             return Ok((found, total));
         }
     }
