@@ -231,6 +231,9 @@ pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
     let now = kernel::ids::now();
     let mut slugs = Vec::new();
     let mut written = 0;
+    // Each batch is derived (markdown, sanitizing) on a blocking thread while the one before
+    // it is written.
+    let mut deriving: Option<tokio::task::JoinHandle<Result<_, content::ContentError>>> = None;
     while written < bulk.articles {
         let size = BULK_BATCH.min(bulk.articles - written);
         let mut batch = Vec::with_capacity(size);
@@ -288,8 +291,15 @@ pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
                 created_at: Some(now - Duration::minutes(rng.gen_range(0..3 * 365 * 24 * 60))),
             });
         }
-        services.content.import(batch).await?;
+        let next =
+            tokio::task::spawn_blocking(move || content::ContentService::prepare_import(batch));
+        if let Some(previous) = deriving.replace(next) {
+            services.content.import_prepared(previous.await??).await?;
+        }
         written += size;
+    }
+    if let Some(last) = deriving {
+        services.content.import_prepared(last.await??).await?;
     }
     let articles_took = started.elapsed();
     if bulk.views > 0 {

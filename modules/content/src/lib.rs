@@ -29,7 +29,9 @@ pub use newsroom_dto::{
     ArticleEvent, ConflictBody, DiffLine, DiffOp, EventAction, FieldChange, ReviewNote, Revision,
     RevisionDiff, RevisionSummary,
 };
-pub use service::{AuthorDirectory, ContentService, Lookup, NewsroomSettings, PublishedArticle};
+pub use service::{
+    AuthorDirectory, ContentService, Lookup, NewsroomSettings, PreparedArticles, PublishedArticle,
+};
 pub use staff_api::ContentStaffApi;
 pub use store::store_for;
 pub use workflow::{decide, Action, Actor, Refusal, Stage};

@@ -91,6 +91,9 @@ fn new_row(
     Ok((row, base))
 }
 
+/// Articles validated and derived for [`ContentService::import_prepared`].
+pub struct PreparedArticles(Vec<crate::store::InsertRow>);
+
 pub struct ContentService {
     store: Arc<dyn ContentStore>,
     authors: Arc<dyn AuthorDirectory>,
@@ -365,6 +368,13 @@ impl ContentService {
     /// (made unique within the batch); one that an existing article already uses fails the
     /// whole batch, so titles should be new. Returns how many were written.
     pub async fn import(&self, items: Vec<NewArticle>) -> Result<usize, ContentError> {
+        self.import_prepared(Self::prepare_import(items)?).await
+    }
+
+    /// The first half of [`ContentService::import`]: validating and deriving (markdown,
+    /// sanitizing, search text), CPU only, so a bulk load can prepare the next batch on
+    /// another thread while this one is written.
+    pub fn prepare_import(items: Vec<NewArticle>) -> Result<PreparedArticles, ContentError> {
         let now = kernel::ids::now();
         let mut seen = HashSet::new();
         let mut rows = Vec::with_capacity(items.len());
@@ -379,9 +389,14 @@ impl ContentService {
             row.slug = slug;
             rows.push(row);
         }
-        self.store.insert_many(&rows).await?;
+        Ok(PreparedArticles(rows))
+    }
+
+    /// The second half of [`ContentService::import`]: one transaction.
+    pub async fn import_prepared(&self, prepared: PreparedArticles) -> Result<usize, ContentError> {
+        self.store.insert_many(&prepared.0).await?;
         self.changed();
-        Ok(rows.len())
+        Ok(prepared.0.len())
     }
 
     pub(crate) fn store(&self) -> &dyn ContentStore {
