@@ -231,9 +231,16 @@ pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
     let now = kernel::ids::now();
     let mut slugs = Vec::new();
     let mut written = 0;
-    // Each batch is derived (markdown, sanitizing) on a blocking thread while the one before
-    // it is written.
+    // Each batch is derived (markdown, sanitizing) on a blocking thread while the ones before
+    // it are written: one at a time on SQLite (one writer), two at once on PostgreSQL (each
+    // on its own connection, so its own server process).
     let mut deriving: Option<tokio::task::JoinHandle<Result<_, content::ContentError>>> = None;
+    let at_once = if matches!(services.db, kernel::Db::Postgres(_)) {
+        2
+    } else {
+        1
+    };
+    let mut writing = tokio::task::JoinSet::new();
     while written < bulk.articles {
         let size = BULK_BATCH.min(bulk.articles - written);
         let mut batch = Vec::with_capacity(size);
@@ -294,12 +301,24 @@ pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
         let next =
             tokio::task::spawn_blocking(move || content::ContentService::prepare_import(batch));
         if let Some(previous) = deriving.replace(next) {
-            services.content.import_prepared(previous.await??).await?;
+            let prepared = previous.await??;
+            while writing.len() >= at_once {
+                if let Some(done) = writing.join_next().await {
+                    done??;
+                }
+            }
+            let content = services.content.clone();
+            writing.spawn(async move { content.import_prepared(prepared).await });
         }
         written += size;
     }
     if let Some(last) = deriving {
-        services.content.import_prepared(last.await??).await?;
+        let prepared = last.await??;
+        let content = services.content.clone();
+        writing.spawn(async move { content.import_prepared(prepared).await });
+    }
+    while let Some(done) = writing.join_next().await {
+        done??;
     }
     let articles_took = started.elapsed();
     if bulk.views > 0 {
