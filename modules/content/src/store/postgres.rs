@@ -51,7 +51,7 @@ async fn search(
             sqlx::query(setting).execute(&mut *tx).await?;
         }
     }
-    let rows = PgContentStore::newest_page(q, super::like_search)
+    let rows = PgContentStore::page(q, super::like_search)
         .build_query_as()
         .fetch_all(&mut *tx)
         .await?;

@@ -81,15 +81,21 @@ macro_rules! sql_content_store {
         }
 
         impl $name {
-            /// The page asked for, newest first, of the published articles `search` lets
-            /// through.
-            fn newest_page<'a>(
+            /// The page asked for, in the query's order, of the published articles `search`
+            /// lets through.
+            fn page<'a>(
                 q: &'a crate::model::ListQuery,
                 search: SearchFragment,
             ) -> sqlx::QueryBuilder<'a, $db> {
                 let select = format!("SELECT {}", crate::store::CARD_COLUMNS);
                 let mut page = Self::filtered(&select, q, search);
-                page.push(" ORDER BY a.created_at DESC, a.id DESC LIMIT ")
+                page.push(match q.sort {
+                    crate::model::Sort::Newest => " ORDER BY a.created_at DESC, a.id DESC",
+                    crate::model::Sort::Featured => {
+                        " ORDER BY a.featured DESC, a.created_at DESC, a.id DESC"
+                    }
+                });
+                page.push(" LIMIT ")
                     .push_bind(q.limit)
                     .push(" OFFSET ")
                     .push_bind(q.offset);
@@ -103,21 +109,7 @@ macro_rules! sql_content_store {
                 q: &crate::model::ListQuery,
                 search: SearchFragment,
             ) -> Result<(Vec<crate::store::CardRow>, i64), sqlx::Error> {
-                let select = format!("SELECT {}", crate::store::CARD_COLUMNS);
-                let mut qb = Self::filtered(&select, q, search);
-                match q.sort {
-                    crate::model::Sort::Newest => {
-                        qb.push(" ORDER BY a.created_at DESC, a.id DESC")
-                    }
-                    crate::model::Sort::Featured => {
-                        qb.push(" ORDER BY a.featured DESC, a.created_at DESC, a.id DESC")
-                    }
-                };
-                qb.push(" LIMIT ");
-                qb.push_bind(q.limit);
-                qb.push(" OFFSET ");
-                qb.push_bind(q.offset);
-                let rows = qb
+                let rows = Self::page(q, search)
                     .build_query_as::<crate::store::CardRow>()
                     .fetch_all(pool)
                     .await?;

@@ -92,7 +92,7 @@ async fn search(
         let share = total as f64 / seen.max(1) as f64;
         let walk = (q.offset + q.limit) as f64 / share.min(1.0);
         if walk < WALK_AT_MOST {
-            let found = SqliteContentStore::newest_page(q, super::like_search)
+            let found = SqliteContentStore::page(q, super::like_search)
                 .build_query_as()
                 .fetch_all(pool)
                 .await?;
