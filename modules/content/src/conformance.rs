@@ -483,4 +483,68 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     assert!(store.find_published("zeta-mine").await.unwrap().is_none());
     assert!(store.staff_get(&mine.id, None).await.unwrap().is_none());
     assert_eq!(store.count_all().await.unwrap(), 5);
+
+    search_between_separators(&store).await;
+}
+
+/// Search finds any piece of the text whatever lies around it: pieces inside a word, with
+/// punctuation, across each kind of whitespace (an engine may index words cut at whitespace,
+/// and must still find text spanning it), and follows edits both ways.
+async fn search_between_separators(store: &Arc<dyn ContentStore>) {
+    let body = "Tabs\tand\u{b}vertical\u{c}feeds, non\u{a0}breaking and cr\r\nlines: \
+                quixotic-zeal.";
+    let mut r = row(
+        "Iota Separators",
+        Category::HumanRights,
+        "published",
+        6,
+        false,
+    );
+    r.content = body.into();
+    r.search_text = crate::draft::search_text(&r.title, body, "");
+    store.insert(&r).await.unwrap();
+    let found = |q: &'static str| {
+        let store = store.clone();
+        async move {
+            let (items, total) = store
+                .list_published(&query(q, vec![], 10, 0, Sort::Newest))
+                .await
+                .unwrap();
+            let titles: Vec<_> = items.into_iter().map(|r| r.title).collect();
+            assert_eq!(titles.len() as i64, total, "{q:?}: total");
+            titles
+        }
+    };
+    for q in [
+        "quixotic-ze",
+        "XOTIC-ZEAL.",
+        "eal.",
+        "n\u{a0}brea",
+        "and\u{b}vert",
+        "tical\u{c}fe",
+        "tabs\tand",
+        "cr\r\nli",
+        "feeds, non",
+        "iota sep",
+    ] {
+        assert_eq!(found(q).await, ["Iota Separators"], "{q:?}");
+    }
+    for q in ["quixotic-zealous", "non breaking", "tabs and", "cr\nlines"] {
+        assert!(found(q).await.is_empty(), "{q:?} is not in the text");
+    }
+
+    let mut edited = r.clone();
+    edited.content = "Stoical calm.".into();
+    edited.search_text = crate::draft::search_text(&edited.title, &edited.content, "");
+    edited.updated_at = r.updated_at + Duration::seconds(1);
+    assert_eq!(
+        store.update(&edited, None, Some(1), None).await.unwrap(),
+        Updated::Written(2)
+    );
+    assert!(found("quixotic").await.is_empty(), "gone with the edit");
+    assert!(found("zeal").await.is_empty(), "gone with the edit");
+    assert_eq!(found("toical").await, ["Iota Separators"]);
+    assert_eq!(found("iota sep").await, ["Iota Separators"]);
+    assert!(store.delete(&r.id).await.unwrap());
+    assert!(found("toical").await.is_empty());
 }

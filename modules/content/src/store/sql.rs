@@ -2,7 +2,15 @@
 
 /// The same SQL serves both engines; `QueryBuilder` writes each engine's placeholders.
 macro_rules! sql_content_store {
-    ($name:ident, $db:ty, $pool:ty, $enqueue:path, $search:path, $begin_write:expr) => {
+    (
+        $name:ident,
+        $db:ty,
+        $pool:ty,
+        $enqueue:path,
+        $search:path,
+        $search_terms:path,
+        $begin_write:expr
+    ) => {
         /// Appends the condition "the article's text holds `q`" to a query over `articles a`.
         type SearchFragment = for<'b> fn(&mut sqlx::QueryBuilder<'b, $db>, &str);
 
@@ -220,15 +228,20 @@ macro_rules! sql_content_store {
             }
 
             async fn insert_many(&self, rows: &[crate::store::InsertRow]) -> Result<(), sqlx::Error> {
+                // An engine that numbers each article's search tokens (PostgreSQL) does so
+                // before the transaction: one row's numbers, or none (the database's own).
+                let terms: Option<Vec<Option<String>>> = $search_terms(&self.pool, rows).await?;
+                let mut terms = terms.map(|t| t.into_iter());
                 let mut tx = self.pool.begin_with($begin_write).await?;
-                // 20 values a row: well under either engine's limit of bound values.
+                // 21 values a row: well under either engine's limit of bound values.
                 for chunk in rows.chunks(500) {
                     let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                         "INSERT INTO articles (id, slug, title, subtitle, content, category, \
                          cover_image, featured, status, author_id, created_at, updated_at, \
                          excerpt, content_html, reading_minutes, search_text, \
-                         first_published_at, stage, publish_at, updated_by) ",
+                         first_published_at, stage, publish_at, updated_by",
                     );
+                    qb.push(if terms.is_some() { ", search_terms) " } else { ") " });
                     qb.push_values(chunk, |mut b, r| {
                         b.push_bind(r.id.clone())
                             .push_bind(r.slug.clone())
@@ -250,6 +263,10 @@ macro_rules! sql_content_store {
                             .push_bind(r.stage.clone())
                             .push_bind(r.publish_at)
                             .push_bind(r.updated_by.clone());
+                        if let Some(terms) = terms.as_mut() {
+                            b.push_bind(terms.next().flatten());
+                            b.push_unseparated("::INTEGER[]");
+                        }
                     });
                     qb.build().execute(&mut *tx).await?;
                     // Each article's first revision is its text as inserted.

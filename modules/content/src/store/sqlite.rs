@@ -6,10 +6,19 @@ super::sql_content_store!(
     sqlx::SqlitePool,
     kernel::outbox::enqueue_sqlite,
     search,
+    no_search_terms,
     // Writes take the write lock first: the search index's triggers read before they write,
     // and a transaction that read first cannot wait for another writer (SQLITE_BUSY at once).
     "BEGIN IMMEDIATE"
 );
+
+/// SQLite's index reads the search text itself (see `search`): no token numbers to store.
+async fn no_search_terms(
+    _: &sqlx::SqlitePool,
+    _: &[super::InsertRow],
+) -> Result<Option<Vec<Option<String>>>, sqlx::Error> {
+    Ok(None)
+}
 
 /// Walking the newest articles for a page is chosen while it should read fewer than this many
 /// of them (each is checked against the text); otherwise the page is sorted from the matches.
