@@ -30,7 +30,9 @@ LANGUAGE plpgsql AS $$
 BEGIN
     INSERT INTO search_vocabulary (term)
         SELECT w FROM unnest(tokens) w ORDER BY w ON CONFLICT (term) DO NOTHING;
-    RETURN ARRAY(SELECT v.id FROM search_vocabulary v WHERE v.term = ANY(tokens) ORDER BY v.id);
+    RETURN ARRAY(
+        SELECT v.id FROM unnest(tokens) w JOIN search_vocabulary v ON v.term = w ORDER BY v.id
+    );
 END
 $$;
 

@@ -90,23 +90,27 @@ macro_rules! sql_content_store {
 
         impl $name {
             /// The page asked for, in the query's order, of the published articles `search`
-            /// lets through.
+            /// lets through. The rows skipped on the way to the page are read from the index
+            /// alone (id and order, no article row), and only the page's own rows are read.
             fn page<'a>(
                 q: &'a crate::model::ListQuery,
                 search: SearchFragment,
             ) -> sqlx::QueryBuilder<'a, $db> {
-                let select = format!("SELECT {}", crate::store::CARD_COLUMNS);
-                let mut page = Self::filtered(&select, q, search);
-                page.push(match q.sort {
+                let order = match q.sort {
                     crate::model::Sort::Newest => " ORDER BY a.created_at DESC, a.id DESC",
                     crate::model::Sort::Featured => {
                         " ORDER BY a.featured DESC, a.created_at DESC, a.id DESC"
                     }
-                });
-                page.push(" LIMIT ")
+                };
+                let select = format!("SELECT {} FROM (SELECT a.id", crate::store::CARD_COLUMNS);
+                let mut page = Self::filtered(&select, q, search);
+                page.push(order)
+                    .push(" LIMIT ")
                     .push_bind(q.limit)
                     .push(" OFFSET ")
-                    .push_bind(q.offset);
+                    .push_bind(q.offset)
+                    .push(") p JOIN articles a ON a.id = p.id")
+                    .push(order);
                 page
             }
 
