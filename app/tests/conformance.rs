@@ -51,6 +51,15 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn analytics_window_rebuild_races_view_batches(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        analytics::conformance::window_race(analytics::store_for(&db)).await;
+        db.close().await;
+    }
+}
+
+on_both_engines! {
     async fn magazine_store_conforms(engine: Engine) {
         let dir = TempDir::new();
         let db = fresh_db(engine, &dir).await;

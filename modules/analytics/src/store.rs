@@ -1,6 +1,6 @@
 //! Page views on SQLite and PostgreSQL.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use async_trait::async_trait;
@@ -49,10 +49,12 @@ type Quarters = Vec<(i64, i64)>;
 /// Views per UTC day and path: (day, path, views).
 type PathDays = Vec<(i64, String, i64)>;
 
-/// A batch of views counted per quarter hour and per (UTC day, path).
+/// A batch of views counted per quarter hour and per (UTC day, path), each in key order:
+/// batches written at once then lock the rows they share in the same order (in any other
+/// order, two batches can each hold a row the other waits for).
 fn rollups(views: &[View]) -> (Quarters, PathDays) {
-    let mut quarters: HashMap<i64, i64> = HashMap::new();
-    let mut days: HashMap<(i64, &str), i64> = HashMap::new();
+    let mut quarters: BTreeMap<i64, i64> = BTreeMap::new();
+    let mut days: BTreeMap<(i64, &str), i64> = BTreeMap::new();
     for v in views {
         let t = v.at.timestamp();
         *quarters.entry(t.div_euclid(QUARTER) * QUARTER).or_default() += 1;
@@ -122,7 +124,7 @@ macro_rules! sql_analytics_store {
                 ))
                 .fetch_one(&mut *tx)
                 .await?;
-                let mut late: HashMap<&str, i64> = HashMap::new();
+                let mut late: BTreeMap<&str, i64> = BTreeMap::new();
                 for (day, path, n) in &days {
                     if (through - WINDOW_DAYS..through).contains(day) {
                         *late.entry(path.as_str()).or_default() += n;
