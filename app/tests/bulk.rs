@@ -181,3 +181,47 @@ on_both_engines! {
         app.shutdown().await;
     }
 }
+
+on_both_engines! {
+    async fn imports_at_once_sharing_new_words_are_all_found(engine: Engine) {
+        let app = common::spawn_app(engine).await;
+        // Four batches written at once, every article holding 12 of 300 words no article held
+        // before (so each batch numbers new words that the others number too).
+        let words: Vec<String> = (0..300).map(|i| format!("qvx{i:03}zed")).collect();
+        let batch = |b: usize| -> Vec<content::NewArticle> {
+            (0..60)
+                .map(|i| {
+                    let mut picked: Vec<&str> =
+                        (0..12).map(|k| words[(i * 7 + k * 13 + b * 31) % 300].as_str()).collect();
+                    if b % 2 == 1 {
+                        picked.reverse();
+                    }
+                    content::NewArticle {
+                        title: format!("Batch {b} piece {i}"),
+                        content: picked.join(" "),
+                        ..common::published("unused")
+                    }
+                })
+                .collect()
+        };
+        let texts: Vec<String> = (0..4).flat_map(batch).map(|a| a.content).collect();
+        let content = &app.services.content;
+        let (a, b, c, d) = tokio::join!(
+            content.import(batch(0)),
+            content.import(batch(1)),
+            content.import(batch(2)),
+            content.import(batch(3))
+        );
+        for written in [a, b, c, d] {
+            assert_eq!(written.unwrap(), 60);
+        }
+        for word in &words {
+            let holding = texts.iter().filter(|t| t.contains(word.as_str())).count();
+            let (status, found) = app.json(&format!("/api/v1/articles?limit=50&q={word}")).await;
+            assert_eq!(status, 200);
+            assert_eq!(found["total"].as_u64(), Some(holding as u64), "{word}");
+            assert_eq!(found["items"].as_array().map(Vec::len), Some(holding.min(50)), "{word}");
+        }
+        app.shutdown().await;
+    }
+}
