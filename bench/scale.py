@@ -71,7 +71,7 @@ for i in range(args.requests):
 # Search, each URL new: a rare term (one of the generator's 8,000, in some tens of articles),
 # a common word (in most articles), a piece of a word; each on one of its first 50 pages.
 # Reported apart (not in the overall figure, which keeps the mix above): four letters
-# common in English in an uncommon order, which the trigram index finds hardest (each of
+# common in English in an uncommon order, which a trigram index finds hardest (each of
 # their trigrams is in most articles, the four together in few).
 syllables = ["ba", "ko", "ri", "mel", "sun", "ta", "vo", "lin", "dor", "pe", "an", "ki", "mo",
              "zu", "ra", "ne", "fi", "gal", "tor", "bi"]
