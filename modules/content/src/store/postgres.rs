@@ -16,10 +16,16 @@ const SEPARATORS: [char; 6] = [' ', '\t', '\n', '\r', '\x0c', '\x0b'];
 
 /// A vocabulary search is used while at most this many tokens hold the text; more (a short
 /// or very common piece of letters) are left to the trigram index.
-const TOKENS_AT_MOST: usize = 256;
+const TOKENS_AT_MOST: i64 = 256;
+
+/// Token numbers as a PostgreSQL array literal (`{3,17}`), bound as text and cast.
+fn array_literal(numbers: &[i32]) -> String {
+    let listed: Vec<String> = numbers.iter().map(i32::to_string).collect();
+    format!("{{{}}}", listed.join(","))
+}
 
 /// The distinct tokens of a search text, as SQL's `agora_search_tokens` gives them.
-pub(crate) fn tokens(text: &str) -> std::collections::BTreeSet<&str> {
+fn tokens(text: &str) -> std::collections::BTreeSet<&str> {
     text.split(SEPARATORS).filter(|t| !t.is_empty()).collect()
 }
 
@@ -58,8 +64,7 @@ async fn search_terms(
                     .map(|t| ids.get(*t).copied())
                     .collect::<Option<Vec<i32>>>()?;
                 numbers.sort_unstable();
-                let listed: Vec<String> = numbers.iter().map(i32::to_string).collect();
-                Some(format!("{{{}}}", listed.join(",")))
+                Some(array_literal(&numbers))
             })
             .collect(),
     ))
@@ -111,18 +116,18 @@ async fn search(
             "SELECT v.id FROM search_vocabulary v WHERE v.term LIKE $1 ESCAPE '\\' LIMIT $2",
         )
         .bind(super::like_pattern(&q.q))
-        .bind(i64::try_from(TOKENS_AT_MOST + 1).unwrap_or(i64::MAX))
+        .bind(TOKENS_AT_MOST + 1)
         .fetch_all(&mut *tx)
         .await?;
         if holding.is_empty() {
             tx.commit().await?;
             return Ok((Vec::new(), 0));
         }
-        if holding.len() <= TOKENS_AT_MOST {
-            let listed: Vec<String> = holding.iter().map(i32::to_string).collect();
+        // Fetched with a limit of one more than the most used: fewer means all were found.
+        if (holding.len() as i64) <= TOKENS_AT_MOST {
             // The same query, its text standing for the tokens that hold it.
             by_tokens = Some(crate::model::ListQuery {
-                q: format!("{{{}}}", listed.join(",")),
+                q: array_literal(&holding),
                 ..q.clone()
             });
             fragment = token_search;
