@@ -24,14 +24,17 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 $$;
 
 -- The numbers of `tokens`, numbering the new ones. One statement inserts in one order, so two
--- writers numbering overlapping new tokens wait for each other instead of deadlocking.
+-- writers numbering overlapping new tokens wait for each other instead of deadlocking. Each
+-- number is looked up by the unique index (never a scan of the vocabulary: a plan made while
+-- it was small, kept by the session, would scan all of it once it has grown).
 CREATE FUNCTION agora_search_term_ids(tokens TEXT[]) RETURNS INTEGER[]
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET enable_seqscan = off AS $$
 BEGIN
     INSERT INTO search_vocabulary (term)
         SELECT w FROM unnest(tokens) w ORDER BY w ON CONFLICT (term) DO NOTHING;
     RETURN ARRAY(
-        SELECT v.id FROM unnest(tokens) w JOIN search_vocabulary v ON v.term = w ORDER BY v.id
+        SELECT (SELECT v.id FROM search_vocabulary v WHERE v.term = w) AS id
+        FROM unnest(tokens) w ORDER BY id
     );
 END
 $$;
