@@ -42,9 +42,15 @@ status=0
 BASE_URL=http://127.0.0.1:$port AGORA_PID=$pid AGORA_BIN="$bin" MAIL_DIR=$DATA_DIR/outbox \
   npm exec -w web-client -- playwright test "${@:2}" 2>&1 | tee "$dir/playwright.log" || status=$?
 if [ "$status" -ne 0 ]; then
-  echo "--- app log (last 50 lines) ---"; tail -50 "$dir/app.log"
-  # Last, so that a log cut to its tail still names what failed.
-  echo "--- failed tests ---"; grep -E '^\s+[0-9]+\) |✘' "$dir/playwright.log" | tail -40 || true
+  echo "--- app log: warnings and errors (last 20) ---"; grep -E ' (WARN|ERROR) ' "$dir/app.log" | tail -20 || true
+  echo "--- app log (last 20 lines) ---"; tail -20 "$dir/app.log"
+  # Last, so that an output cut to its tail still says what failed and why: each failure's
+  # title, error and the test line it stopped at (without the code frame and attachments).
+  echo "--- failed tests ---"
+  awk '/^  [0-9]+\) /{on=1} /^  [0-9]+ (failed|flaky|did not run|passed)/{on=0}
+       on && !/^ *([0-9]+ \||>|\||attachment|─|test-results|Error Context)/ && NF' \
+    "$dir/playwright.log" | head -60 || true
+  grep -E '✘' "$dir/playwright.log" | tail -20 || true
   exit 1
 fi
 

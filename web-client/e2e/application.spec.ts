@@ -287,9 +287,11 @@ test("submits with a document and lands on the success page", async ({
     .fill("School newspaper editor.");
   await fillAnswers(page);
 
-  // Hold the request back a moment to see the busy button.
+  // Hold the request back until the busy button has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/v1/applications", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await held;
     await route.continue();
   });
   const answer = page.waitForResponse("**/api/v1/applications");
@@ -298,6 +300,7 @@ test("submits with a document and lands on the success page", async ({
   await expect(busy).toBeDisabled();
   await expect(busy).toHaveAttribute("aria-busy", "true");
   await expect(busy.locator(".spinner")).toBeVisible();
+  release();
   const response = await answer;
   expect(response.status()).toBe(201);
   expect(await response.json()).toMatchObject({ attachments: 1 });

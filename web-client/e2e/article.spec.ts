@@ -18,14 +18,20 @@ test.describe("article card and page", () => {
   test("the page paints before the whole stylesheet, which its script then applies", async ({
     page,
   }) => {
-    await page.route(/\.js$/, (route) =>
-      setTimeout(() => void route.continue(), 400),
-    );
+    // The scripts are held back until the page has been looked at (a fixed delay would race
+    // a busy machine).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`/article/${VETO.slug}`, { waitUntil: "commit" });
     // Painted with the inlined CSS while the script is still on its way…
     await expect(page.locator(".site-header")).toBeVisible();
     expect(await screenStylesheets(page)).toBe(0);
     // …which applies the whole stylesheet.
+    release();
     await waitForHydration(page);
     await expect.poll(() => screenStylesheets(page)).toBe(1);
   });
