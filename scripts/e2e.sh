@@ -41,15 +41,22 @@ curl -fs "http://127.0.0.1:$port/readyz" >/dev/null || { echo "app did not becom
 status=0
 BASE_URL=http://127.0.0.1:$port AGORA_PID=$pid AGORA_BIN="$bin" MAIL_DIR=$DATA_DIR/outbox \
   npm exec -w web-client -- playwright test "${@:2}" 2>&1 | tee "$dir/playwright.log" || status=$?
-if [ "$status" -ne 0 ]; then
-  echo "--- app log: warnings and errors (last 20) ---"; grep -E ' (WARN|ERROR) ' "$dir/app.log" | tail -20 || true
-  echo "--- app log (last 20 lines) ---"; tail -20 "$dir/app.log"
-  # Last, so that an output cut to its tail still says what failed and why: each failure's
-  # title, error and the test line it stopped at (without the code frame and attachments).
-  echo "--- failed tests ---"
-  awk '/^  [0-9]+\) /{on=1} /^  [0-9]+ (failed|flaky|did not run|passed)/{on=0}
+# Each failure's title, error and the test line it stopped at (without the code frame and
+# attachments): for failed tests, and for flaky ones (failed once, then passed on the retry).
+failures() {
+  awk '/^  [0-9]+\) /{on=1} /^  [0-9]+ (failed|flaky|did not run|passed|skipped)/{on=0}
        on && !/^ *([0-9]+ \||>|\||attachment|─|test-results|Error Context)/ && NF' \
     "$dir/playwright.log" | head -60 || true
+}
+if [ "$status" -eq 0 ] && grep -qE '^ +[0-9]+ flaky' "$dir/playwright.log"; then
+  echo "--- flaky tests (failed, then passed on the retry) ---"; failures
+fi
+if [ "$status" -ne 0 ]; then
+  plain() { sed 's/\x1b\[[0-9;]*m//g' "$dir/app.log"; }
+  echo "--- app log: warnings and errors (last 20) ---"; plain | grep -E ' (WARN|ERROR) ' | tail -20 || true
+  echo "--- app log (last 20 lines) ---"; plain | tail -20
+  # Last, so that an output cut to its tail still says what failed and why.
+  echo "--- failed tests ---"; failures
   grep -E '✘' "$dir/playwright.log" | tail -20 || true
   exit 1
 fi
