@@ -59,7 +59,7 @@ words = ["vote", "climate", "school", "rights", "budget", "energy", "treaty", "w
          "museum", "privacy", "floods", "courts", "peace", "trade", "teachers", "history"]
 # Listing: pages of the newest and of one category, each offset asked once.
 listing, search = [], []
-by_kind = {0: [], 1: [], 2: [], 3: []}
+by_kind = {0: [], 1: [], 2: [], 3: [], 4: []}
 for i in range(args.requests):
     offset = 12 * i
     if i % 2:
@@ -72,12 +72,14 @@ for i in range(args.requests):
 # a common word (in most articles), a piece of a word; each on one of its first 50 pages.
 # Reported apart (not in the overall figure, which keeps the mix above): four letters
 # common in English in an uncommon order, which a trigram index finds hardest (each of
-# their trigrams is in most articles, the four together in few).
+# their trigrams is in most articles, the four together in few); and a phrase of two common
+# words ("climate vote"), each word in most articles, the two side by side in a few percent.
 syllables = ["ba", "ko", "ri", "mel", "sun", "ta", "vo", "lin", "dor", "pe", "an", "ki", "mo",
              "zu", "ra", "ne", "fi", "gal", "tor", "bi"]
 seen = set()
-for i in range(args.requests + args.requests // 4):
-    kind = i % 3 if i < args.requests else 3
+apart = args.requests // 4
+for i in range(args.requests + 2 * apart):
+    kind = i % 3 if i < args.requests else 3 if i < args.requests + apart else 4
     while True:
         if kind == 0:
             q = "".join(rng.choice(syllables) for _ in range(3))
@@ -85,8 +87,10 @@ for i in range(args.requests + args.requests // 4):
             q = rng.choice(words)
         elif kind == 2:
             q = rng.choice(words)[1:5]
-        else:
+        elif kind == 3:
             q = "".join(rng.choice("etaoinsr") for _ in range(4))
+        else:
+            q = f"{rng.choice(words)} {rng.choice(words)}"
         offset = 12 * rng.randrange(0, 50)
         if (q, offset) not in seen:
             seen.add((q, offset))
@@ -118,5 +122,6 @@ print(json.dumps({"listing_uncached": summary(listing), "search_uncached": summa
                   "search_common_word": summary(by_kind[1]),
                   "search_piece_of_word": summary(by_kind[2]),
                   "search_common_letters_rare_order": summary(by_kind[3]),
+                  "search_phrase_of_two_common_words": summary(by_kind[4]),
                   "admin_stats": summary(stats), "sitemap": sitemap,
                   "memory_mb": {"rss": rss.get("VmRSS"), "peak": rss.get("VmHWM")}}))

@@ -57,7 +57,8 @@ import json, sys
 engine, seeded, took, result = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
 print(f"## {engine}\n\n- seed: {seeded} (whole command {took} s)")
 for name in ("listing_uncached", "search_uncached", "search_rare_term", "search_common_word",
-             "search_piece_of_word", "search_common_letters_rare_order", "admin_stats"):
+             "search_piece_of_word", "search_common_letters_rare_order",
+             "search_phrase_of_two_common_words", "admin_stats"):
     if name not in result:
         continue
     r = result[name]
