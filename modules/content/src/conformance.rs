@@ -545,6 +545,13 @@ async fn search_between_separators(store: &Arc<dyn ContentStore>) {
     assert!(found("zeal").await.is_empty(), "gone with the edit");
     assert_eq!(found("toical").await, ["Iota Separators"]);
     assert_eq!(found("iota sep").await, ["Iota Separators"]);
+    // Phrases of the edited text: whole words, and pieces at either end.
+    for q in ["stoical calm", "toical cal", "Stoical Calm."] {
+        assert_eq!(found(q).await, ["Iota Separators"], "{q:?} after the edit");
+    }
+    for q in ["calm stoical", "stoical  calm", "iota calm"] {
+        assert!(found(q).await.is_empty(), "{q:?} is not in the edited text");
+    }
     assert!(store.delete(&r.id).await.unwrap());
     assert!(found("toical").await.is_empty());
 }
