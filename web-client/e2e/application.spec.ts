@@ -1,7 +1,7 @@
 // The contributor application form (/application) against the real server.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { open, recordConsole, rootMarkup } from "./support";
+import { holdRequests, open, recordConsole, rootMarkup } from "./support";
 
 /** A toast by its title and, when given, its message. */
 function toast(page: Page, title: string, message?: string) {
@@ -288,12 +288,7 @@ test("submits with a document and lands on the success page", async ({
   await fillAnswers(page);
 
   // Hold the request back until the busy button has been seen.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/v1/applications", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/v1/applications");
   const answer = page.waitForResponse("**/api/v1/applications");
   await submit(page);
   const busy = form(page).getByRole("button", { name: "Submitting..." });

@@ -5,6 +5,7 @@ import {
   VETO,
   cards,
   failOnDialog,
+  holdRequests,
   open,
   rootMarkup,
   screenStylesheets,
@@ -18,14 +19,7 @@ test.describe("article card and page", () => {
   test("the page paints before the whole stylesheet, which its script then applies", async ({
     page,
   }) => {
-    // The scripts are held back until the page has been looked at (a fixed delay would race
-    // a busy machine).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\.js$/);
     await page.goto(`/article/${VETO.slug}`, { waitUntil: "commit" });
     // Painted with the inlined CSS while the script is still on its way…
     await expect(page.locator(".site-header")).toBeVisible();

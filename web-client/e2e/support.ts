@@ -167,3 +167,21 @@ export async function screenStylesheets(page: Page): Promise<number> {
       ).length,
   );
 }
+
+/**
+ * Holds back the page's requests matching `url` until the returned function is called: a
+ * test can look at the page while they are on their way (a fixed delay would race a busy
+ * machine).
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
