@@ -386,9 +386,14 @@ on_both_engines! {
 async fn signing_in_to_an_unknown_address_takes_as_long_as_a_wrong_password() {
     let app = spawn_app(Engine::Sqlite).await;
     reader(&app, "tim@example.org").await;
+    // Interleaved samples, compared by their fastest: other work on the machine (the other
+    // test binaries) only ever adds time, so the minimum is each path's own cost, where a
+    // median of a few samples moved with the machine's load (it once read 0.074 s against
+    // 0.035 s). The decoy's cost parameters are checked without a clock in `password.rs`.
     let mut known = Vec::new();
     let mut unknown = Vec::new();
-    for i in 0..4 {
+    // Five of each: ten failures from one address is what it may make.
+    for i in 0..5 {
         let start = Instant::now();
         assert_eq!(
             sign_in(&app, "tim@example.org", &format!("wrong {i}"))
@@ -406,12 +411,11 @@ async fn signing_in_to_an_unknown_address_takes_as_long_as_a_wrong_password() {
         );
         unknown.push(start.elapsed());
     }
-    known.sort();
-    unknown.sort();
-    let (k, u) = (known[2].as_secs_f64(), unknown[2].as_secs_f64());
+    let fastest = |v: &[Duration]| v.iter().min().map_or(0.0, Duration::as_secs_f64);
+    let (k, u) = (fastest(&known), fastest(&unknown));
     assert!(
         u > k * 0.5 && u < k * 2.0,
-        "median known {k:.4}s, unknown {u:.4}s"
+        "fastest known {k:.4}s, unknown {u:.4}s"
     );
     app.shutdown().await;
 }

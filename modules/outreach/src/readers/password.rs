@@ -60,4 +60,19 @@ mod tests {
         assert!(!verify("secret2".into(), Some(stored)).await);
         assert!(!verify("secret1".into(), None).await);
     }
+
+    #[test]
+    fn the_decoy_costs_what_a_real_hash_costs() {
+        // An unknown address is checked against the decoy, so it must be as slow to check as
+        // any reader's hash: same algorithm, version and cost parameters.
+        let real = hash_now("a reader's password").unwrap_or_default();
+        let (real, decoy) = (PasswordHash::new(&real), PasswordHash::new(decoy()));
+        let (Ok(real), Ok(decoy)) = (real, decoy) else {
+            panic!("both must parse as PHC strings");
+        };
+        assert_eq!(decoy.algorithm, real.algorithm);
+        assert_eq!(decoy.version, real.version);
+        assert_eq!(decoy.params, real.params);
+        assert_eq!(real.algorithm.as_str(), "argon2id");
+    }
 }
