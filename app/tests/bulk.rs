@@ -155,12 +155,47 @@ on_both_engines! {
             let pool = sqlx::PgPool::connect(&url).await.unwrap();
             let (stored, differing): (i64, i64) = sqlx::query_as(
                 "SELECT COUNT(*), COUNT(*) FILTER (WHERE search_terms \
-                 <> agora_search_term_ids(agora_search_tokens(search_text))) FROM articles",
+                 <> agora_search_term_ids(agora_search_tokens(search_text)) \
+                 OR search_pairs <> agora_search_pairs(search_text) \
+                 OR search_words <> agora_search_words(search_text)) FROM articles",
             )
             .fetch_one(&pool)
             .await
             .unwrap();
             assert_eq!((stored, differing), (1301, 0));
+            // The load dropped the search's GIN indexes and built them again once done.
+            let indexes: Vec<String> = sqlx::query_scalar(
+                "SELECT indexname FROM pg_indexes WHERE tablename = 'articles' \
+                 AND indexname LIKE 'articles_search_%' ORDER BY 1",
+            )
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+            assert_eq!(indexes, ["articles_search_pairs", "articles_search_terms", "articles_search_words"]);
+            let deferred: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM deferred_indexes")
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            assert_eq!(deferred, 0);
+            // A load that stops half way leaves its indexes to the next start's migrations.
+            app.services.db.defer_indexes(&["articles_search_pairs", "no_such_index"]).await.unwrap();
+            let count_pairs = "SELECT COUNT(*) FROM pg_indexes WHERE indexname = 'articles_search_pairs'";
+            let present: i64 = sqlx::query_scalar(count_pairs).fetch_one(&pool).await.unwrap();
+            assert_eq!(present, 0);
+            app.services.db.migrate().await.unwrap();
+            let present: i64 = sqlx::query_scalar(count_pairs).fetch_one(&pool).await.unwrap();
+            assert_eq!(present, 1);
+            let hits: i64 = app
+                .request(reqwest::Method::GET, "/api/v1/articles?q=odd%20spaces", None)
+                .send()
+                .await
+                .unwrap()
+                .json::<Value>()
+                .await
+                .unwrap()["total"]
+                .as_i64()
+                .unwrap_or(-1);
+            assert_eq!(hits, 1, "the phrase is found through the rebuilt index");
             let odd_tokens: Vec<String> = sqlx::query_scalar(
                 "SELECT v.term FROM articles a JOIN search_vocabulary v \
                  ON v.id = ANY(a.search_terms) WHERE a.title = 'Odd Spaces' ORDER BY v.term",

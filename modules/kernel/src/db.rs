@@ -74,9 +74,60 @@ impl Db {
             Db::Postgres(pool) => {
                 sqlx::migrate!("../../migrations/postgres")
                     .run(pool)
-                    .await?
+                    .await?;
+                self.build_deferred_indexes().await?;
             }
         }
+        Ok(())
+    }
+
+    /// Before a bulk load on PostgreSQL: drops these indexes (those that exist), keeping their
+    /// definitions, so the load does not update them row by row; a GIN index built once over
+    /// the loaded rows costs a fraction of that. [`Db::build_deferred_indexes`] builds them
+    /// again, and so does the next [`Db::migrate`] if the load never finished. SQLite keeps
+    /// its indexes.
+    pub async fn defer_indexes(&self, names: &[&str]) -> Result<(), DbError> {
+        let Db::Postgres(pool) = self else {
+            return Ok(());
+        };
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        let mut tx = pool.begin().await?;
+        let kept: Vec<String> = sqlx::query_scalar(
+            "INSERT INTO deferred_indexes (name, definition) \
+             SELECT indexname, indexdef FROM pg_indexes \
+             WHERE schemaname = current_schema() AND indexname = ANY($1) \
+             ON CONFLICT (name) DO NOTHING RETURNING name",
+        )
+        .bind(&names)
+        .fetch_all(&mut *tx)
+        .await?;
+        for name in kept {
+            // A name from the catalog, quoted as an identifier.
+            sqlx::query(&format!("DROP INDEX \"{}\"", name.replace('"', "\"\"")))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Builds the indexes [`Db::defer_indexes`] dropped, all at once (each on its own
+    /// connection, so on its own core), each in its own transaction with its definition's
+    /// removal: each is built once, whatever stops half way.
+    pub async fn build_deferred_indexes(&self) -> Result<(), DbError> {
+        let Db::Postgres(pool) = self else {
+            return Ok(());
+        };
+        let deferred: Vec<(String, String)> =
+            sqlx::query_as("SELECT name, definition FROM deferred_indexes ORDER BY name")
+                .fetch_all(pool)
+                .await?;
+        futures_util::future::try_join_all(
+            deferred
+                .into_iter()
+                .map(|(name, definition)| build_deferred(pool, name, definition)),
+        )
+        .await?;
         Ok(())
     }
 
@@ -106,4 +157,24 @@ impl Db {
             Db::Postgres(pool) => pool.close().await,
         }
     }
+}
+
+/// One of [`Db::build_deferred_indexes`]: claims the definition and builds it, in one
+/// transaction (a concurrent caller waits on the claim, then finds it gone).
+async fn build_deferred(pool: &PgPool, name: String, definition: String) -> Result<(), DbError> {
+    let mut tx = pool.begin().await?;
+    // Room to sort the index's entries in memory, for this build only.
+    sqlx::query("SELECT set_config('maintenance_work_mem', '256MB', true)")
+        .execute(&mut *tx)
+        .await?;
+    let claimed = sqlx::query("DELETE FROM deferred_indexes WHERE name = $1")
+        .bind(&name)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if claimed == 1 {
+        sqlx::query(&definition).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }

@@ -239,9 +239,13 @@ pub fn store_for(db: &Db) -> Arc<dyn ContentStore> {
     }
 }
 
-/// Articles whose search text (title, text and excerpt, lower case) contains `q`. On
-/// PostgreSQL a trigram index (`pg_trgm`) answers this pattern; SQLite uses it for queries
-/// too short for its own trigram index.
+/// An article's search token numbers and the keys of its pairs of adjacent tokens, each as an
+/// array literal, and its distinct tokens (PostgreSQL; see `postgres::search_terms`).
+pub(crate) type SearchKeys = (String, String, String);
+
+/// Articles whose search text (title, text and excerpt, lower case) contains `q`, each text
+/// read (no index answers it: SQLite uses it for queries too short for its trigram index;
+/// PostgreSQL narrows it down first, see `postgres::words_search`).
 pub(crate) fn like_search<DB>(qb: &mut sqlx::QueryBuilder<'_, DB>, q: &str)
 where
     DB: sqlx::Database,

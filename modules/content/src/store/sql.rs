@@ -12,7 +12,7 @@ macro_rules! sql_content_store {
         $begin_write:expr
     ) => {
         /// Appends the condition "the article's text holds `q`" to a query over `articles a`.
-        type SearchFragment = for<'b> fn(&mut sqlx::QueryBuilder<'b, $db>, &str);
+        type SearchFragment<'f> = &'f (dyn for<'b> Fn(&mut sqlx::QueryBuilder<'b, $db>, &str) + Sync);
 
         pub struct $name {
             pool: $pool,
@@ -68,7 +68,7 @@ macro_rules! sql_content_store {
             fn filtered<'a>(
                 select: &str,
                 q: &'a crate::model::ListQuery,
-                search: SearchFragment,
+                search: SearchFragment<'_>,
             ) -> sqlx::QueryBuilder<'a, $db> {
                 let mut qb = sqlx::QueryBuilder::new(select);
                 qb.push(" FROM articles a WHERE a.status = 'published'");
@@ -94,7 +94,7 @@ macro_rules! sql_content_store {
             /// alone (id and order, no article row), and only the page's own rows are read.
             fn page<'a>(
                 q: &'a crate::model::ListQuery,
-                search: SearchFragment,
+                search: SearchFragment<'_>,
             ) -> sqlx::QueryBuilder<'a, $db> {
                 let order = match q.sort {
                     crate::model::Sort::Newest => " ORDER BY a.created_at DESC, a.id DESC",
@@ -119,7 +119,7 @@ macro_rules! sql_content_store {
             async fn page_and_count(
                 pool: &$pool,
                 q: &crate::model::ListQuery,
-                search: SearchFragment,
+                search: SearchFragment<'_>,
             ) -> Result<(Vec<crate::store::CardRow>, i64), sqlx::Error> {
                 let rows = Self::page(q, search)
                     .build_query_as::<crate::store::CardRow>()
@@ -148,7 +148,7 @@ macro_rules! sql_content_store {
             ) -> Result<(Vec<crate::store::CardRow>, i64), sqlx::Error> {
                 if q.q.is_empty() {
                     // Without search text the fragment is never asked for.
-                    Self::page_and_count(&self.pool, q, crate::store::like_search).await
+                    Self::page_and_count(&self.pool, q, &crate::store::like_search).await
                 } else {
                     $search(&self.pool, q).await
                 }
@@ -233,8 +233,10 @@ macro_rules! sql_content_store {
 
             async fn insert_many(&self, rows: &[crate::store::InsertRow]) -> Result<(), sqlx::Error> {
                 // An engine that numbers each article's search tokens (PostgreSQL) does so
-                // before the transaction: one row's numbers, or none (the database's own).
-                let terms: Option<Vec<Option<String>>> = $search_terms(&self.pool, rows).await?;
+                // before the transaction: one row's numbers and pair keys, or none (the
+                // database's own).
+                let terms: Option<Vec<Option<crate::store::SearchKeys>>> =
+                    $search_terms(&self.pool, rows).await?;
                 let mut terms = terms.map(|t| t.into_iter());
                 let mut tx = self.pool.begin_with($begin_write).await?;
                 // 21 values a row: well under either engine's limit of bound values.
@@ -245,7 +247,11 @@ macro_rules! sql_content_store {
                          excerpt, content_html, reading_minutes, search_text, \
                          first_published_at, stage, publish_at, updated_by",
                     );
-                    qb.push(if terms.is_some() { ", search_terms) " } else { ") " });
+                    qb.push(if terms.is_some() {
+                        ", search_terms, search_pairs, search_words) "
+                    } else {
+                        ") "
+                    });
                     qb.push_values(chunk, |mut b, r| {
                         b.push_bind(r.id.clone())
                             .push_bind(r.slug.clone())
@@ -268,8 +274,16 @@ macro_rules! sql_content_store {
                             .push_bind(r.publish_at)
                             .push_bind(r.updated_by.clone());
                         if let Some(terms) = terms.as_mut() {
-                            b.push_bind(terms.next().flatten());
+                            let keys = terms.next().flatten();
+                            let (numbers, pairs, words) = match keys {
+                                Some((n, p, w)) => (Some(n), Some(p), Some(w)),
+                                None => (None, None, None),
+                            };
+                            b.push_bind(numbers);
                             b.push_unseparated("::INTEGER[]");
+                            b.push_bind(pairs);
+                            b.push_unseparated("::INTEGER[]");
+                            b.push_bind(words);
                         }
                     });
                     qb.build().execute(&mut *tx).await?;

@@ -16,7 +16,7 @@ super::sql_content_store!(
 async fn no_search_terms(
     _: &sqlx::SqlitePool,
     _: &[super::InsertRow],
-) -> Result<Option<Vec<Option<String>>>, sqlx::Error> {
+) -> Result<Option<Vec<Option<super::SearchKeys>>>, sqlx::Error> {
     Ok(None)
 }
 
@@ -83,7 +83,7 @@ async fn search(
 ) -> Result<(Vec<super::CardRow>, i64), sqlx::Error> {
     let plain = q.sort == crate::model::Sort::Newest && q.author.is_none() && q.exclude.is_none();
     if !plain || !indexable(&q.q) {
-        return SqliteContentStore::page_and_count(pool, q, indexed).await;
+        return SqliteContentStore::page_and_count(pool, q, &indexed).await;
     }
     let cap = q.count_cap().unwrap_or(crate::model::SEARCH_COUNT_CAP);
     let mut count = matching(
@@ -101,7 +101,7 @@ async fn search(
         let share = total as f64 / seen.max(1) as f64;
         let walk = (q.offset + q.limit) as f64 / share.min(1.0);
         if walk < WALK_AT_MOST {
-            let found = SqliteContentStore::page(q, super::like_search)
+            let found = SqliteContentStore::page(q, &super::like_search)
                 .build_query_as()
                 .fetch_all(pool)
                 .await?;
