@@ -485,6 +485,87 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     assert_eq!(store.count_all().await.unwrap(), 5);
 
     search_between_separators(&store).await;
+    search_follows_dates(&store).await;
+}
+
+/// Search results come newest first whatever order the articles were written in, page after
+/// page, and an article whose date changes (a scheduled piece going out) moves with it.
+async fn search_follows_dates(store: &Arc<dyn ContentStore>) {
+    let hours_ago = |h: i64| kernel::ids::now() - Duration::hours(h);
+    let mut rows = Vec::new();
+    for (title, hours) in [("Quokka Old", 30), ("Quokka New", 10), ("Quokka Mid", 20)] {
+        let mut r = row(title, Category::HumanRights, "published", 0, false);
+        r.created_at = hours_ago(hours);
+        r.updated_at = r.created_at;
+        r.first_published_at = Some(r.created_at);
+        store.insert(&r).await.unwrap();
+        rows.push(r);
+    }
+    // Two in the same millisecond, written in the reverse of the listing's order.
+    let same = hours_ago(15);
+    for title in ["Quokka Twin B", "Quokka Twin A"] {
+        let mut r = row(title, Category::HumanRights, "published", 0, false);
+        r.created_at = same;
+        r.updated_at = same;
+        r.first_published_at = Some(same);
+        store.insert(&r).await.unwrap();
+        rows.push(r);
+    }
+    let titles = |limit: i64, offset: i64| {
+        let store = store.clone();
+        async move {
+            let (found, total) = store
+                .list_published(&query("quokka", vec![], limit, offset, Sort::Newest))
+                .await
+                .unwrap();
+            (
+                found.into_iter().map(|r| r.title).collect::<Vec<_>>(),
+                total,
+            )
+        }
+    };
+    let mut twins = [rows[3].clone(), rows[4].clone()];
+    twins.sort_by(|a, b| b.id.cmp(&a.id));
+    let expected: Vec<String> = [
+        "Quokka New".to_string(),
+        twins[0].title.clone(),
+        twins[1].title.clone(),
+        "Quokka Mid".to_string(),
+        "Quokka Old".to_string(),
+    ]
+    .into();
+    assert_eq!(titles(10, 0).await, (expected.clone(), 5));
+    assert_eq!(titles(2, 1).await, (expected[1..3].to_vec(), 5));
+    assert_eq!(titles(2, 4).await, (expected[4..].to_vec(), 5));
+    assert_eq!(titles(2, 6).await, (vec![], 5));
+
+    // A scheduled piece goes out dated by its time: now the newest.
+    let mut due = row(
+        "Quokka Scheduled",
+        Category::HumanRights,
+        "draft",
+        40,
+        false,
+    );
+    due.stage = "scheduled".into();
+    due.publish_at = Some(hours_ago(1));
+    store.insert(&due).await.unwrap();
+    assert_eq!(titles(1, 0).await, (vec!["Quokka New".to_string()], 5));
+    assert_eq!(
+        store.publish_due(kernel::ids::now()).await.unwrap().len(),
+        1
+    );
+    assert_eq!(
+        titles(2, 0).await,
+        (
+            vec!["Quokka Scheduled".to_string(), "Quokka New".to_string()],
+            6
+        )
+    );
+    for r in rows.iter().chain([&due]) {
+        assert!(store.delete(&r.id).await.unwrap());
+    }
+    assert_eq!(titles(10, 0).await, (vec![], 0));
 }
 
 /// Search finds any piece of the text whatever lies around it: pieces inside a word, with

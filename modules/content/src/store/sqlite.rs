@@ -20,10 +20,6 @@ async fn no_search_terms(
     Ok(None)
 }
 
-/// Walking the newest articles for a page is chosen while it should read fewer than this many
-/// of them (each is checked against the text); otherwise the page is sorted from the matches.
-const WALK_AT_MOST: f64 = 4_000.0;
-
 /// The search text as an FTS5 phrase: with the trigram tokenizer, the phrase of its trigrams,
 /// each where the one before ends — that is, the text itself, anywhere (case-insensitively).
 fn phrase(q: &str) -> String {
@@ -51,32 +47,14 @@ fn indexed(qb: &mut sqlx::QueryBuilder<'_, sqlx::Sqlite>, q: &str) {
     }
 }
 
-/// Matches of `q` among published articles of the query's categories, from the index and the
-/// narrow `article_search_docs` rows.
-fn matching<'a>(
-    select: &str,
-    text: &str,
-    q: &'a crate::model::ListQuery,
-) -> sqlx::QueryBuilder<'a, sqlx::Sqlite> {
-    let mut qb = sqlx::QueryBuilder::new(select);
-    qb.push(
-        " FROM article_search JOIN article_search_docs d ON d.id = article_search.rowid \
-         WHERE article_search MATCH ",
-    );
-    qb.push_bind(phrase(text));
-    qb.push(" AND d.status = 'published'");
-    super::any_category(&mut qb, "d.category", &q.categories);
-    qb
-}
-
 /// The public search: a page of the newest published articles holding `q`, and their total
 /// (exact up to the query's count cap).
 ///
-/// The total is counted first, from the index and the narrow rows, stopping past the cap. It
-/// also tells how common the text is: matches come in rowid order, so how far into the rows
-/// the count had to go to pass the cap gives the share of articles holding it. A common text's
-/// page is then found by walking the newest articles until it is full; a rarer one's page is
-/// sorted from its matches.
+/// The index numbers its rows in date order (migration 0023), so it gives the matches newest
+/// first: they are read, with the narrow `article_search_docs` rows to filter them, only
+/// until there is one more than the cap (which always covers the page asked for). Those are
+/// put in the listing's order (matches of one millisecond come in the order they were written)
+/// and give both the total and the page.
 async fn search(
     pool: &sqlx::SqlitePool,
     q: &crate::model::ListQuery,
@@ -86,38 +64,38 @@ async fn search(
         return SqliteContentStore::page_and_count(pool, q, &indexed).await;
     }
     let cap = q.count_cap().unwrap_or(crate::model::SEARCH_COUNT_CAP);
-    let mut count = matching(
-        "SELECT COUNT(*), COALESCE(MAX(seen), 0) FROM (SELECT article_search.rowid AS seen",
-        &q.q,
-        q,
+    let mut matches: sqlx::QueryBuilder<sqlx::Sqlite> = sqlx::QueryBuilder::new(
+        "SELECT article_id FROM (SELECT d.article_id, d.created_at FROM article_search \
+         CROSS JOIN article_search_docs d ON d.id = article_search.rowid \
+         WHERE article_search MATCH ",
     );
-    count.push(" LIMIT ").push_bind(cap + 1).push(") counted");
-    let (total, seen): (i64, i64) = count.build_query_as().fetch_one(pool).await?;
-    if total == 0 {
-        return Ok((Vec::new(), 0));
+    matches.push_bind(phrase(&q.q));
+    matches.push(" AND d.status = 'published'");
+    super::any_category(&mut matches, "d.category", &q.categories);
+    matches
+        .push(" ORDER BY article_search.rowid DESC LIMIT ")
+        .push_bind(cap + 1)
+        .push(") ORDER BY created_at DESC, article_id DESC");
+    let ids: Vec<String> = matches.build_query_scalar().fetch_all(pool).await?;
+    let total = ids.len() as i64;
+    let from = usize::try_from(q.offset)
+        .unwrap_or(usize::MAX)
+        .min(ids.len());
+    let to = usize::try_from(q.offset.saturating_add(q.limit))
+        .unwrap_or(usize::MAX)
+        .min(ids.len());
+    if from == to {
+        return Ok((Vec::new(), total));
     }
-    if total > cap {
-        // The share of rows holding the text, from the stretch the count went through.
-        let share = total as f64 / seen.max(1) as f64;
-        let walk = (q.offset + q.limit) as f64 / share.min(1.0);
-        if walk < WALK_AT_MOST {
-            let found = SqliteContentStore::page(q, &super::like_search)
-                .build_query_as()
-                .fetch_all(pool)
-                .await?;
-            return Ok((found, total));
-        }
-    }
-    let select = format!(
-        "SELECT {} FROM articles a WHERE a.id IN (SELECT d.article_id",
+    let mut page: sqlx::QueryBuilder<sqlx::Sqlite> = sqlx::QueryBuilder::new(format!(
+        "SELECT {} FROM articles a WHERE a.id IN (",
         super::CARD_COLUMNS
-    );
-    let mut page = matching(&select, &q.q, q);
-    page.push(" ORDER BY d.created_at DESC, d.article_id DESC LIMIT ")
-        .push_bind(q.limit)
-        .push(" OFFSET ")
-        .push_bind(q.offset)
-        .push(") ORDER BY a.created_at DESC, a.id DESC");
+    ));
+    let mut listed = page.separated(", ");
+    for id in &ids[from..to] {
+        listed.push_bind(id.clone());
+    }
+    page.push(") ORDER BY a.created_at DESC, a.id DESC");
     let found = page.build_query_as().fetch_all(pool).await?;
     Ok((found, total))
 }
