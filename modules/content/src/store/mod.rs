@@ -276,6 +276,12 @@ pub(crate) fn any_category<DB>(
     qb.push(")");
 }
 
+/// The ids of the page `q` asks for, out of all its matches in order (up to its count cap).
+pub(crate) fn page_of<'a>(matches: &'a [String], q: &crate::model::ListQuery) -> &'a [String] {
+    let at = |n: i64| usize::try_from(n).unwrap_or(usize::MAX).min(matches.len());
+    &matches[at(q.offset)..at(q.offset.saturating_add(q.limit))]
+}
+
 /// Escapes LIKE wildcards so user text is matched literally.
 pub(crate) fn like_pattern(q: &str) -> String {
     let mut p = String::with_capacity(q.len() + 2);

@@ -272,18 +272,12 @@ async fn search(
             Phrase::Within(sets) => {
                 let ids = phrase_matches(&mut tx, q, &sets, cap).await?;
                 let total = ids.len() as i64;
-                let from = usize::try_from(q.offset)
-                    .unwrap_or(usize::MAX)
-                    .min(ids.len());
-                let to = usize::try_from(q.offset.saturating_add(q.limit))
-                    .unwrap_or(usize::MAX)
-                    .min(ids.len());
                 let mut page: sqlx::QueryBuilder<sqlx::Postgres> =
                     sqlx::QueryBuilder::new(format!(
                         "SELECT {} FROM articles a WHERE a.id = ANY(",
                         super::CARD_COLUMNS
                     ));
-                page.push_bind(ids[from..to].to_vec())
+                page.push_bind(super::page_of(&ids, q).to_vec())
                     .push(") ORDER BY a.created_at DESC, a.id DESC");
                 let rows = page.build_query_as().fetch_all(&mut *tx).await?;
                 tx.commit().await?;

@@ -78,13 +78,8 @@ async fn search(
         .push(") ORDER BY created_at DESC, article_id DESC");
     let ids: Vec<String> = matches.build_query_scalar().fetch_all(pool).await?;
     let total = ids.len() as i64;
-    let from = usize::try_from(q.offset)
-        .unwrap_or(usize::MAX)
-        .min(ids.len());
-    let to = usize::try_from(q.offset.saturating_add(q.limit))
-        .unwrap_or(usize::MAX)
-        .min(ids.len());
-    if from == to {
+    let wanted = super::page_of(&ids, q);
+    if wanted.is_empty() {
         return Ok((Vec::new(), total));
     }
     let mut page: sqlx::QueryBuilder<sqlx::Sqlite> = sqlx::QueryBuilder::new(format!(
@@ -92,7 +87,7 @@ async fn search(
         super::CARD_COLUMNS
     ));
     let mut listed = page.separated(", ");
-    for id in &ids[from..to] {
+    for id in wanted {
         listed.push_bind(id.clone());
     }
     page.push(") ORDER BY a.created_at DESC, a.id DESC");
