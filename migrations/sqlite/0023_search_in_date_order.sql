@@ -1,10 +1,14 @@
 -- Search rows numbered in date order. Each article's row in `article_search_docs`, and so its
--- row in the trigram index, is numbered from its creation time (milliseconds since 1970, times
--- 2^20, plus one more for each earlier row of the same millisecond), so the index gives its
--- matches newest first by itself: a search reads matches only until it has the page and the
--- count it needs, however common the text. Before, a page past the first few of a common
--- text (a phrase of two common words: 5,000 matches in 100,000 articles) sorted every match.
--- A row whose time changes is numbered again.
+-- row in the trigram index, is numbered from its creation time (seconds since 1970, times 64,
+-- plus one more for each earlier row of the same second), so the index gives its matches
+-- newest first by itself: a search reads matches only until it has the page and the count it
+-- needs, however common the text. Before, a page past the first few of a common text (a
+-- phrase of two common words: 5,000 matches in 100,000 articles) sorted every match. A row
+-- whose time changes is numbered again. (Seconds, not milliseconds: the index stores the gaps
+-- between numbers, and milliseconds times 2^20 made it 35% larger and a bulk load 20%
+-- slower.) Past 64 articles in one second, the next ones are numbered after all others: still
+-- found, but read as if newest (their order is then exact only within the first 1,000
+-- matches, which are sorted by time once read).
 DROP TRIGGER article_search_insert;
 DROP TRIGGER article_search_text;
 DROP TRIGGER article_search_filters;
@@ -24,26 +28,27 @@ CREATE VIRTUAL TABLE article_search USING fts5(
 );
 INSERT INTO article_search (article_search, rank) VALUES ('hashsize', 67108864);
 INSERT INTO article_search_docs (id, article_id, status, category, created_at)
-    SELECT CAST(round(unixepoch(created_at, 'subsec') * 1000) AS INTEGER) * 1048576
-        + row_number() OVER (
-            PARTITION BY CAST(round(unixepoch(created_at, 'subsec') * 1000) AS INTEGER)
-            ORDER BY created_at, id
-        ) - 1,
-        id, status, category, created_at
-    FROM articles;
+    SELECT CASE WHEN n < 64 THEN base + n END, id, status, category, created_at
+    FROM (
+        SELECT unixepoch(created_at) * 64 AS base,
+            row_number() OVER (PARTITION BY unixepoch(created_at) ORDER BY created_at, id) - 1
+                AS n,
+            id, status, category, created_at
+        FROM articles
+    );
 INSERT INTO article_search (rowid, search_text)
     SELECT d.id, a.search_text FROM article_search_docs d JOIN articles a ON a.id = d.article_id
     ORDER BY d.id;
 
--- The next number of the article's millisecond. (A time SQLite cannot read gives no number,
--- and the row then takes the next free one: found by the search all the same, out of order.)
+-- The next number of the article's second. (A full second, or a time SQLite cannot read, gives
+-- no number, and the row then takes the next free one after all others.)
 CREATE TRIGGER article_search_insert AFTER INSERT ON articles BEGIN
     INSERT INTO article_search_docs (id, article_id, status, category, created_at)
-        SELECT t.base + COALESCE((SELECT MAX(d.id) + 1 - t.base FROM article_search_docs d
-            WHERE d.id >= t.base AND d.id < t.base + 1048576), 0),
+        SELECT CASE WHEN s.n < 64 THEN s.base + s.n END,
             new.id, new.status, new.category, new.created_at
-        FROM (SELECT CAST(round(unixepoch(new.created_at, 'subsec') * 1000) AS INTEGER)
-            * 1048576 AS base) t;
+        FROM (SELECT t.base, COALESCE((SELECT MAX(d.id) + 1 - t.base FROM article_search_docs d
+            WHERE d.id >= t.base AND d.id < t.base + 64), 0) AS n
+            FROM (SELECT unixepoch(new.created_at) * 64 AS base) t) s;
     INSERT INTO article_search (rowid, search_text)
         VALUES ((SELECT id FROM article_search_docs WHERE article_id = new.id), new.search_text);
 END;
@@ -63,11 +68,11 @@ WHEN new.created_at IS NOT old.created_at BEGIN
         WHERE rowid = (SELECT id FROM article_search_docs WHERE article_id = old.id);
     DELETE FROM article_search_docs WHERE article_id = old.id;
     INSERT INTO article_search_docs (id, article_id, status, category, created_at)
-        SELECT t.base + COALESCE((SELECT MAX(d.id) + 1 - t.base FROM article_search_docs d
-            WHERE d.id >= t.base AND d.id < t.base + 1048576), 0),
+        SELECT CASE WHEN s.n < 64 THEN s.base + s.n END,
             new.id, new.status, new.category, new.created_at
-        FROM (SELECT CAST(round(unixepoch(new.created_at, 'subsec') * 1000) AS INTEGER)
-            * 1048576 AS base) t;
+        FROM (SELECT t.base, COALESCE((SELECT MAX(d.id) + 1 - t.base FROM article_search_docs d
+            WHERE d.id >= t.base AND d.id < t.base + 64), 0) AS n
+            FROM (SELECT unixepoch(new.created_at) * 64 AS base) t) s;
     INSERT INTO article_search (rowid, search_text)
         VALUES ((SELECT id FROM article_search_docs WHERE article_id = new.id), new.search_text);
 END;

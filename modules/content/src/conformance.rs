@@ -566,6 +566,36 @@ async fn search_follows_dates(store: &Arc<dyn ContentStore>) {
         assert!(store.delete(&r.id).await.unwrap());
     }
     assert_eq!(titles(10, 0).await, (vec![], 0));
+
+    // Many articles of one instant (an import of dated pieces): all written, all found, in
+    // the listing's order.
+    let instant = hours_ago(5);
+    let many: Vec<InsertRow> = (0..70)
+        .map(|n| {
+            let mut r = row(
+                &format!("Quokka Batch {n}"),
+                Category::HumanRights,
+                "published",
+                0,
+                false,
+            );
+            r.created_at = instant;
+            r.updated_at = instant;
+            r
+        })
+        .collect();
+    store.insert_many(&many).await.unwrap();
+    let mut ids: Vec<String> = many.iter().map(|r| r.id.clone()).collect();
+    ids.sort_by(|a, b| b.cmp(a));
+    let (found, total) = store
+        .list_published(&query("quokka batch", vec![], 100, 0, Sort::Newest))
+        .await
+        .unwrap();
+    assert_eq!(total, 70);
+    assert_eq!(found.into_iter().map(|r| r.id).collect::<Vec<_>>(), ids);
+    for r in &many {
+        assert!(store.delete(&r.id).await.unwrap());
+    }
 }
 
 /// Search finds any piece of the text whatever lies around it: pieces inside a word, with

@@ -232,6 +232,12 @@ macro_rules! sql_content_store {
             }
 
             async fn insert_many(&self, rows: &[crate::store::InsertRow]) -> Result<(), sqlx::Error> {
+                // Oldest first: SQLite's search index numbers its rows by time, and takes rows
+                // in rising order within a transaction without writing out what it buffered
+                // (out of order, a bulk load of 100,000 articles took 99 s instead of 50).
+                let mut sorted = rows.to_vec();
+                sorted.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
+                let rows = sorted.as_slice();
                 // An engine that numbers each article's search tokens (PostgreSQL) does so
                 // before the transaction: one row's numbers and pair keys, or none (the
                 // database's own).
