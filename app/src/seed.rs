@@ -114,8 +114,9 @@ pub struct Bulk {
 
 /// Writers the bulk articles are shared between.
 const BULK_WRITERS: usize = 40;
-/// Articles written per transaction.
-const BULK_BATCH: usize = 2_000;
+/// Articles written per transaction (on SQLite each is one segment of the search index: 5,000
+/// loaded 100,000 articles in 52 s, 2,000 in 56 s).
+const BULK_BATCH: usize = 5_000;
 /// Views written per call.
 const VIEW_BATCH: usize = 20_000;
 
