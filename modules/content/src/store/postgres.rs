@@ -24,8 +24,9 @@ fn array_literal(numbers: &[i32]) -> String {
     format!("{{{}}}", listed.join(","))
 }
 
-/// The distinct tokens of a search text, as SQL's `agora_search_tokens` gives them.
-fn tokens(text: &str) -> std::collections::BTreeSet<&str> {
+/// The tokens of a search text in order, as SQL's `agora_search_tokens` cuts them (before it
+/// keeps each once).
+fn tokens(text: &str) -> Vec<&str> {
     text.split(SEPARATORS).filter(|t| !t.is_empty()).collect()
 }
 
@@ -51,9 +52,9 @@ fn pair_key(a: i32, b: i32) -> i32 {
 /// none, and the database computes them as the row is inserted.
 async fn search_terms(
     pool: &sqlx::PgPool,
-    rows: &[super::InsertRow],
+    rows: &[&super::InsertRow],
 ) -> Result<Option<Vec<Option<super::SearchKeys>>>, sqlx::Error> {
-    let per_row: Vec<_> = rows.iter().map(|r| tokens(&r.search_text)).collect();
+    let per_row: Vec<Vec<&str>> = rows.iter().map(|r| tokens(&r.search_text)).collect();
     let mut all: Vec<&str> = per_row.iter().flatten().copied().collect();
     all.sort_unstable();
     all.dedup();
@@ -73,25 +74,23 @@ async fn search_terms(
     .into_iter()
     .collect();
     Ok(Some(
-        rows.iter()
-            .zip(&per_row)
-            .map(|(row, tokens)| {
-                let mut numbers = tokens
+        per_row
+            .iter()
+            .map(|sequence| {
+                let numbered = sequence
                     .iter()
                     .map(|t| ids.get(*t).copied())
                     .collect::<Option<Vec<i32>>>()?;
-                numbers.sort_unstable();
-                let sequence = row
-                    .search_text
-                    .split(SEPARATORS)
-                    .filter(|t| !t.is_empty())
-                    .map(|t| ids.get(t).copied())
-                    .collect::<Option<Vec<i32>>>()?;
                 let mut pairs: Vec<i32> =
-                    sequence.windows(2).map(|w| pair_key(w[0], w[1])).collect();
+                    numbered.windows(2).map(|w| pair_key(w[0], w[1])).collect();
                 pairs.sort_unstable();
                 pairs.dedup();
-                let words: Vec<&str> = tokens.iter().copied().collect();
+                let mut numbers = numbered;
+                numbers.sort_unstable();
+                numbers.dedup();
+                let mut words = sequence.clone();
+                words.sort_unstable();
+                words.dedup();
                 Some((
                     array_literal(&numbers),
                     array_literal(&pairs),

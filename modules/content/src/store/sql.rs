@@ -235,14 +235,13 @@ macro_rules! sql_content_store {
                 // Oldest first: SQLite's search index numbers its rows by time, and takes rows
                 // in rising order within a transaction without writing out what it buffered
                 // (out of order, a bulk load of 100,000 articles took 99 s instead of 50).
-                let mut sorted = rows.to_vec();
-                sorted.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
-                let rows = sorted.as_slice();
+                let mut rows: Vec<&crate::store::InsertRow> = rows.iter().collect();
+                rows.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
                 // An engine that numbers each article's search tokens (PostgreSQL) does so
                 // before the transaction: one row's numbers and pair keys, or none (the
                 // database's own).
                 let terms: Option<Vec<Option<crate::store::SearchKeys>>> =
-                    $search_terms(&self.pool, rows).await?;
+                    $search_terms(&self.pool, &rows).await?;
                 let mut terms = terms.map(|t| t.into_iter());
                 let mut tx = self.pool.begin_with($begin_write).await?;
                 // 21 values a row: well under either engine's limit of bound values.

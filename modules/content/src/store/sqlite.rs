@@ -15,7 +15,7 @@ super::sql_content_store!(
 /// SQLite's index reads the search text itself (see `search`): no token numbers to store.
 async fn no_search_terms(
     _: &sqlx::SqlitePool,
-    _: &[super::InsertRow],
+    _: &[&super::InsertRow],
 ) -> Result<Option<Vec<Option<super::SearchKeys>>>, sqlx::Error> {
     Ok(None)
 }
