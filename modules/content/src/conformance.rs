@@ -596,6 +596,41 @@ async fn search_follows_dates(store: &Arc<dyn ContentStore>) {
     for r in &many {
         assert!(store.delete(&r.id).await.unwrap());
     }
+
+    // Written at once by many writers, all of one instant: each numbered, none lost.
+    let racing: Vec<InsertRow> = (0..20)
+        .map(|n| {
+            let mut r = row(
+                &format!("Quokka Race {n}"),
+                Category::HumanRights,
+                "published",
+                0,
+                false,
+            );
+            r.created_at = instant;
+            r.updated_at = instant;
+            r
+        })
+        .collect();
+    let mut writes = tokio::task::JoinSet::new();
+    for r in &racing {
+        let (store, r) = (store.clone(), r.clone());
+        writes.spawn(async move { store.insert(&r).await });
+    }
+    while let Some(written) = writes.join_next().await {
+        written.unwrap().unwrap();
+    }
+    let mut ids: Vec<String> = racing.iter().map(|r| r.id.clone()).collect();
+    ids.sort_by(|a, b| b.cmp(a));
+    let (found, total) = store
+        .list_published(&query("quokka race", vec![], 100, 0, Sort::Newest))
+        .await
+        .unwrap();
+    assert_eq!(total, 20);
+    assert_eq!(found.into_iter().map(|r| r.id).collect::<Vec<_>>(), ids);
+    for r in &racing {
+        assert!(store.delete(&r.id).await.unwrap());
+    }
 }
 
 /// Search finds any piece of the text whatever lies around it: pieces inside a word, with
