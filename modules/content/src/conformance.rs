@@ -488,6 +488,40 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     search_follows_dates(&store).await;
 }
 
+/// `n` published articles titled "`prefix` 0", "`prefix` 1"…, all created at `at`.
+fn of_one_instant(prefix: &str, n: usize, at: chrono::DateTime<chrono::Utc>) -> Vec<InsertRow> {
+    (0..n)
+        .map(|i| {
+            let mut r = row(
+                &format!("{prefix} {i}"),
+                Category::HumanRights,
+                "published",
+                0,
+                false,
+            );
+            r.created_at = at;
+            r.updated_at = at;
+            r
+        })
+        .collect()
+}
+
+/// Searching `q` finds exactly `rows`, all of one instant, in the listing's order (newest
+/// first, then the larger id); then they are deleted.
+async fn found_in_order_then_deleted(store: &Arc<dyn ContentStore>, q: &str, rows: &[InsertRow]) {
+    let mut ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+    ids.sort_by(|a, b| b.cmp(a));
+    let (found, total) = store
+        .list_published(&query(q, vec![], 100, 0, Sort::Newest))
+        .await
+        .unwrap();
+    assert_eq!(total, i64::try_from(rows.len()).unwrap());
+    assert_eq!(found.into_iter().map(|r| r.id).collect::<Vec<_>>(), ids);
+    for r in rows {
+        assert!(store.delete(&r.id).await.unwrap());
+    }
+}
+
 /// Search results come newest first whatever order the articles were written in, page after
 /// page, and an article whose date changes (a scheduled piece going out) moves with it.
 async fn search_follows_dates(store: &Arc<dyn ContentStore>) {
@@ -570,48 +604,12 @@ async fn search_follows_dates(store: &Arc<dyn ContentStore>) {
     // Many articles of one instant (an import of dated pieces): all written, all found, in
     // the listing's order.
     let instant = hours_ago(5);
-    let many: Vec<InsertRow> = (0..70)
-        .map(|n| {
-            let mut r = row(
-                &format!("Quokka Batch {n}"),
-                Category::HumanRights,
-                "published",
-                0,
-                false,
-            );
-            r.created_at = instant;
-            r.updated_at = instant;
-            r
-        })
-        .collect();
+    let many = of_one_instant("Quokka Batch", 70, instant);
     store.insert_many(&many).await.unwrap();
-    let mut ids: Vec<String> = many.iter().map(|r| r.id.clone()).collect();
-    ids.sort_by(|a, b| b.cmp(a));
-    let (found, total) = store
-        .list_published(&query("quokka batch", vec![], 100, 0, Sort::Newest))
-        .await
-        .unwrap();
-    assert_eq!(total, 70);
-    assert_eq!(found.into_iter().map(|r| r.id).collect::<Vec<_>>(), ids);
-    for r in &many {
-        assert!(store.delete(&r.id).await.unwrap());
-    }
+    found_in_order_then_deleted(store, "quokka batch", &many).await;
 
     // Written at once by many writers, all of one instant: each numbered, none lost.
-    let racing: Vec<InsertRow> = (0..20)
-        .map(|n| {
-            let mut r = row(
-                &format!("Quokka Race {n}"),
-                Category::HumanRights,
-                "published",
-                0,
-                false,
-            );
-            r.created_at = instant;
-            r.updated_at = instant;
-            r
-        })
-        .collect();
+    let racing = of_one_instant("Quokka Race", 20, instant);
     let mut writes = tokio::task::JoinSet::new();
     for r in &racing {
         let (store, r) = (store.clone(), r.clone());
@@ -620,17 +618,7 @@ async fn search_follows_dates(store: &Arc<dyn ContentStore>) {
     while let Some(written) = writes.join_next().await {
         written.unwrap().unwrap();
     }
-    let mut ids: Vec<String> = racing.iter().map(|r| r.id.clone()).collect();
-    ids.sort_by(|a, b| b.cmp(a));
-    let (found, total) = store
-        .list_published(&query("quokka race", vec![], 100, 0, Sort::Newest))
-        .await
-        .unwrap();
-    assert_eq!(total, 20);
-    assert_eq!(found.into_iter().map(|r| r.id).collect::<Vec<_>>(), ids);
-    for r in &racing {
-        assert!(store.delete(&r.id).await.unwrap());
-    }
+    found_in_order_then_deleted(store, "quokka race", &racing).await;
 }
 
 /// Search finds any piece of the text whatever lies around it: pieces inside a word, with
