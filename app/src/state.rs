@@ -201,7 +201,12 @@ impl Services {
         crate::settings::resolve_key_secret(&mut settings)?;
         let db = Db::connect(settings.database_url.expose()).await?;
         db.migrate().await?;
-        Services::new(db, &settings, clock)
+        let services = Services::new(db, &settings, clock)?;
+        let written = services.content.catch_up_search().await?;
+        if written > 0 {
+            tracing::info!(articles = written, "search index caught up");
+        }
+        Ok(services)
     }
 }
 

@@ -68,7 +68,7 @@ on_both_engines! {
         // the store finds it; totals are exact up to the count cap (1,000, or the end of the
         // page asked for), and past it are given as a lower bound.
         let mut past_cap = 0;
-        for q in [rare.as_str(), "floods", "ood", "vote election", "ba", "TAXES", "the", "e t"] {
+        for q in [rare.as_str(), "floods", "ood", "vote election", "ote elec", "ba", "TAXES", "the", "e t"] {
             let holding: Vec<&String> = slugs
                 .iter()
                 .zip(&texts)
@@ -214,6 +214,39 @@ on_both_engines! {
                 odd_tokens.iter().all(|t| !t.is_empty() && !t.contains([' ', '\t', '\n', '\r', '\u{b}', '\u{c}'])),
                 "{odd_tokens:?}"
             );
+            pool.close().await;
+        }
+
+        // SQLite's app writes its search indexes' rows. A migration that changes what they
+        // hold leaves every row unwritten (as 0024 does): searches read the texts meanwhile,
+        // and the next start writes them all.
+        if url.starts_with("sqlite") {
+            let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+            for emptied in [
+                "INSERT INTO article_search (article_search) VALUES ('delete-all')",
+                "INSERT INTO article_phrases (article_phrases) VALUES ('delete-all')",
+                "UPDATE article_search_docs SET indexed = 0",
+            ] {
+                sqlx::query(emptied).execute(&pool).await.unwrap();
+            }
+            // Each round asks with its own page size: no answer comes from the listing cache.
+            let (app, rare) = (&app, &rare);
+            let totals = |limit: u32| async move {
+                let mut totals = Vec::new();
+                for q in ["vote%20election", "ood", rare.as_str()] {
+                    let (_, found) = app.json(&format!("/api/v1/articles?limit={limit}&q={q}")).await;
+                    totals.push(found["total"].as_i64().unwrap());
+                }
+                totals
+            };
+            let expected: Vec<i64> = ["vote election", "ood", rare.as_str()]
+                .iter()
+                .map(|q| i64::try_from(texts.iter().filter(|t| t.contains(q)).count().min(1000)).unwrap())
+                .collect();
+            assert_eq!(totals(13).await, expected, "while unwritten");
+            assert_eq!(app.services.content.catch_up_search().await.unwrap(), 1300);
+            assert_eq!(app.services.content.catch_up_search().await.unwrap(), 0);
+            assert_eq!(totals(14).await, expected, "written again");
             pool.close().await;
         }
         app.shutdown().await;

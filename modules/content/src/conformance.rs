@@ -485,6 +485,7 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     assert_eq!(store.count_all().await.unwrap(), 5);
 
     search_between_separators(&store).await;
+    search_phrases(&store).await;
     search_follows_dates(&store).await;
 }
 
@@ -621,34 +622,34 @@ async fn search_follows_dates(store: &Arc<dyn ContentStore>) {
     found_in_order_then_deleted(store, "quokka race", &racing).await;
 }
 
+/// A published article of `title` and `content`, inserted.
+async fn published_with(store: &Arc<dyn ContentStore>, title: &str, content: &str) -> InsertRow {
+    let mut r = row(title, Category::HumanRights, "published", 6, false);
+    r.content = content.into();
+    r.search_text = crate::draft::search_text(title, content, "");
+    store.insert(&r).await.unwrap();
+    r
+}
+
+/// The titles of the first ten published articles holding `q`, newest first (all there are:
+/// the total must agree).
+async fn titles_holding(store: &Arc<dyn ContentStore>, q: &str) -> Vec<String> {
+    let (items, total) = store
+        .list_published(&query(q, vec![], 10, 0, Sort::Newest))
+        .await
+        .unwrap();
+    assert_eq!(items.len() as i64, total, "{q:?}: total");
+    items.into_iter().map(|r| r.title).collect()
+}
+
 /// Search finds any piece of the text whatever lies around it: pieces inside a word, with
 /// punctuation, across each kind of whitespace (an engine may index words cut at whitespace,
 /// and must still find text spanning it), and follows edits both ways.
 async fn search_between_separators(store: &Arc<dyn ContentStore>) {
     let body = "Tabs\tand\u{b}vertical\u{c}feeds, non\u{a0}breaking and cr\r\nlines: \
                 quixotic-zeal.";
-    let mut r = row(
-        "Iota Separators",
-        Category::HumanRights,
-        "published",
-        6,
-        false,
-    );
-    r.content = body.into();
-    r.search_text = crate::draft::search_text(&r.title, body, "");
-    store.insert(&r).await.unwrap();
-    let found = |q: &'static str| {
-        let store = store.clone();
-        async move {
-            let (items, total) = store
-                .list_published(&query(q, vec![], 10, 0, Sort::Newest))
-                .await
-                .unwrap();
-            let titles: Vec<_> = items.into_iter().map(|r| r.title).collect();
-            assert_eq!(titles.len() as i64, total, "{q:?}: total");
-            titles
-        }
-    };
+    let r = published_with(store, "Iota Separators", body).await;
+    let found = |q| titles_holding(store, q);
     for q in [
         "quixotic-ze",
         "XOTIC-ZEAL.",
@@ -688,4 +689,50 @@ async fn search_between_separators(store: &Arc<dyn ContentStore>) {
     }
     assert!(store.delete(&r.id).await.unwrap());
     assert!(found("toical").await.is_empty());
+    for q in ["stoical calm", "toical cal"] {
+        assert!(found(q).await.is_empty(), "{q:?} gone with the article");
+    }
+}
+
+/// Phrases of words side by side: whole words between the ends, the ends pieces of words,
+/// exactly one space between each two; a phrase whose words are all there, but not in that
+/// order or not side by side, is not found; and a phrase whose ends fit many words at once
+/// is found all the same.
+async fn search_phrases(store: &Arc<dyn ContentStore>) {
+    // Seventy words ending in "qx", and one of them before "zorbing".
+    let many: Vec<String> = (0..70).map(|n| format!("w{n}qx")).collect();
+    let content = format!(
+        "The committee voted on the zonal budget.\n\nBudget talks, then the vote. {} \
+         zorbing today",
+        many.join(" ")
+    );
+    let r = published_with(store, "Kappa Phrases", &content).await;
+    let found = |q| titles_holding(store, q);
+    for q in [
+        "committee voted on the zonal",
+        "mittee voted on the zo",
+        "voted on",
+        "ted o",
+        "the zonal budget.",
+        "talks, then the vote.",
+        "w69qx zorbing",
+        "qx zor",
+        "w3qx w4qx w5qx",
+    ] {
+        assert_eq!(found(q).await, ["Kappa Phrases"], "{q:?}");
+    }
+    for q in [
+        "voted committee",
+        "committee on",
+        "budget. budget",
+        "the vote. then",
+        "w68qx zorbing",
+        "mittee vote on",
+        "committee voted  on",
+        "phrases the",
+    ] {
+        assert!(found(q).await.is_empty(), "{q:?} is not in the text");
+    }
+    assert!(store.delete(&r.id).await.unwrap());
+    assert!(found("voted on").await.is_empty());
 }

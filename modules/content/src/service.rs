@@ -399,6 +399,12 @@ impl ContentService {
         Ok(prepared.0.len())
     }
 
+    /// Writes what the search indexes lack after a migration (see
+    /// [`ContentStore::catch_up_search`]): the number of articles written.
+    pub async fn catch_up_search(&self) -> Result<u64, ContentError> {
+        Ok(self.store.catch_up_search().await?)
+    }
+
     pub(crate) fn store(&self) -> &dyn ContentStore {
         self.store.as_ref()
     }

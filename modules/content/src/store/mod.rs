@@ -169,6 +169,9 @@ pub trait ContentStore: Send + Sync, traced as TracedContentStore {
     async fn insert(&self, row: &InsertRow) -> Result<(), sqlx::Error>;
     /// [`ContentStore::insert`] for many rows at once, in one transaction (bulk loading).
     async fn insert_many(&self, rows: &[InsertRow]) -> Result<(), sqlx::Error>;
+    /// Writes what the search indexes lack and the database cannot write itself (SQLite's
+    /// phrase index after a migration): the number of articles written.
+    async fn catch_up_search(&self) -> Result<u64, sqlx::Error>;
     /// Every article, whatever its status.
     async fn count_all(&self) -> Result<i64, sqlx::Error>;
     /// Published article slugs with their last change, newest first (for the sitemap).
@@ -238,6 +241,10 @@ pub fn store_for(db: &Db) -> Arc<dyn ContentStore> {
         Db::Postgres(pool) => Arc::new(TracedContentStore(PgContentStore::new(pool.clone()))),
     }
 }
+
+/// What separates search tokens: ASCII whitespace (space, tab, line feed, carriage return, form
+/// feed, vertical tab), as SQL's `agora_search_tokens` (PostgreSQL migration 0022) cuts them.
+pub(crate) const SEPARATORS: [char; 6] = [' ', '\t', '\n', '\r', '\x0c', '\x0b'];
 
 /// An article's search token numbers and the keys of its pairs of adjacent tokens, each as an
 /// array literal, and its distinct tokens (PostgreSQL; see `postgres::search_terms`).

@@ -7,12 +7,16 @@ super::sql_content_store!(
     kernel::outbox::enqueue_pg,
     search,
     search_terms,
+    nothing_after_write,
     "BEGIN"
 );
 
-/// What separates search tokens: ASCII whitespace, as SQL's `agora_search_tokens` (migration
-/// 0022) cuts them.
-const SEPARATORS: [char; 6] = [' ', '\t', '\n', '\r', '\x0c', '\x0b'];
+/// PostgreSQL's triggers keep every search column themselves.
+async fn nothing_after_write(_: &mut sqlx::PgConnection) -> Result<u64, sqlx::Error> {
+    Ok(0)
+}
+
+use super::SEPARATORS;
 
 /// A vocabulary search is used while at most this many tokens hold the text; more (a short
 /// or very common piece of letters) are left to the trigram index over the articles' words.

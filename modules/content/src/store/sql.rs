@@ -9,6 +9,7 @@ macro_rules! sql_content_store {
         $enqueue:path,
         $search:path,
         $search_terms:path,
+        $after_write:path,
         $begin_write:expr
     ) => {
         /// Appends the condition "the article's text holds `q`" to a query over `articles a`.
@@ -322,8 +323,16 @@ macro_rules! sql_content_store {
                     });
                     qb.build().execute(&mut *tx).await?;
                 }
+                $after_write(&mut *tx).await?;
                 tx.commit().await?;
                 Ok(())
+            }
+
+            async fn catch_up_search(&self) -> Result<u64, sqlx::Error> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let written = $after_write(&mut *tx).await?;
+                tx.commit().await?;
+                Ok(written)
             }
 
             async fn count_all(&self) -> Result<i64, sqlx::Error> {
@@ -462,6 +471,7 @@ macro_rules! sql_content_store {
                     qb.push(") ON CONFLICT (slug) DO UPDATE SET article_id = excluded.article_id");
                     qb.build().execute(&mut *tx).await?;
                 }
+                $after_write(&mut *tx).await?;
                 tx.commit().await?;
                 Ok(crate::store::Updated::Written(version))
             }
@@ -548,6 +558,7 @@ macro_rules! sql_content_store {
                     };
                     Self::write_event(&mut tx, &event).await?;
                 }
+                $after_write(&mut *tx).await?;
                 tx.commit().await?;
                 Ok(went)
             }
