@@ -247,7 +247,7 @@ pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
     services
         .db
         .defer_indexes(&[
-            "articles_search_pairs",
+            "article_search_docs_pairs",
             "articles_search_terms",
             "articles_search_words",
         ])

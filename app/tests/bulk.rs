@@ -154,10 +154,11 @@ on_both_engines! {
             app.services.content.create(odd).await.unwrap();
             let pool = sqlx::PgPool::connect(&url).await.unwrap();
             let (stored, differing): (i64, i64) = sqlx::query_as(
-                "SELECT COUNT(*), COUNT(*) FILTER (WHERE search_terms \
-                 <> agora_search_term_ids(agora_search_tokens(search_text)) \
-                 OR search_pairs <> agora_search_pairs(search_text) \
-                 OR search_words <> agora_search_words(search_text)) FROM articles",
+                "SELECT COUNT(*), COUNT(*) FILTER (WHERE a.search_terms \
+                 <> agora_search_term_ids(agora_search_tokens(a.search_text)) \
+                 OR d.pairs <> agora_search_pairs(a.search_text) \
+                 OR a.search_words <> agora_search_words(a.search_text)) \
+                 FROM articles a JOIN article_search_docs d ON d.article_id = a.id",
             )
             .fetch_one(&pool)
             .await
@@ -165,21 +166,21 @@ on_both_engines! {
             assert_eq!((stored, differing), (1301, 0));
             // The load dropped the search's GIN indexes and built them again once done.
             let indexes: Vec<String> = sqlx::query_scalar(
-                "SELECT indexname FROM pg_indexes WHERE tablename = 'articles' \
-                 AND indexname LIKE 'articles_search_%' ORDER BY 1",
+                "SELECT indexname FROM pg_indexes WHERE indexname LIKE 'article%_search_%' \
+                 AND indexdef LIKE '%USING gin%' ORDER BY 1",
             )
             .fetch_all(&pool)
             .await
             .unwrap();
-            assert_eq!(indexes, ["articles_search_pairs", "articles_search_terms", "articles_search_words"]);
+            assert_eq!(indexes, ["article_search_docs_pairs", "articles_search_terms", "articles_search_words"]);
             let deferred: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM deferred_indexes")
                 .fetch_one(&pool)
                 .await
                 .unwrap();
             assert_eq!(deferred, 0);
             // A load that stops half way leaves its indexes to the next start's migrations.
-            app.services.db.defer_indexes(&["articles_search_pairs", "no_such_index"]).await.unwrap();
-            let count_pairs = "SELECT COUNT(*) FROM pg_indexes WHERE indexname = 'articles_search_pairs'";
+            app.services.db.defer_indexes(&["article_search_docs_pairs", "no_such_index"]).await.unwrap();
+            let count_pairs = "SELECT COUNT(*) FROM pg_indexes WHERE indexname = 'article_search_docs_pairs'";
             let present: i64 = sqlx::query_scalar(count_pairs).fetch_one(&pool).await.unwrap();
             assert_eq!(present, 0);
             // Two starts at once (two instances): each index is built once, and neither fails.

@@ -246,6 +246,34 @@ pub fn store_for(db: &Db) -> Arc<dyn ContentStore> {
 /// feed, vertical tab), as SQL's `agora_search_tokens` (PostgreSQL migration 0022) cuts them.
 pub(crate) const SEPARATORS: [char; 6] = [' ', '\t', '\n', '\r', '\x0c', '\x0b'];
 
+/// Whether `b` separates tokens (one of [`SEPARATORS`], all ASCII).
+fn separates(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c | 0x0b)
+}
+
+/// The tokens of `text` (cut at separators), each with whether exactly one space comes before
+/// it (false for the first).
+pub(crate) fn spaced_tokens(text: &str) -> Vec<(&str, bool)> {
+    let bytes = text.as_bytes();
+    let mut tokens = Vec::new();
+    let (mut i, mut end) = (0, None);
+    while i < bytes.len() {
+        if separates(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && !separates(bytes[i]) {
+            i += 1;
+        }
+        let one_space = end.is_some_and(|e| start == e + 1 && bytes[e] == b' ');
+        // Cut at ASCII bytes, so at character boundaries.
+        tokens.push((text.get(start..i).unwrap_or_default(), one_space));
+        end = Some(i);
+    }
+    tokens
+}
+
 /// An article's search token numbers and the keys of its pairs of adjacent tokens, each as an
 /// array literal, and its distinct tokens (PostgreSQL; see `postgres::search_terms`).
 pub(crate) type SearchKeys = (String, String, String);

@@ -28,47 +28,83 @@ fn array_literal(numbers: &[i32]) -> String {
     format!("{{{}}}", listed.join(","))
 }
 
-/// The tokens of a search text in order, as SQL's `agora_search_tokens` cuts them (before it
-/// keeps each once).
-fn tokens(text: &str) -> Vec<&str> {
-    text.split(SEPARATORS).filter(|t| !t.is_empty()).collect()
-}
-
-/// How many pair keys there are: a prime below 2^16. Fewer keys keep the index cheap to build
-/// (each holds a longer, better packed list of articles); two pairs sharing a key only add a
-/// candidate, which the check then drops.
+/// How many pair keys are shared: a prime below 2^16. Fewer keys keep the index cheap to
+/// build (each holds a longer, better packed list of articles); two pairs sharing a key only
+/// add a candidate, which the check then drops.
 const PAIR_KEYS: i64 = 65_521;
 
+/// Tokens numbered below this, two of them separated by exactly one space, make a pair with a
+/// key of its own (migration 0024). Each batch's most frequent tokens are numbered first.
+const OWN_KEYS_BELOW: i32 = 256;
+
 /// The key of the pair of adjacent tokens numbered `a`, `b`, as SQL's `agora_search_pairs`
-/// (migration 0023) computes it: `a` and `b` mixed by two multiplications modulo 2^31 - 1
-/// (every product fits in 63 bits: the numbers are positive `INTEGER`s), then one of
-/// `PAIR_KEYS` negative integers; pairs may share one.
-fn pair_key(a: i32, b: i32) -> i32 {
+/// (migration 0024) computes it. Two of the first numbered tokens separated by exactly one
+/// space have a key of their own, `a` * 256 + `b`. Any other pair has one of `PAIR_KEYS`
+/// negative keys, which pairs may share: `a` and `b` mixed by two multiplications modulo
+/// 2^31 - 1 (every product fits in 63 bits: the numbers are positive `INTEGER`s).
+fn pair_key(a: i32, b: i32, one_space: bool) -> i32 {
+    if one_space && own_key(a, b) {
+        return a * OWN_KEYS_BELOW + b;
+    }
     const PRIME: i64 = 2_147_483_647;
     let mixed = (i64::from(a) * 1_597_334_677) % PRIME;
     let mixed = ((mixed ^ i64::from(b)) * 1_103_515_245) % PRIME;
     i32::try_from(-1 - mixed.rem_euclid(PAIR_KEYS)).unwrap_or(i32::MIN)
 }
 
+/// Whether `a`, `b` separated by one space have a key of their own.
+fn own_key(a: i32, b: i32) -> bool {
+    (0..OWN_KEYS_BELOW).contains(&a) && (0..OWN_KEYS_BELOW).contains(&b)
+}
+
+/// Numbers the tokens of `all` not numbered yet, the most frequent first: `all` holds each
+/// token as often as the texts do. Each statement inserts in the order of the tokens (see
+/// migration 0022 for why), so the most frequent come in a statement of their own.
+async fn number_tokens(
+    pool: &sqlx::PgPool,
+    mut all: Vec<&str>,
+) -> Result<Vec<String>, sqlx::Error> {
+    all.sort_unstable();
+    let mut counted: Vec<(usize, &str)> = Vec::new();
+    for token in all {
+        match counted.last_mut() {
+            Some((n, last)) if *last == token => *n += 1,
+            _ => counted.push((1, token)),
+        }
+    }
+    let distinct: Vec<String> = counted.iter().map(|(_, t)| t.to_string()).collect();
+    counted.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    let mut frequent: Vec<&str> = counted
+        .iter()
+        .take(OWN_KEYS_BELOW as usize)
+        .map(|(_, t)| *t)
+        .collect();
+    frequent.sort_unstable();
+    for tokens in [frequent, distinct.iter().map(String::as_str).collect()] {
+        sqlx::query(
+            "INSERT INTO search_vocabulary (term) SELECT w FROM unnest($1::TEXT[]) w ORDER BY w \
+             ON CONFLICT (term) DO NOTHING",
+        )
+        .bind(&tokens)
+        .execute(pool)
+        .await?;
+    }
+    Ok(distinct)
+}
+
 /// Each row's token numbers and pair keys as array literals, and its distinct tokens (as SQL's
-/// `agora_search_words` joins them), numbering new tokens first in one statement of its own
-/// (see migration 0022 for why one statement). A row whose tokens are not all numbered gets
-/// none, and the database computes them as the row is inserted.
+/// `agora_search_words` joins them), numbering new tokens first (`number_tokens`). A row whose
+/// tokens are not all numbered gets none, and the database computes them as the row is
+/// inserted.
 async fn search_terms(
     pool: &sqlx::PgPool,
     rows: &[&super::InsertRow],
 ) -> Result<Option<Vec<Option<super::SearchKeys>>>, sqlx::Error> {
-    let per_row: Vec<Vec<&str>> = rows.iter().map(|r| tokens(&r.search_text)).collect();
-    let mut all: Vec<&str> = per_row.iter().flatten().copied().collect();
-    all.sort_unstable();
-    all.dedup();
-    sqlx::query(
-        "INSERT INTO search_vocabulary (term) SELECT w FROM unnest($1::TEXT[]) w ORDER BY w \
-         ON CONFLICT (term) DO NOTHING",
-    )
-    .bind(&all)
-    .execute(pool)
-    .await?;
+    let per_row: Vec<Vec<(&str, bool)>> = rows
+        .iter()
+        .map(|r| super::spaced_tokens(&r.search_text))
+        .collect();
+    let all = number_tokens(pool, per_row.iter().flatten().map(|(t, _)| *t).collect()).await?;
     let ids: std::collections::HashMap<String, i32> = sqlx::query_as(
         "SELECT v.term, v.id FROM unnest($1::TEXT[]) w JOIN search_vocabulary v ON v.term = w",
     )
@@ -83,16 +119,18 @@ async fn search_terms(
             .map(|sequence| {
                 let numbered = sequence
                     .iter()
-                    .map(|t| ids.get(*t).copied())
-                    .collect::<Option<Vec<i32>>>()?;
-                let mut pairs: Vec<i32> =
-                    numbered.windows(2).map(|w| pair_key(w[0], w[1])).collect();
+                    .map(|(t, one_space)| ids.get(*t).map(|id| (*id, *one_space)))
+                    .collect::<Option<Vec<(i32, bool)>>>()?;
+                let mut pairs: Vec<i32> = numbered
+                    .windows(2)
+                    .map(|w| pair_key(w[0].0, w[1].0, w[1].1))
+                    .collect();
                 pairs.sort_unstable();
                 pairs.dedup();
-                let mut numbers = numbered;
+                let mut numbers: Vec<i32> = numbered.iter().map(|(n, _)| *n).collect();
                 numbers.sort_unstable();
                 numbers.dedup();
-                let mut words = sequence.clone();
+                let mut words: Vec<&str> = sequence.iter().map(|(t, _)| *t).collect();
                 words.sort_unstable();
                 words.dedup();
                 Some((
@@ -129,22 +167,25 @@ enum Phrase {
     Nowhere,
     /// Articles holding it hold one key of each of these sets (array literals).
     Within(Vec<String>),
+    /// Two pieces separated by one space: the articles holding one of the `own` keys hold it,
+    /// and so may some holding one of the `shared` keys (array literals; either may be empty).
+    Pair { own: String, shared: String },
     /// Too common to narrow down this way.
     Common,
 }
 
 /// The phrase's pieces, each as the tokens that may hold it, and the pair keys of each two
-/// pieces side by side (one or more separators between them).
+/// pieces side by side. Two pieces separated by one space, each token of each with a key of
+/// its own (`pair_key`), are found exactly by their keys.
 async fn phrase(tx: &mut sqlx::PgConnection, q: &str) -> Result<Phrase, sqlx::Error> {
-    let parts: Vec<&str> = q.split(SEPARATORS).collect();
-    let last = parts.len() - 1;
-    // Each non-empty piece, with the tokens that may hold it (None: too many to list).
-    let mut pieces: Vec<Option<Vec<i32>>> = Vec::new();
-    for (i, piece) in parts.iter().enumerate() {
-        if piece.is_empty() {
-            continue;
-        }
-        let (before, after) = (i > 0, i < last);
+    let spaced = super::spaced_tokens(q);
+    let starts_apart = q.starts_with(SEPARATORS);
+    let ends_apart = q.ends_with(SEPARATORS);
+    let last = spaced.len().saturating_sub(1);
+    // Each piece, with the tokens that may hold it (None: too many to list).
+    let mut pieces: Vec<(Option<Vec<i32>>, bool)> = Vec::new();
+    for (i, (piece, one_space)) in spaced.iter().enumerate() {
+        let (before, after) = (i > 0 || starts_apart, i < last || ends_apart);
         let holding: Vec<i32> = if before && after {
             sqlx::query_scalar("SELECT v.id FROM search_vocabulary v WHERE v.term = $1")
                 .bind(piece.to_lowercase())
@@ -162,19 +203,38 @@ async fn phrase(tx: &mut sqlx::PgConnection, q: &str) -> Result<Phrase, sqlx::Er
         if holding.is_empty() {
             return Ok(Phrase::Nowhere);
         }
-        pieces.push(((holding.len() as i64) <= TOKENS_AT_MOST).then_some(holding));
+        let listed = (holding.len() as i64) <= TOKENS_AT_MOST;
+        pieces.push((listed.then_some(holding), *one_space));
+    }
+    let listed = |keys: &mut dyn Iterator<Item = i32>| {
+        let mut keys: Vec<i32> = keys.collect();
+        keys.sort_unstable();
+        keys.dedup();
+        array_literal(&keys)
+    };
+    if let [(Some(a), _), (Some(b), true)] = pieces.as_slice() {
+        if !starts_apart && !ends_apart && a.len() * b.len() <= PAIRS_AT_MOST {
+            let pairs = || a.iter().flat_map(|&x| b.iter().map(move |&y| (x, y)));
+            let own = listed(
+                &mut pairs()
+                    .filter(|&(x, y)| own_key(x, y))
+                    .map(|(x, y)| pair_key(x, y, true)),
+            );
+            let shared = listed(
+                &mut pairs()
+                    .filter(|&(x, y)| !own_key(x, y))
+                    .map(|(x, y)| pair_key(x, y, true)),
+            );
+            return Ok(Phrase::Pair { own, shared });
+        }
     }
     let mut sets = Vec::new();
     for side_by_side in pieces.windows(2) {
-        if let [Some(a), Some(b)] = side_by_side {
+        if let [(Some(a), _), (Some(b), one_space)] = side_by_side {
             if a.len() * b.len() <= PAIRS_AT_MOST {
-                let mut keys: Vec<i32> = a
-                    .iter()
-                    .flat_map(|&x| b.iter().map(move |&y| pair_key(x, y)))
-                    .collect();
-                keys.sort_unstable();
-                keys.dedup();
-                sets.push(array_literal(&keys));
+                sets.push(listed(&mut a.iter().flat_map(|&x| {
+                    b.iter().map(move |&y| pair_key(x, y, *one_space))
+                })));
             }
         }
     }
@@ -202,31 +262,123 @@ fn words_search(qb: &mut sqlx::QueryBuilder<'_, sqlx::Postgres>, q: &str) {
     }
 }
 
-/// A phrase's matches, newest first, up to `cap` + 1: its candidates (the published articles
-/// of the query's categories holding one key of each pair set) are sorted from the index,
-/// without reading their text, then each one's text is checked in that order until there are
-/// enough. One pass gives both the total (up to the cap) and the page, which lies within it.
+/// A phrase's candidates, newest first, up to `limit`: the published articles of the query's
+/// categories created within the slice of time, holding one key of each set, sorted from their narrow rows without
+/// reading the articles; when `checked`, only those whose text holds the phrase (each checked
+/// in that order until there are enough). One pass gives both the total (up to the cap) and
+/// the page, which lies within it.
 async fn phrase_matches(
     tx: &mut sqlx::PgConnection,
     q: &crate::model::ListQuery,
-    sets: &[String],
-    cap: i64,
-) -> Result<Vec<String>, sqlx::Error> {
+    sets: &[&str],
+    checked: bool,
+    (since, before): Slice,
+    limit: i64,
+) -> Result<Vec<Match>, sqlx::Error> {
     let mut qb: sqlx::QueryBuilder<sqlx::Postgres> = sqlx::QueryBuilder::new(
-        "SELECT c.id FROM (SELECT a.id, a.created_at, a.search_text FROM articles a \
-         WHERE a.status = 'published'",
+        "SELECT c.article_id, c.created_at FROM (SELECT d.article_id, d.created_at \
+         FROM article_search_docs d WHERE d.status = 'published'",
     );
     for keys in sets {
-        qb.push(" AND a.search_pairs && ");
-        qb.push_bind(keys.clone());
+        qb.push(" AND d.pairs && ");
+        qb.push_bind(keys.to_string());
         qb.push("::INTEGER[]");
     }
-    super::any_category(&mut qb, "a.category", &q.categories);
+    super::any_category(&mut qb, "d.category", &q.categories);
+    if let Some(since) = since {
+        qb.push(" AND d.created_at >= ").push_bind(since);
+    }
+    if let Some(before) = before {
+        qb.push(" AND d.created_at < ").push_bind(before);
+    }
     // OFFSET 0 keeps the check out of the sorted candidates, so it runs on them in order.
-    qb.push(" ORDER BY a.created_at DESC, a.id DESC OFFSET 0) c WHERE strpos(c.search_text, ");
-    qb.push_bind(q.q.to_lowercase());
-    qb.push(") > 0 LIMIT ").push_bind(cap + 1);
-    qb.build_query_scalar().fetch_all(&mut *tx).await
+    qb.push(" ORDER BY d.created_at DESC, d.article_id DESC OFFSET 0) c");
+    if checked {
+        qb.push(" WHERE (SELECT strpos(a.search_text, ");
+        qb.push_bind(q.q.to_lowercase());
+        qb.push(") > 0 FROM articles a WHERE a.id = c.article_id)");
+    }
+    qb.push(" LIMIT ").push_bind(limit);
+    qb.build_query_as().fetch_all(&mut *tx).await
+}
+
+/// An article found, with its time (the listing's order: newest first, then by id).
+type Match = (String, chrono::DateTime<chrono::Utc>);
+
+/// A slice of time: from (inclusive), until (exclusive); either may be open.
+type Slice = (
+    Option<chrono::DateTime<chrono::Utc>>,
+    Option<chrono::DateTime<chrono::Utc>>,
+);
+
+/// The articles holding one of `own` keys (all matches), newest first, up to `cap` + 1, a
+/// slice of time at a time: the newest eighth of the articles' span, then slices twice as
+/// long each, until there are enough (a common phrase's newest thousand lie in its first
+/// slices; a rare one's few candidates cost little in each).
+async fn own_matches(
+    tx: &mut sqlx::PgConnection,
+    q: &crate::model::ListQuery,
+    own: &str,
+    cap: i64,
+) -> Result<Vec<Match>, sqlx::Error> {
+    type Span = (
+        Option<chrono::DateTime<chrono::Utc>>,
+        Option<chrono::DateTime<chrono::Utc>>,
+    );
+    // The two ends of the time index (the search turned plain index scans off).
+    sqlx::query("SELECT set_config('enable_indexscan', 'on', true)")
+        .execute(&mut *tx)
+        .await?;
+    let (oldest, newest): Span =
+        sqlx::query_as("SELECT MIN(created_at), MAX(created_at) FROM article_search_docs")
+            .fetch_one(&mut *tx)
+            .await?;
+    sqlx::query("SELECT set_config('enable_indexscan', 'off', true)")
+        .execute(&mut *tx)
+        .await?;
+    let (Some(oldest), Some(newest)) = (oldest, newest) else {
+        return Ok(Vec::new());
+    };
+    let mut width = (newest - oldest) / 8;
+    let (mut before, mut since) = (None, newest - width);
+    let mut found = Vec::new();
+    loop {
+        let last = since <= oldest;
+        let left = cap + 1 - found.len() as i64;
+        let slice = ((!last).then_some(since), before);
+        found.extend(phrase_matches(tx, q, &[own], false, slice, left).await?);
+        if last || found.len() as i64 > cap {
+            return Ok(found);
+        }
+        before = Some(since);
+        width = width * 2;
+        since = since.checked_sub_signed(width).unwrap_or(oldest);
+    }
+}
+
+/// A phrase of two pieces' matches, newest first, up to `cap` + 1: those holding an own key
+/// (all matches), and those holding a shared key whose text holds the phrase, merged. When the
+/// first are more than the cap, only the second as new as the last of them are checked.
+async fn pair_matches(
+    tx: &mut sqlx::PgConnection,
+    q: &crate::model::ListQuery,
+    own: &str,
+    shared: &str,
+    cap: i64,
+) -> Result<Vec<Match>, sqlx::Error> {
+    let wanted = usize::try_from(cap + 1).unwrap_or(usize::MAX);
+    let mut found = Vec::new();
+    if own != "{}" {
+        found = own_matches(tx, q, own, cap).await?;
+    }
+    if shared != "{}" {
+        let since = found.last().filter(|_| found.len() >= wanted).map(|m| m.1);
+        found.extend(phrase_matches(tx, q, &[shared], true, (since, None), cap + 1).await?);
+        found.sort_by(|a, b| (b.1, &b.0).cmp(&(a.1, &a.0)));
+        found.dedup_by(|a, b| a.0 == b.0);
+        found.truncate(wanted);
+    }
+    Ok(found)
 }
 
 /// The public search: a page of the newest published articles holding `q`, and their total
@@ -267,26 +419,28 @@ async fn search(
         Box<dyn for<'b> Fn(&mut sqlx::QueryBuilder<'b, sqlx::Postgres>, &str) + Send + Sync>;
     let mut fragment: Fragment = Box::new(words_search);
     if q.q.contains(SEPARATORS) {
-        match phrase(&mut tx, &q.q).await? {
-            Phrase::Nowhere => {
-                tx.commit().await?;
-                return Ok((Vec::new(), 0));
+        let matches = match phrase(&mut tx, &q.q).await? {
+            Phrase::Nowhere => Some(Vec::new()),
+            Phrase::Pair { own, shared } => {
+                Some(pair_matches(&mut tx, q, &own, &shared, cap).await?)
             }
             Phrase::Within(sets) => {
-                let ids = phrase_matches(&mut tx, q, &sets, cap).await?;
-                let total = ids.len() as i64;
-                let mut page: sqlx::QueryBuilder<sqlx::Postgres> =
-                    sqlx::QueryBuilder::new(format!(
-                        "SELECT {} FROM articles a WHERE a.id = ANY(",
-                        super::CARD_COLUMNS
-                    ));
-                page.push_bind(super::page_of(&ids, q).to_vec())
-                    .push(") ORDER BY a.created_at DESC, a.id DESC");
-                let rows = page.build_query_as().fetch_all(&mut *tx).await?;
-                tx.commit().await?;
-                return Ok((rows, total));
+                let sets: Vec<&str> = sets.iter().map(String::as_str).collect();
+                Some(phrase_matches(&mut tx, q, &sets, true, (None, None), cap + 1).await?)
             }
-            Phrase::Common => {}
+            Phrase::Common => None,
+        };
+        if let Some(matches) = matches {
+            let ids: Vec<String> = matches.into_iter().map(|(id, _)| id).collect();
+            let mut page: sqlx::QueryBuilder<sqlx::Postgres> = sqlx::QueryBuilder::new(format!(
+                "SELECT {} FROM articles a WHERE a.id = ANY(",
+                super::CARD_COLUMNS
+            ));
+            page.push_bind(super::page_of(&ids, q).to_vec())
+                .push(") ORDER BY a.created_at DESC, a.id DESC");
+            let rows = page.build_query_as().fetch_all(&mut *tx).await?;
+            tx.commit().await?;
+            return Ok((rows, ids.len() as i64));
         }
     } else {
         let holding: Vec<i32> = sqlx::query_scalar(

@@ -21,11 +21,6 @@ async fn no_search_terms(
     Ok(None)
 }
 
-/// Whether `b` separates tokens (one of [`super::SEPARATORS`], all ASCII).
-fn separates(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c | 0x0b)
-}
-
 /// Appends `bytes` in lower-case hex.
 fn push_hex(out: &mut String, bytes: impl Iterator<Item = u8>) {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
@@ -57,29 +52,6 @@ fn backwards(token: &[u8]) -> String {
     let mut t = String::with_capacity(1 + 2 * token.len());
     push_backwards(&mut t, token);
     t
-}
-
-/// The tokens of `text` (cut at separators), each with whether exactly one space comes before
-/// it (false for the first).
-fn spaced_tokens(text: &str) -> Vec<(&str, bool)> {
-    let bytes = text.as_bytes();
-    let mut tokens = Vec::new();
-    let (mut i, mut end) = (0, None);
-    while i < bytes.len() {
-        if separates(bytes[i]) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && !separates(bytes[i]) {
-            i += 1;
-        }
-        let one_space = end.is_some_and(|e| start == e + 1 && bytes[e] == b' ');
-        // Cut at ASCII bytes, so at character boundaries.
-        tokens.push((text.get(start..i).unwrap_or_default(), one_space));
-        end = Some(i);
-    }
-    tokens
 }
 
 /// An article's sequence in the phrase index (migration 0024): each token read backwards,
@@ -140,7 +112,7 @@ async fn write_search_rows(conn: &mut sqlx::SqliteConnection) -> Result<u64, sql
         let mut words_rows = Vec::with_capacity(rows.len());
         let mut phrase_rows = Vec::with_capacity(rows.len());
         for (id, text) in &rows {
-            let tokens = spaced_tokens(text);
+            let tokens = crate::store::spaced_tokens(text);
             phrase_rows.push((*id, phrase_stream(&tokens)));
             let mut words: Vec<&str> = tokens.into_iter().map(|(t, _)| t).collect();
             words.sort_unstable();
@@ -368,7 +340,7 @@ mod tests {
     #[test]
     fn tokens_know_which_follow_one_space() {
         assert_eq!(
-            spaced_tokens("  a bc\n\nd\u{a0}e  f\tg h "),
+            crate::store::spaced_tokens("  a bc\n\nd\u{a0}e  f\tg h "),
             [
                 ("a", false),
                 ("bc", true),
@@ -378,14 +350,14 @@ mod tests {
                 ("h", true)
             ]
         );
-        assert!(spaced_tokens(" \t\n").is_empty());
+        assert!(crate::store::spaced_tokens(" \t\n").is_empty());
     }
 
     #[test]
     fn the_stream_sets_a_token_beside_the_next_only_across_one_space() {
         // "ab cd\ne": "ba" backwards, "cd" forwards and backwards, a break, "e" both ways.
         assert_eq!(
-            phrase_stream(&spaced_tokens("ab cd\ne")),
+            phrase_stream(&crate::store::spaced_tokens("ab cd\ne")),
             "r6261 f6364 r6463 b f65 r65"
         );
         // Bytes, not characters, are reversed and written in hex: "é" is c3 a9.
