@@ -250,6 +250,7 @@ pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
             "article_search_docs_pairs",
             "articles_search_terms",
             "articles_search_words",
+            "search_vocabulary_trgm",
         ])
         .await?;
     let mut writing = tokio::task::JoinSet::new();
@@ -393,9 +394,12 @@ pub async fn bulk(services: &Services, bulk: Bulk) -> anyhow::Result<String> {
             sqlx::query("ANALYZE").execute(pool).await?;
         }
         kernel::Db::Postgres(pool) => {
-            sqlx::query("VACUUM (ANALYZE) articles, page_views, page_view_path_days")
-                .execute(pool)
-                .await?;
+            sqlx::query(
+                "VACUUM (ANALYZE) articles, article_search_docs, search_vocabulary, page_views, \
+                 page_view_path_days",
+            )
+            .execute(pool)
+            .await?;
         }
     }
     Ok(format!(
