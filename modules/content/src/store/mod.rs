@@ -274,6 +274,15 @@ pub(crate) fn spaced_tokens(text: &str) -> Vec<(&str, bool)> {
     tokens
 }
 
+/// The distinct tokens among `tokens`, sorted: an article's words as both engines' trigram
+/// indexes over words hold them (joined by spaces).
+pub(crate) fn distinct_tokens<'a>(tokens: &[(&'a str, bool)]) -> Vec<&'a str> {
+    let mut words: Vec<&str> = tokens.iter().map(|(t, _)| *t).collect();
+    words.sort_unstable();
+    words.dedup();
+    words
+}
+
 /// An article's search token numbers and the keys of its pairs of adjacent tokens, each as an
 /// array literal, and its distinct tokens (PostgreSQL; see `postgres::search_terms`).
 pub(crate) type SearchKeys = (String, String, String);

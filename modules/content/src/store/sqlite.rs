@@ -114,9 +114,7 @@ async fn write_search_rows(conn: &mut sqlx::SqliteConnection) -> Result<u64, sql
         for (id, text) in &rows {
             let tokens = crate::store::spaced_tokens(text);
             phrase_rows.push((*id, phrase_stream(&tokens)));
-            let mut words: Vec<&str> = tokens.into_iter().map(|(t, _)| t).collect();
-            words.sort_unstable();
-            words.dedup();
+            let words = crate::store::distinct_tokens(&tokens);
             words_rows.push((*id, words.join(" ")));
             vocabulary.extend(words);
         }
