@@ -223,6 +223,42 @@ on_both_engines! {
                 odd_tokens.iter().all(|t| !t.is_empty() && !t.contains([' ', '\t', '\n', '\r', '\u{b}', '\u{c}'])),
                 "{odd_tokens:?}"
             );
+            // A deferred definition changed while a build is about to claim it (as migration
+            // 0025 changes them): the build waits for the change and builds what it claims.
+            app.services.db.defer_indexes(&["article_search_docs_pairs"]).await.unwrap();
+            let mut change = pool.begin().await.unwrap();
+            sqlx::query(
+                "UPDATE deferred_indexes SET definition = \
+                 replace(definition, 'fastupdate=off', 'fastupdate=off, gin_pending_list_limit=128')",
+            )
+            .execute(&mut *change)
+            .await
+            .unwrap();
+            let db = app.services.db.clone();
+            let build = tokio::spawn(async move { db.build_deferred_indexes().await });
+            // Until the build waits on the changed row.
+            for _ in 0..500 {
+                let waiting: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' \
+                     AND query LIKE 'DELETE FROM deferred_indexes%'",
+                )
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+                if waiting > 0 {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+            change.commit().await.unwrap();
+            build.await.unwrap().unwrap();
+            let built: String = sqlx::query_scalar(
+                "SELECT indexdef FROM pg_indexes WHERE indexname = 'article_search_docs_pairs'",
+            )
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+            assert!(built.contains("gin_pending_list_limit='128'"), "{built}");
             pool.close().await;
         }
 

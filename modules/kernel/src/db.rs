@@ -118,14 +118,12 @@ impl Db {
         let Db::Postgres(pool) = self else {
             return Ok(());
         };
-        let deferred: Vec<(String, String)> =
-            sqlx::query_as("SELECT name, definition FROM deferred_indexes ORDER BY name")
+        let deferred: Vec<String> =
+            sqlx::query_scalar("SELECT name FROM deferred_indexes ORDER BY name")
                 .fetch_all(pool)
                 .await?;
         futures_util::future::try_join_all(
-            deferred
-                .into_iter()
-                .map(|(name, definition)| build_deferred(pool, name, definition)),
+            deferred.into_iter().map(|name| build_deferred(pool, name)),
         )
         .await?;
         Ok(())
@@ -160,19 +158,21 @@ impl Db {
 }
 
 /// One of [`Db::build_deferred_indexes`]: claims the definition and builds it, in one
-/// transaction (a concurrent caller waits on the claim, then finds it gone).
-async fn build_deferred(pool: &PgPool, name: String, definition: String) -> Result<(), DbError> {
+/// transaction (a concurrent caller waits on the claim, then finds it gone). The claim returns
+/// the definition it removes, so the index built is the one claimed, even if the row changed
+/// after the names were read (as migration 0025 changes them).
+async fn build_deferred(pool: &PgPool, name: String) -> Result<(), DbError> {
     let mut tx = pool.begin().await?;
     // Room to sort the index's entries in memory, for this build only.
     sqlx::query("SELECT set_config('maintenance_work_mem', '256MB', true)")
         .execute(&mut *tx)
         .await?;
-    let claimed = sqlx::query("DELETE FROM deferred_indexes WHERE name = $1")
-        .bind(&name)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    if claimed == 1 {
+    let claimed: Option<String> =
+        sqlx::query_scalar("DELETE FROM deferred_indexes WHERE name = $1 RETURNING definition")
+            .bind(&name)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if let Some(definition) = claimed {
         sqlx::query(&definition).execute(&mut *tx).await?;
     }
     tx.commit().await?;
