@@ -261,10 +261,10 @@ fn words_search(qb: &mut sqlx::QueryBuilder<'_, sqlx::Postgres>, q: &str) {
 }
 
 /// A phrase's candidates, newest first, up to `limit`: the published articles of the query's
-/// categories created within the slice of time, holding one key of each set, sorted from their narrow rows without
-/// reading the articles; when `checked`, only those whose text holds the phrase (each checked
-/// in that order until there are enough). One pass gives both the total (up to the cap) and
-/// the page, which lies within it.
+/// categories created within the slice of time, holding one key of each set, sorted from
+/// their narrow rows without reading the articles; when `checked`, only those whose text
+/// holds the phrase (each checked in that order until there are enough). One pass gives both
+/// the total (up to the cap) and the page, which lies within it.
 async fn phrase_matches(
     tx: &mut sqlx::PgConnection,
     q: &crate::model::ListQuery,
