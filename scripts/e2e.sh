@@ -25,9 +25,18 @@ export SSR_DEADLINE_MS=${SSR_DEADLINE_MS:-5000}
 "$bin" seed --demo >>"$dir/setup.log" 2>&1
 "$bin" serve >"$dir/app.log" 2>&1 &
 pid=$!
+# A second app whose newsroom requires review (its own database), for the specs of that mode.
+review_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+review_db=sqlite://$dir/review/agora.db
+mkdir -p "$dir/review"
+(export DATA_DIR=$dir/review PORT=$review_port SITE_URL=http://127.0.0.1:$review_port \
+   DATABASE_URL=$review_db REVIEW_REQUIRED=true
+ "$bin" migrate >>"$dir/setup.log" 2>&1
+ exec "$bin" serve >"$dir/review.log" 2>&1) &
+review_pid=$!
 cleanup() {
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
+  kill "$pid" "$review_pid" 2>/dev/null || true
+  wait "$pid" "$review_pid" 2>/dev/null || true
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -37,9 +46,15 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 curl -fs "http://127.0.0.1:$port/readyz" >/dev/null || { echo "app did not become ready"; cat "$dir/app.log"; exit 1; }
+for _ in $(seq 1 100); do
+  curl -fs "http://127.0.0.1:$review_port/readyz" >/dev/null && break
+  sleep 0.2
+done
+curl -fs "http://127.0.0.1:$review_port/readyz" >/dev/null || { echo "the review-required app did not become ready"; cat "$dir/review.log"; exit 1; }
 
 status=0
 BASE_URL=http://127.0.0.1:$port AGORA_PID=$pid AGORA_BIN="$bin" MAIL_DIR=$DATA_DIR/outbox \
+  REVIEW_BASE_URL=http://127.0.0.1:$review_port REVIEW_DATABASE_URL=$review_db REVIEW_DATA_DIR=$dir/review \
   npm exec -w web-client -- playwright test "${@:2}" 2>&1 | tee "$dir/playwright.log" || status=$?
 # Each failure's title, error and the test line it stopped at (without the code frame and
 # attachments): for failed tests, and for flaky ones (failed once, then passed on the retry).

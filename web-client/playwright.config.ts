@@ -53,6 +53,7 @@ export default defineConfig({
         /admin\.spec\.ts/,
         /layout\.spec\.ts/,
         /newsroom\.spec\.ts/,
+        /live-edits\.spec\.ts/,
         /no-js-forms\.spec\.ts/,
       ],
       use: { viewport: { width: 1280, height: 800 } },
@@ -76,7 +77,7 @@ export default defineConfig({
     {
       // Publishes and deletes articles, so it runs after the specs that count the demo ones.
       name: "staff",
-      testMatch: /(staff|admin|layout|newsroom)\.spec\.ts/,
+      testMatch: /(staff|admin|layout|newsroom|live-edits)\.spec\.ts/,
       dependencies: ["desktop", "mobile", "no-js"],
       use: { viewport: { width: 1280, height: 800 } },
     },

@@ -55,8 +55,9 @@ fn expected(who: Who, review: bool) -> &'static str {
              409 409  409 200
              204 204  204 204"
         }
+        // An edit of a live piece becomes its pending change: 200, and the piece stays live.
         (Who::Writer, true) => {
-            "200  409i 409  409
+            "200  409i 200  200
              200  409  409  409
              409  200  409  409
              403  403  403  403

@@ -155,6 +155,9 @@ test("no lost work: a save over someone else's newer version, and a save after t
   await director
     .getByLabel("Content", { exact: true })
     .fill("The director's text.");
+  await director
+    .getByLabel("Subtitle (optional)")
+    .fill("The director's subtitle");
   await director.getByRole("button", { name: "Save as Draft" }).click();
   await expect(toast(director, "Article updated successfully!")).toBeVisible();
 
@@ -162,13 +165,25 @@ test("no lost work: a save over someone else's newer version, and a save after t
   await writer
     .getByLabel("Content", { exact: true })
     .fill("The writer's text.");
-  await writer.getByRole("button", { name: "Save as Draft" }).click();
+  const saveButton = writer.getByRole("button", { name: "Save as Draft" });
+  await saveButton.click();
   const conflict = writer
     .getByRole("alert")
     .filter({ hasText: "Nothing was overwritten" });
   await expect(conflict).toContainText(`Dev ${t} saved this article`);
+  // Seen where the eye is: focused, right below the button that was pressed.
+  await expect(conflict).toBeFocused();
+  const button = await saveButton.boundingBox();
+  const notice = await conflict.boundingBox();
+  expect(button && notice).toBeTruthy();
+  if (button && notice) {
+    expect(notice.y - (button.y + button.height)).toBeGreaterThanOrEqual(0);
+    expect(notice.y - (button.y + button.height)).toBeLessThan(120);
+  }
   await conflict.getByRole("button", { name: "See their version" }).click();
   await expect(conflict.getByText("The director's text.")).toBeVisible();
+  // Every field that differs, the subtitle included.
+  await expect(conflict.getByText("The director's subtitle")).toBeVisible();
   await conflict.getByRole("button", { name: "Save mine over it" }).click();
   await expect(toast(writer, "Article updated successfully!")).toBeVisible();
 

@@ -17,7 +17,12 @@ export function tag(): string {
  * scripts/e2e.sh exports DATA_DIR and DATABASE_URL) and returns their key,
  * which `agora staff add` prints alone on its last line.
  */
-export function addStaff(name: string, role: string): string {
+export function addStaff(
+  name: string,
+  role: string,
+  /** Another app's database and data folder (its key secret lives there). */
+  app?: { databaseUrl: string; dataDir: string },
+): string {
   const bin = process.env.AGORA_BIN;
   if (!bin) throw new Error("AGORA_BIN is not set: run through scripts/e2e.sh");
   const out = execFileSync(
@@ -25,7 +30,13 @@ export function addStaff(name: string, role: string): string {
     ["staff", "add", "--name", name, "--role", role],
     {
       cwd: REPO_ROOT,
-      env: process.env,
+      env: app
+        ? {
+            ...process.env,
+            DATABASE_URL: app.databaseUrl,
+            DATA_DIR: app.dataDir,
+          }
+        : process.env,
       encoding: "utf8",
     },
   );

@@ -287,7 +287,7 @@ test.describe("writer dashboard", () => {
     await expect(article.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(article.locator(".prose strong")).toHaveText("Votes");
 
-    // Editing keeps the record and saves the chosen status: back to draft.
+    // Taking it off the site is its own action, said plainly: back to draft.
     await open(page, "/dashboard/writer");
     await articleRow(page, title)
       .getByRole("button", { name: `Edit “${title}”` })
@@ -295,8 +295,12 @@ test.describe("writer dashboard", () => {
     const edit = main.getByRole("region", { name: "Edit Article" });
     await expect(edit.getByLabel("Title", { exact: true })).toHaveValue(title);
     await expect(edit.getByLabel("Category")).toHaveValue("Human Rights");
-    await edit.getByRole("button", { name: "Save as Draft" }).click();
-    await expect(toast(page, "Article updated successfully!")).toBeVisible();
+    await edit
+      .getByRole("button", { name: "Unpublish — save as draft" })
+      .click();
+    await expect(
+      toast(page, "Article unpublished — saved as a draft"),
+    ).toBeVisible();
     await expect(
       articleRow(page, title).getByText("Draft", { exact: true }),
     ).toBeVisible();

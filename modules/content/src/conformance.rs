@@ -258,7 +258,7 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
         crate::draft::search_text(&renamed.title, &renamed.content, &renamed.excerpt);
     assert_eq!(
         store
-            .update(&renamed, Some("alpha-climate"), Some(1), None)
+            .update(&renamed, Some("alpha-climate"), Some(1), None, None)
             .await
             .unwrap(),
         Updated::Written(2)
@@ -292,13 +292,16 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     let mut stale = renamed.clone();
     stale.title = "Lost".into();
     assert_eq!(
-        store.update(&stale, None, Some(1), None).await.unwrap(),
+        store
+            .update(&stale, None, Some(1), None, None)
+            .await
+            .unwrap(),
         Updated::Stale
     );
     let mut gone = renamed.clone();
     gone.id = "nope".into();
     assert_eq!(
-        store.update(&gone, None, None, None).await.unwrap(),
+        store.update(&gone, None, None, None, None).await.unwrap(),
         Updated::Gone
     );
     // Every save is a revision: the insert, then the rename (newest first).
@@ -673,7 +676,10 @@ async fn search_between_separators(store: &Arc<dyn ContentStore>) {
     edited.search_text = crate::draft::search_text(&edited.title, &edited.content, "");
     edited.updated_at = r.updated_at + Duration::seconds(1);
     assert_eq!(
-        store.update(&edited, None, Some(1), None).await.unwrap(),
+        store
+            .update(&edited, None, Some(1), None, None)
+            .await
+            .unwrap(),
         Updated::Written(2)
     );
     assert!(found("quixotic").await.is_empty(), "gone with the edit");

@@ -97,6 +97,10 @@ pub struct StaffArticle {
     pub updated_by_name: Option<String>,
     /// The markdown source.
     pub content: String,
+    /// A writer's change waiting for review while this (live) version stays up.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending_change: Option<crate::newsroom_dto::PendingChange>,
 }
 
 /// What the editor sends to create or update an article.
@@ -111,7 +115,10 @@ pub struct ArticleInput {
     /// An https URL or an uploaded image's `/media/…` address.
     pub cover_image: Option<String>,
     pub featured: Option<bool>,
-    /// `draft` (Save as Draft) or `published` (Publish; with `publish_at`, schedule).
+    /// `draft` (Save as Draft; a published or scheduled piece is taken back to draft) or
+    /// `published` (Publish; with `publish_at`, schedule). Saving a published piece as
+    /// `published` updates it where it stands; with review required, a writer's save of a
+    /// published or scheduled piece becomes its pending change and the live version stays.
     pub status: Status,
     /// The writer the content director writes on behalf of (ignored for writers).
     pub author_id: Option<String>,

@@ -51,7 +51,7 @@ pub(crate) fn stage_of(row: &StaffRow) -> Result<Stage, ContentError> {
 }
 
 /// Checks `action` by `user` on a piece at `stage` under the site's rules.
-fn check(
+pub(crate) fn check(
     user: &StaffUser,
     stage: Stage,
     action: Action,
@@ -91,7 +91,15 @@ pub(crate) struct Move {
 impl ContentService {
     async fn staff_article(&self, row: StaffRow) -> Result<StaffArticle, ContentError> {
         let names = self
-            .author_names([&row.card.author_id, &row.updated_by, &row.review_note_by].into_iter())
+            .author_names(
+                [
+                    &row.card.author_id,
+                    &row.updated_by,
+                    &row.review_note_by,
+                    &row.pending_by,
+                ]
+                .into_iter(),
+            )
             .await?;
         staff_article(row, &names)
     }
@@ -107,10 +115,14 @@ impl ContentService {
         rows: Vec<StaffRow>,
     ) -> Result<Vec<StaffArticle>, ContentError> {
         let names = self
-            .author_names(
-                rows.iter()
-                    .flat_map(|r| [&r.card.author_id, &r.updated_by, &r.review_note_by]),
-            )
+            .author_names(rows.iter().flat_map(|r| {
+                [
+                    &r.card.author_id,
+                    &r.updated_by,
+                    &r.review_note_by,
+                    &r.pending_by,
+                ]
+            }))
             .await?;
         rows.into_iter().map(|r| staff_article(r, &names)).collect()
     }
@@ -173,7 +185,7 @@ impl ContentService {
     }
 
     /// The 409 answer to a save based on an older version of `id`.
-    async fn stale(&self, id: &str) -> ContentError {
+    pub(crate) async fn stale(&self, id: &str) -> ContentError {
         match self.store().staff_get(id, None).await {
             Ok(Some(row)) => {
                 let changed_by = match &row.updated_by {
@@ -229,6 +241,21 @@ impl ContentService {
             Some(row) => stage_of(row)?,
             None => Stage::Draft,
         };
+        // A writer under review rules keeping a live piece live proposes the change instead.
+        if let Some(row) = &existing {
+            if input.status == Status::Published
+                && matches!(stage, Stage::Published | Stage::Scheduled)
+                && decide(
+                    Actor::of(user.role),
+                    stage,
+                    Action::ProposeChange,
+                    review_required,
+                )
+                .is_ok()
+            {
+                return self.propose_change(user, row, input).await;
+            }
+        }
         let action = match (input.status, input.publish_at, stage) {
             (Status::Published, None, Stage::Published) => None,
             (Status::Published, None, _) => Some(Action::Publish),
@@ -323,6 +350,7 @@ impl ContentService {
                 // made meanwhile (a submit, an approval) is never silently undone.
                 expected_version: input.base_version.or(Some(old.version)),
                 event: event.as_ref(),
+                pending_at: None,
             },
         };
         match writer::write(self.store(), &mut row, base, write).await? {

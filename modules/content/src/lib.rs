@@ -11,6 +11,7 @@ mod listing;
 mod model;
 mod newsroom;
 mod newsroom_dto;
+mod pending;
 mod present;
 mod service;
 mod slug;
@@ -26,8 +27,8 @@ pub use dto::{Article, ArticleCard, ArticleList, AuthorBox, Related};
 pub use error::ContentError;
 pub use model::{Category, ListQuery, NewArticle, Status};
 pub use newsroom_dto::{
-    ArticleEvent, ConflictBody, DiffLine, DiffOp, EventAction, FieldChange, ReviewNote, Revision,
-    RevisionDiff, RevisionSummary,
+    ArticleEvent, ConflictBody, DiffLine, DiffOp, EventAction, FieldChange, PendingChange,
+    PendingDecision, ReviewNote, Revision, RevisionDiff, RevisionSummary,
 };
 pub use service::{
     AuthorDirectory, ContentService, Lookup, NewsroomSettings, PreparedArticles, PublishedArticle,

@@ -447,6 +447,45 @@ impl ContentService {
         }
     }
 
+    /// Tells writer `author` how a change they proposed to a live piece went: live (no note)
+    /// or declined by `reviewer` (with their note, if any).
+    pub(crate) async fn tell_change_decided(
+        &self,
+        author: &str,
+        reviewer: &str,
+        title: &str,
+        slug: &str,
+        declined: Option<Option<&str>>,
+    ) {
+        let email = self
+            .notice(author, |site, name| match declined {
+                None => (
+                    format!("Your change is live: {title}"),
+                    format!(
+                        "Hi {name},\n\n{reviewer} approved your change to \"{title}\"; it is \
+                         live now:\n{}/article/{slug}",
+                        site.url
+                    ),
+                ),
+                Some(note) => (
+                    format!("Your change was not taken: {title}"),
+                    format!(
+                        "Hi {name},\n\n{reviewer} declined your change to \"{title}\"; the \
+                         article stays as it was.{}\n\nYour dashboard: {}/dashboard/writer",
+                        note.map(|n| format!("\n\nTheir note:\n\n{n}"))
+                            .unwrap_or_default(),
+                        site.url
+                    ),
+                ),
+            })
+            .await;
+        if let Some(email) = email {
+            if let Err(e) = self.store().queue_email(&email).await {
+                tracing::warn!(error = %e, "queueing a change notice failed");
+            }
+        }
+    }
+
     /// A notice for staff member `id`, when they get them (a failure to tell is logged: the
     /// change itself goes on).
     async fn notice(

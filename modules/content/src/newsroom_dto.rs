@@ -17,6 +17,38 @@ pub struct ReviewNote {
     pub at: DateTime<Utc>,
 }
 
+/// A writer's change to a live piece, waiting for a reviewer while the live version stays up
+/// (review required).
+#[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
+pub struct PendingChange {
+    pub title: String,
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtitle: Option<String>,
+    /// Markdown.
+    pub content: String,
+    pub category: crate::model::Category,
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover_image: Option<String>,
+    pub featured: bool,
+    /// Who proposed it.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposed_by_name: Option<String>,
+    /// When: send it back as `proposed_at` to approve or decline exactly this change.
+    pub proposed_at: DateTime<Utc>,
+}
+
+/// Deciding on a pending change: the one proposed at `proposed_at` (a newer one is not
+/// decided on by mistake).
+#[derive(Debug, Clone, Object, Serialize, Deserialize)]
+pub struct PendingDecision {
+    pub proposed_at: DateTime<Utc>,
+    /// Declining: what the writer should know (optional).
+    pub note: Option<String>,
+}
+
 /// One entry of an article's audit log: who moved it from which stage to which, and when.
 #[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
 pub struct ArticleEvent {
@@ -58,6 +90,12 @@ pub enum EventAction {
     Unpublish,
     /// A scheduled piece went out at its time (or as soon as the server was back).
     ScheduledPublish,
+    /// A writer proposed a change to a live piece (review required).
+    ProposeChange,
+    /// A reviewer made a pending change live.
+    ApproveChange,
+    /// A pending change was dropped (declined, or taken back by its writer).
+    DeclineChange,
 }
 
 impl EventAction {
@@ -85,6 +123,9 @@ impl EventAction {
             Action::Schedule => EventAction::Schedule,
             Action::Unschedule => EventAction::Unschedule,
             Action::Unpublish => EventAction::Unpublish,
+            Action::ProposeChange => EventAction::ProposeChange,
+            Action::ApproveChange => EventAction::ApproveChange,
+            Action::DeclineChange => EventAction::DeclineChange,
         })
     }
 }

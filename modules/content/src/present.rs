@@ -6,7 +6,7 @@ use crate::derive::read_time_label;
 use crate::dto::{Article, ArticleCard, StaffArticle};
 use crate::error::ContentError;
 use crate::model::Category;
-use crate::newsroom_dto::ReviewNote;
+use crate::newsroom_dto::{PendingChange, ReviewNote};
 use crate::store::{ArticleRow, CardRow, StaffRow};
 use crate::workflow::Stage;
 
@@ -70,7 +70,28 @@ pub(crate) fn staff_article(
         }),
         _ => None,
     };
+    let pending_change = match (row.pending_at, &row.pending_title, &row.pending_content) {
+        (Some(at), Some(title), Some(content)) => {
+            let stored = row.pending_category.as_deref().unwrap_or_default();
+            Some(PendingChange {
+                title: title.clone(),
+                subtitle: row.pending_subtitle.clone(),
+                content: content.clone(),
+                category: Category::parse(stored).ok_or_else(|| {
+                    ContentError::Unexpected(
+                        format!("stored category {stored:?} is unknown").into(),
+                    )
+                })?,
+                cover_image: row.pending_cover_image.clone(),
+                featured: row.pending_featured.unwrap_or(false),
+                proposed_by_name: name(&row.pending_by),
+                proposed_at: at,
+            })
+        }
+        _ => None,
+    };
     Ok(StaffArticle {
+        pending_change,
         status: stage.status(),
         stage,
         publish_at: row.publish_at.filter(|_| stage == Stage::Scheduled),

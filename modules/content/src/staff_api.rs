@@ -8,7 +8,9 @@ use poem_openapi::payload::Json;
 use poem_openapi::{OpenApi, Tags};
 
 use crate::dto::{ArticleInput, Preview, PreviewInput};
-use crate::newsroom_dto::{ApproveInput, ChangesInput, NewsroomRules, RestoreInput, ScheduleInput};
+use crate::newsroom_dto::{
+    ApproveInput, ChangesInput, NewsroomRules, PendingDecision, RestoreInput, ScheduleInput,
+};
 use crate::service::ContentService;
 use crate::staff_answers::{
     answer, CreateAnswer, DeleteAnswer, DiffAnswer, EventsAnswer, GetAnswer, ListAnswer,
@@ -154,6 +156,48 @@ impl ContentStaffApi {
         answer(
             self.service
                 .approve(auth.user(), &id.0, body.0.publish_at)
+                .await,
+            ok,
+        )
+    }
+
+    /// Make a writer's pending change to a live piece live (reviewers): it becomes the next
+    /// revision at once; the piece stays published (or scheduled, at its time).
+    #[oai(
+        path = "/v1/staff/articles/:id/pending-change/approve",
+        method = "post",
+        operation_id = "approvePendingChange"
+    )]
+    async fn approve_change(
+        &self,
+        auth: StaffSession,
+        id: Path<String>,
+        body: Json<PendingDecision>,
+    ) -> SaveAnswer {
+        answer(
+            self.service
+                .approve_change(auth.user(), &id.0, body.0.proposed_at)
+                .await,
+            ok,
+        )
+    }
+
+    /// Drop a pending change to a live piece: a reviewer declining it (with an optional note
+    /// for the writer), or its writer taking it back. The live version stays as it is.
+    #[oai(
+        path = "/v1/staff/articles/:id/pending-change/decline",
+        method = "post",
+        operation_id = "declinePendingChange"
+    )]
+    async fn decline_change(
+        &self,
+        auth: StaffSession,
+        id: Path<String>,
+        body: Json<PendingDecision>,
+    ) -> SaveAnswer {
+        answer(
+            self.service
+                .decline_change(auth.user(), &id.0, body.0.proposed_at, body.0.note)
                 .await,
             ok,
         )

@@ -10,6 +10,10 @@
 //!   "Ask for review" is there for whoever wants a second reader.
 //! - Nobody but a reviewer changes a piece in review. Taking a piece back (pulling a scheduled
 //!   one, or unpublishing) always leads to draft.
+//! - Editing a live piece (published or scheduled) keeps it live. With review required, a
+//!   writer's edit to a live piece becomes a pending change: the live version stays up until a
+//!   reviewer approves the change (it goes live then, the stage and schedule unchanged) or
+//!   declines it; the writer may also drop it themself.
 
 use identity::Role;
 use kernel::ErrorCode;
@@ -84,10 +88,16 @@ pub enum Action {
     Unpublish,
     /// Delete the piece.
     Delete,
+    /// Propose a change to a live piece, to wait for review while the live version stays.
+    ProposeChange,
+    /// Make a pending change live.
+    ApproveChange,
+    /// Drop a pending change (the reviewer declining it, or its writer taking it back).
+    DeclineChange,
 }
 
 impl Action {
-    pub const ALL: [Action; 10] = [
+    pub const ALL: [Action; 13] = [
         Action::Edit,
         Action::Submit,
         Action::Withdraw,
@@ -98,6 +108,9 @@ impl Action {
         Action::Unschedule,
         Action::Unpublish,
         Action::Delete,
+        Action::ProposeChange,
+        Action::ApproveChange,
+        Action::DeclineChange,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -112,6 +125,9 @@ impl Action {
             Action::Unschedule => "unschedule",
             Action::Unpublish => "unpublish",
             Action::Delete => "delete",
+            Action::ProposeChange => "propose_change",
+            Action::ApproveChange => "approve_change",
+            Action::DeclineChange => "decline_change",
         }
     }
 }
@@ -181,10 +197,16 @@ impl Refusal {
                 ContentError::Conflict {
                     code: ErrorCode::InvalidTransition,
                     message: format!(
-                        "A {} piece is changed by an editor here: save it as a draft to change \
-                         it yourself, then submit it again.",
+                        "A {} piece is changed through review here: your change waits for an \
+                         editor while the live version stays up.",
                         stage.as_str()
                     ),
+                }
+            }
+            Refusal::NotNow if matches!(action, Action::ApproveChange | Action::DeclineChange) => {
+                ContentError::Conflict {
+                    code: ErrorCode::InvalidTransition,
+                    message: "This article has no change waiting for review.".into(),
                 }
             }
             Refusal::NotNow => ContentError::Conflict {
@@ -220,11 +242,15 @@ fn action_words(action: Action) -> &'static str {
         Action::Unschedule => "pulled back from the schedule",
         Action::Unpublish => "taken back to draft",
         Action::Delete => "deleted",
+        Action::ProposeChange => "changed through review",
+        Action::ApproveChange => "given an approved change",
+        Action::DeclineChange => "given a declined change",
     }
 }
 
 /// Where `action` by `actor` on a piece at `stage` leads, or why it is refused. `Approve` and
-/// `Schedule` lead to `Scheduled` here; a caller approving for "now" publishes instead.
+/// `Schedule` lead to `Scheduled` here; a caller approving for "now" publishes instead. The
+/// pending-change actions say nothing of whether a change is waiting: the caller checks that.
 pub fn decide(
     actor: Actor,
     stage: Stage,
@@ -234,13 +260,17 @@ pub fn decide(
     use Action as A;
     use Stage as S;
     if actor == Actor::Outsider
-        || (actor == Actor::Admin && !matches!(action, A::RequestChanges | A::Approve))
+        || (actor == Actor::Admin
+            && !matches!(
+                action,
+                A::RequestChanges | A::Approve | A::ApproveChange | A::DeclineChange
+            ))
     {
         return Err(Refusal::Forbidden);
     }
     let reviewer = actor.reviews();
     // What only a reviewer may do.
-    if matches!(action, A::RequestChanges | A::Approve) && !reviewer {
+    if matches!(action, A::RequestChanges | A::Approve | A::ApproveChange) && !reviewer {
         return Err(Refusal::Forbidden);
     }
     // A writer under review rules does not publish or set times by themself.
@@ -278,6 +308,12 @@ pub fn decide(
 
         (S::Published, A::Unpublish) => Ok(S::Draft),
         (_, A::Unpublish) => Err(Refusal::NotNow),
+
+        // Only a writer under review rules proposes; everyone else edits a live piece directly.
+        (S::Scheduled | S::Published, A::ProposeChange) if writer_gated => Ok(stage),
+        (_, A::ProposeChange) => Err(Refusal::NotNow),
+        (S::Scheduled | S::Published, A::ApproveChange | A::DeclineChange) => Ok(stage),
+        (_, A::ApproveChange | A::DeclineChange) => Err(Refusal::NotNow),
     }
 }
 
@@ -356,6 +392,49 @@ mod tests {
                 Err(Refusal::Forbidden)
             );
         }
+    }
+
+    #[test]
+    fn a_live_piece_stays_live_through_every_edit() {
+        for stage in [Stage::Published, Stage::Scheduled] {
+            // Without review, writers and the director edit a live piece where it stands.
+            for actor in [Actor::Writer, Actor::Editor] {
+                assert_eq!(decide(actor, stage, Action::Edit, false), Ok(stage));
+            }
+            assert_eq!(decide(Actor::Editor, stage, Action::Edit, true), Ok(stage));
+            // With review, a writer proposes instead, and the piece stays where it is.
+            assert_eq!(
+                decide(Actor::Writer, stage, Action::Edit, true),
+                Err(Refusal::NotNow)
+            );
+            assert_eq!(
+                decide(Actor::Writer, stage, Action::ProposeChange, true),
+                Ok(stage)
+            );
+            assert_eq!(
+                decide(Actor::Writer, stage, Action::ProposeChange, false),
+                Err(Refusal::NotNow)
+            );
+            for reviewer in [Actor::Editor, Actor::Admin] {
+                assert_eq!(
+                    decide(reviewer, stage, Action::ApproveChange, true),
+                    Ok(stage)
+                );
+            }
+            assert_eq!(
+                decide(Actor::Writer, stage, Action::ApproveChange, true),
+                Err(Refusal::Forbidden)
+            );
+            // The writer may drop their own proposal.
+            assert_eq!(
+                decide(Actor::Writer, stage, Action::DeclineChange, true),
+                Ok(stage)
+            );
+        }
+        assert_eq!(
+            decide(Actor::Editor, Stage::Draft, Action::ApproveChange, true),
+            Err(Refusal::NotNow)
+        );
     }
 
     #[test]

@@ -44,9 +44,12 @@ pub(crate) async fn write(
                 old_slug,
                 expected_version,
                 event,
+                pending_at,
             } => {
                 let moved_from = old_slug.filter(|s| *s != row.slug);
-                store.update(row, moved_from, expected_version, event).await
+                store
+                    .update(row, moved_from, expected_version, event, pending_at)
+                    .await
             }
         };
         match result {
@@ -74,6 +77,8 @@ pub(crate) enum Write<'a> {
         old_slug: Option<&'a str>,
         expected_version: Option<i64>,
         event: Option<&'a EventRow>,
+        /// Approving a pending change: the one proposed at this time, removed with the write.
+        pending_at: Option<chrono::DateTime<chrono::Utc>>,
     },
 }
 

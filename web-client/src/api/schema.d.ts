@@ -186,6 +186,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/staff/articles/{id}/pending-change/approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a writer's pending change to a live piece live (reviewers): it becomes the next
+     *     revision at once; the piece stays published (or scheduled, at its time).
+     */
+    post: operations["approvePendingChange"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/articles/{id}/pending-change/decline": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Drop a pending change to a live piece: a reviewer declining it (with an optional note
+     *     for the writer), or its writer taking it back. The live version stays as it is.
+     */
+    post: operations["declinePendingChange"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/staff/articles/{id}/schedule": {
     parameters: {
       query?: never;
@@ -1237,7 +1277,12 @@ export interface components {
       /** @description An https URL or an uploaded image's `/media/…` address. */
       cover_image?: string;
       featured?: boolean;
-      /** @description `draft` (Save as Draft) or `published` (Publish; with `publish_at`, schedule). */
+      /**
+       * @description `draft` (Save as Draft; a published or scheduled piece is taken back to draft) or
+       *     `published` (Publish; with `publish_at`, schedule). Saving a published piece as
+       *     `published` updates it where it stands; with review required, a writer's save of a
+       *     published or scheduled piece becomes its pending change and the live version stays.
+       */
       status: components["schemas"]["Status"] & unknown;
       /** @description The writer the content director writes on behalf of (ignored for writers). */
       author_id?: string;
@@ -1450,7 +1495,10 @@ export interface components {
       | "schedule"
       | "unschedule"
       | "unpublish"
-      | "scheduled_publish";
+      | "scheduled_publish"
+      | "propose_change"
+      | "approve_change"
+      | "decline_change";
     /**
      * FieldChange
      * @description A field that differs between a revision and the current text.
@@ -1596,6 +1644,38 @@ export interface components {
       token: string;
       password: string;
       confirm_password: string;
+    };
+    /**
+     * PendingChange
+     * @description A writer's change to a live piece, waiting for a reviewer while the live version stays up
+     *     (review required).
+     */
+    PendingChange: {
+      title: string;
+      subtitle?: string;
+      /** @description Markdown. */
+      content: string;
+      category: components["schemas"]["Category"];
+      cover_image?: string;
+      featured: boolean;
+      /** @description Who proposed it. */
+      proposed_by_name?: string;
+      /**
+       * Format: date-time
+       * @description When: send it back as `proposed_at` to approve or decline exactly this change.
+       */
+      proposed_at: string;
+    };
+    /**
+     * PendingDecision
+     * @description Deciding on a pending change: the one proposed at `proposed_at` (a newer one is not
+     *     decided on by mistake).
+     */
+    PendingDecision: {
+      /** Format: date-time */
+      proposed_at: string;
+      /** @description Declining: what the writer should know (optional). */
+      note?: string;
     };
     /** Preview */
     Preview: {
@@ -1803,6 +1883,8 @@ export interface components {
       updated_by_name?: string;
       /** @description The markdown source. */
       content: string;
+      /** @description A writer's change waiting for review while this (live) version stays up. */
+      pending_change?: components["schemas"]["PendingChange"] & unknown;
     };
     /**
      * StaffNotices
@@ -2760,6 +2842,204 @@ export interface operations {
     requestBody: {
       content: {
         "application/json; charset=utf-8": components["schemas"]["ApproveInput"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
+        };
+      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  approvePendingChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["PendingDecision"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["StaffArticle"];
+        };
+      };
+      /** @description A rule of the article was broken (missing title, unknown writer…). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session (signed out, expired, or the user was disabled). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The signed-in role may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such article among those this staff member may manage. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The piece's stage does not allow this now, or it was saved by someone else since the
+       *     version the edit was based on (nothing was overwritten).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ConflictBody"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  declinePendingChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["PendingDecision"];
       };
     };
     responses: {

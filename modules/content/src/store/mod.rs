@@ -82,12 +82,44 @@ pub struct StaffRow {
     pub review_note: Option<String>,
     pub review_note_by: Option<String>,
     pub review_note_at: Option<DateTime<Utc>>,
+    /// A writer's change waiting for review while the live version stays up (all `None` when
+    /// there is none; `pending_at` tells).
+    pub pending_title: Option<String>,
+    pub pending_subtitle: Option<String>,
+    pub pending_content: Option<String>,
+    pub pending_category: Option<String>,
+    pub pending_cover_image: Option<String>,
+    pub pending_featured: Option<bool>,
+    pub pending_by: Option<String>,
+    pub pending_at: Option<DateTime<Utc>>,
 }
 
-/// The staff columns after the card's.
+/// The staff columns after the card's (read from [`STAFF_FROM`]).
 pub(crate) const STAFF_COLUMNS: &str = "a.status, a.content, a.first_published_at, a.stage, \
      a.publish_at, a.version, a.updated_by, a.submitted_at, a.review_note, a.review_note_by, \
-     a.review_note_at";
+     a.review_note_at, p.title AS pending_title, p.subtitle AS pending_subtitle, \
+     p.content AS pending_content, p.category AS pending_category, \
+     p.cover_image AS pending_cover_image, p.featured AS pending_featured, \
+     p.proposed_by AS pending_by, p.proposed_at AS pending_at";
+
+/// Articles as staff read them: each with its pending change, if any.
+pub(crate) const STAFF_FROM: &str =
+    "articles a LEFT JOIN article_pending_changes p ON p.article_id = a.id";
+
+/// A writer's change to a live piece, to keep until a reviewer decides.
+#[derive(Debug, Clone)]
+pub struct PendingRow {
+    pub article_id: String,
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub content: String,
+    pub category: String,
+    pub cover_image: Option<String>,
+    pub featured: bool,
+    pub proposed_by: Option<String>,
+    pub proposed_at: DateTime<Utc>,
+    pub base_version: i64,
+}
 
 /// An audit-log entry, to write or as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -202,14 +234,27 @@ pub trait ContentStore: Send + Sync, traced as TracedContentStore {
     /// revision, moves the version on, writes `event` (when the save also changed the stage)
     /// and, when `old_slug` is given, remembers that it now leads to this article: one
     /// transaction, so a rename never loses its redirect. With `expected_version`, nothing is
-    /// written when the article was saved since.
+    /// written when the article was saved since. With `pending_at`, the pending change
+    /// proposed at that time is removed with the write (it was approved).
     async fn update(
         &self,
         row: &InsertRow,
         old_slug: Option<&str>,
         expected_version: Option<i64>,
         event: Option<&EventRow>,
+        pending_at: Option<DateTime<Utc>>,
     ) -> Result<Updated, sqlx::Error>;
+    /// Keeps `change` as the article's pending change (replacing an earlier one), with its
+    /// audit entry, if the article is still at `change.base_version`: false otherwise.
+    async fn put_pending(&self, change: &PendingRow, event: &EventRow) -> Result<bool, sqlx::Error>;
+    /// Drops the pending change of `id` proposed at `proposed_at`, with its audit entry: false
+    /// when there is none (or a newer one).
+    async fn drop_pending(
+        &self,
+        id: &str,
+        proposed_at: DateTime<Utc>,
+        event: &EventRow,
+    ) -> Result<bool, sqlx::Error>;
     /// Moves an article to another stage (see [`StageChange`]): false when it is gone or was
     /// changed meanwhile. With the change, the audit entry and, when given, an email queued in
     /// the outbox (sent exactly when the change is made).
@@ -224,7 +269,8 @@ pub trait ContentStore: Send + Sync, traced as TracedContentStore {
     async fn publish_due(&self, now: DateTime<Utc>) -> Result<Vec<WentOut>, sqlx::Error>;
     /// Queues an email in the outbox.
     async fn queue_email(&self, email: &kernel::outbox::Email) -> Result<(), sqlx::Error>;
-    /// Pieces waiting for review, the longest waiting first.
+    /// Pieces waiting for review, and live pieces with a change waiting, the longest waiting
+    /// first.
     async fn review_queue(&self) -> Result<Vec<StaffRow>, sqlx::Error>;
     /// An article's audit log, oldest first.
     async fn events(&self, id: &str) -> Result<Vec<EventRow>, sqlx::Error>;

@@ -48,6 +48,24 @@ macro_rules! sql_content_store {
                 Ok(())
             }
 
+            /// A piece taken off the site (or never on it) has no change waiting to go live:
+            /// its pending change, if any, is dropped inside the caller's transaction.
+            async fn drop_pending_unless_live(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                id: &str,
+                stage: &str,
+            ) -> Result<(), sqlx::Error> {
+                if matches!(stage, "published" | "scheduled") {
+                    return Ok(());
+                }
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "DELETE FROM article_pending_changes WHERE article_id = ",
+                );
+                qb.push_bind(id.to_string());
+                qb.build().execute(&mut *conn).await?;
+                Ok(())
+            }
+
             /// Keeps the article's text as it now stands as its next revision, inside the
             /// caller's transaction.
             async fn write_revision(
@@ -376,9 +394,10 @@ macro_rules! sql_content_store {
                 author: Option<&str>,
             ) -> Result<Vec<crate::store::StaffRow>, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
-                    "SELECT {}, {} FROM articles a",
+                    "SELECT {}, {} FROM {}",
                     crate::store::CARD_COLUMNS,
-                    crate::store::STAFF_COLUMNS
+                    crate::store::STAFF_COLUMNS,
+                    crate::store::STAFF_FROM
                 ));
                 if let Some(author) = author {
                     qb.push(" WHERE a.author_id = ");
@@ -394,9 +413,10 @@ macro_rules! sql_content_store {
                 author: Option<&str>,
             ) -> Result<Option<crate::store::StaffRow>, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
-                    "SELECT {}, {} FROM articles a WHERE a.id = ",
+                    "SELECT {}, {} FROM {} WHERE a.id = ",
                     crate::store::CARD_COLUMNS,
-                    crate::store::STAFF_COLUMNS
+                    crate::store::STAFF_COLUMNS,
+                    crate::store::STAFF_FROM
                 ));
                 qb.push_bind(id.to_string());
                 if let Some(author) = author {
@@ -412,6 +432,7 @@ macro_rules! sql_content_store {
                 old_slug: Option<&str>,
                 expected_version: Option<i64>,
                 event: Option<&crate::store::EventRow>,
+                pending_at: Option<chrono::DateTime<chrono::Utc>>,
             ) -> Result<crate::store::Updated, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> =
                     sqlx::QueryBuilder::new("UPDATE articles SET slug = ");
@@ -458,6 +479,19 @@ macro_rules! sql_content_store {
                 Self::write_revision(&mut tx, &r.id).await?;
                 if let Some(event) = event {
                     Self::write_event(&mut tx, event).await?;
+                }
+                Self::drop_pending_unless_live(&mut tx, &r.id, &r.stage).await?;
+                if let Some(at) = pending_at {
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                        "DELETE FROM article_pending_changes WHERE article_id = ",
+                    );
+                    qb.push_bind(r.id.clone());
+                    qb.push(" AND proposed_at = ").push_bind(at);
+                    if qb.build().execute(&mut *tx).await?.rows_affected() != 1 {
+                        // Replaced or dropped meanwhile: what was approved is not what waits.
+                        tx.rollback().await?;
+                        return Ok(crate::store::Updated::Stale);
+                    }
                 }
                 if let Some(old_slug) = old_slug {
                     let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
@@ -506,6 +540,7 @@ macro_rules! sql_content_store {
                     return Ok(false);
                 }
                 Self::write_event(&mut tx, &c.event).await?;
+                Self::drop_pending_unless_live(&mut tx, &c.id, &c.stage).await?;
                 if let Some(email) = notice {
                     $enqueue(&mut *tx, email).await?;
                 }
@@ -571,10 +606,12 @@ macro_rules! sql_content_store {
 
             async fn review_queue(&self) -> Result<Vec<crate::store::StaffRow>, sqlx::Error> {
                 sqlx::query_as(&format!(
-                    "SELECT {}, {} FROM articles a WHERE a.stage = 'in_review' \
-                     ORDER BY a.submitted_at, a.id",
+                    "SELECT {}, {} FROM {} WHERE a.stage = 'in_review' \
+                     OR p.article_id IS NOT NULL \
+                     ORDER BY COALESCE(p.proposed_at, a.submitted_at), a.id",
                     crate::store::CARD_COLUMNS,
-                    crate::store::STAFF_COLUMNS
+                    crate::store::STAFF_COLUMNS,
+                    crate::store::STAFF_FROM
                 ))
                 .fetch_all(&self.pool)
                 .await
@@ -618,6 +655,66 @@ macro_rules! sql_content_store {
                 qb.push_bind(id.to_string());
                 qb.push(" AND number = ").push_bind(number);
                 qb.build_query_as().fetch_optional(&self.pool).await
+            }
+
+            async fn put_pending(
+                &self,
+                c: &crate::store::PendingRow,
+                event: &crate::store::EventRow,
+            ) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO article_pending_changes (article_id, title, subtitle, content, \
+                     category, cover_image, featured, proposed_by, proposed_at, base_version) \
+                     SELECT a.id, ",
+                );
+                qb.push_bind(c.title.clone());
+                qb.push(", ").push_bind(c.subtitle.clone());
+                qb.push(", ").push_bind(c.content.clone());
+                qb.push(", ").push_bind(c.category.clone());
+                qb.push(", ").push_bind(c.cover_image.clone());
+                qb.push(", ").push_bind(c.featured);
+                qb.push(", ").push_bind(c.proposed_by.clone());
+                qb.push(", ").push_bind(c.proposed_at);
+                qb.push(", a.version FROM articles a WHERE a.id = ")
+                    .push_bind(c.article_id.clone());
+                qb.push(" AND a.version = ").push_bind(c.base_version);
+                qb.push(
+                    " AND a.stage IN ('published', 'scheduled') \
+                     ON CONFLICT (article_id) DO UPDATE SET title = excluded.title, \
+                     subtitle = excluded.subtitle, content = excluded.content, \
+                     category = excluded.category, cover_image = excluded.cover_image, \
+                     featured = excluded.featured, proposed_by = excluded.proposed_by, \
+                     proposed_at = excluded.proposed_at, base_version = excluded.base_version",
+                );
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                if qb.build().execute(&mut *tx).await?.rows_affected() != 1 {
+                    tx.rollback().await?;
+                    return Ok(false);
+                }
+                Self::write_event(&mut tx, event).await?;
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn drop_pending(
+                &self,
+                id: &str,
+                proposed_at: chrono::DateTime<chrono::Utc>,
+                event: &crate::store::EventRow,
+            ) -> Result<bool, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "DELETE FROM article_pending_changes WHERE article_id = ",
+                );
+                qb.push_bind(id.to_string());
+                qb.push(" AND proposed_at = ").push_bind(proposed_at);
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                if qb.build().execute(&mut *tx).await?.rows_affected() != 1 {
+                    tx.rollback().await?;
+                    return Ok(false);
+                }
+                Self::write_event(&mut tx, event).await?;
+                tx.commit().await?;
+                Ok(true)
             }
 
             async fn delete(&self, id: &str) -> Result<bool, sqlx::Error> {

@@ -40,6 +40,24 @@ export function formFromArticle(article: StaffArticle | null): ArticleForm {
   };
 }
 
+/**
+ * The form a writer under review rules edits: their change waiting for review
+ * when there is one (a second edit continues it), the live text otherwise.
+ */
+export function formForProposer(article: StaffArticle | null): ArticleForm {
+  const change = article?.pending_change;
+  if (!article || !change) return formFromArticle(article);
+  return {
+    ...formFromArticle(article),
+    title: change.title,
+    subtitle: change.subtitle ?? "",
+    content: change.content,
+    category: change.category,
+    coverImage: change.cover_image ?? "",
+    featured: change.featured,
+  };
+}
+
 /** Spec §5 "Article editors", in the order the fields appear. */
 export function validateForm(
   form: ArticleForm,

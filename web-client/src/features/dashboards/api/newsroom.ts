@@ -43,6 +43,29 @@ export async function approveArticle(
   );
 }
 
+/** Approve (it goes live at once) or decline a writer's change to a live piece. */
+export async function decidePendingChange(
+  id: string,
+  verb: "approve" | "decline",
+  proposedAt: string,
+  note: string | null = null,
+): Promise<StaffArticle> {
+  const body = note
+    ? { proposed_at: proposedAt, note }
+    : { proposed_at: proposedAt };
+  return expectOk(
+    verb === "approve"
+      ? await api.POST("/v1/staff/articles/{id}/pending-change/approve", {
+          ...path(id),
+          body,
+        })
+      : await api.POST("/v1/staff/articles/{id}/pending-change/decline", {
+          ...path(id),
+          body,
+        }),
+  );
+}
+
 /** Pull a scheduled piece back to draft. */
 export async function unscheduleArticle(id: string): Promise<StaffArticle> {
   return expectOk(

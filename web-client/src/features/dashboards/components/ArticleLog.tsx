@@ -15,6 +15,9 @@ const ACTIONS: Record<ArticleEvent["action"], string> = {
   unschedule: "pulled it back from the schedule",
   unpublish: "took it back to draft",
   scheduled_publish: "published it at its scheduled time",
+  propose_change: "proposed a change to the live piece",
+  approve_change: "approved a change: live now",
+  decline_change: "dropped a proposed change",
 };
 
 /** Who moved an article from which stage to which, and when (reviewers). */

@@ -6,6 +6,7 @@ import { formatWhen, localInputToIso } from "@/lib/newsroom";
 import { articlesChanged } from "@/features/dashboards/api/changes";
 import {
   approveArticle,
+  decidePendingChange,
   renderBody,
   requestChanges,
 } from "@/features/dashboards/api/newsroom";
@@ -43,9 +44,21 @@ export function ReviewQueue({
         <p className="muted">Nothing is waiting for review.</p>
       ) : (
         <ul className="review-list">
-          {queue.map((article) => (
-            <ReviewItem key={article.id} article={article} refresh={refresh} />
-          ))}
+          {queue.map((article) =>
+            article.pending_change && article.stage !== "in_review" ? (
+              <ChangeItem
+                key={article.id}
+                article={article}
+                refresh={refresh}
+              />
+            ) : (
+              <ReviewItem
+                key={article.id}
+                article={article}
+                refresh={refresh}
+              />
+            ),
+          )}
         </ul>
       )}
     </section>
@@ -203,17 +216,7 @@ function ReviewItem({
           {article.subtitle ? (
             <p className="muted">{article.subtitle}</p>
           ) : null}
-          {html === null ? (
-            <p className="status-text" role="status">
-              Loading...
-            </p>
-          ) : (
-            <div
-              className="prose"
-              // The server's sanitised rendering, as on the article page.
-              dangerouslySetInnerHTML={{ __html: html }}
-            />
-          )}
+          <RenderedBody html={html} />
         </div>
       ) : null}
       {open === "log" ? <ArticleLog articleId={article.id} /> : null}
@@ -252,5 +255,196 @@ function ReviewItem({
         </form>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * A writer's change to a live piece: the live version stays up until the
+ * reviewer approves the change (it goes live at once) or declines it.
+ */
+function ChangeItem({
+  article,
+  refresh,
+}: {
+  article: StaffArticle;
+  refresh: () => Promise<void>;
+}) {
+  const notify = useToast();
+  const report = useReportFailure();
+  const [open, setOpen] = useState<"none" | "read" | "decline">("none");
+  const [html, setHtml] = useState<string | null>(null);
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const ids = useId();
+  const change = article.pending_change;
+  if (!change) return null;
+  const title = `“${article.title}”`;
+  const differs: [
+    string,
+    string | null | undefined,
+    string | null | undefined,
+  ][] = [
+    ["Title", article.title, change.title],
+    ["Subtitle", article.subtitle, change.subtitle],
+    ["Category", article.category, change.category],
+    ["Cover image", article.cover_image, change.cover_image],
+    [
+      "Featured",
+      article.featured ? "Yes" : "No",
+      change.featured ? "Yes" : "No",
+    ],
+  ];
+  const changed = differs.filter(
+    ([, live, next]) => (live ?? "") !== (next ?? ""),
+  );
+  const bodyChanged = article.content !== change.content;
+
+  async function decide(verb: "approve" | "decline") {
+    if (!change) return;
+    setBusy(true);
+    try {
+      await decidePendingChange(
+        article.id,
+        verb,
+        change.proposed_at,
+        verb === "decline" ? note.trim() || null : null,
+      );
+      notify({
+        title:
+          verb === "approve"
+            ? "Change approved — it is live now"
+            : "Change declined — the live version stays",
+        description: change.title,
+      });
+      await refresh();
+    } catch (cause) {
+      report(
+        verb === "approve"
+          ? "Failed to approve the change"
+          : "Failed to decline the change",
+        cause,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function read() {
+    if (open === "read") return setOpen("none");
+    setOpen("read");
+    if (html === null && change) {
+      try {
+        setHtml(await renderBody(change.content));
+      } catch (cause) {
+        report("Failed to load the preview", cause);
+      }
+    }
+  }
+
+  return (
+    <li className="review-item">
+      <div className="review-head">
+        <p className="review-title">Change to a live piece: {article.title}</p>
+        <p className="muted">
+          {change.proposed_by_name ?? article.author_name ?? "Unknown Author"}
+          {" · waiting since "}
+          <time dateTime={change.proposed_at}>
+            {formatWhen(change.proposed_at)}
+          </time>
+        </p>
+        <p className="muted">
+          Changes:{" "}
+          {[
+            ...changed.map(([label]) => label),
+            ...(bodyChanged ? ["Text"] : []),
+          ].join(", ") || "none"}
+        </p>
+      </div>
+      <div className="row-actions">
+        <Button
+          size="sm"
+          variant="quiet"
+          aria-expanded={open === "read"}
+          aria-label={`Read the change to ${title}`}
+          onClick={() => void read()}
+        >
+          Read the change
+        </Button>
+        <Button
+          size="sm"
+          variant="quiet"
+          aria-expanded={open === "decline"}
+          aria-label={`Decline the change to ${title}`}
+          disabled={busy}
+          onClick={() => setOpen(open === "decline" ? "none" : "decline")}
+        >
+          Decline
+        </Button>
+        <Button
+          size="sm"
+          aria-label={`Approve the change to ${title}`}
+          disabled={busy}
+          onClick={() => void decide("approve")}
+        >
+          Approve change
+        </Button>
+      </div>
+      {open === "read" ? (
+        <div className="review-preview">
+          {changed.length > 0 ? (
+            <dl>
+              {changed.map(([label, live, next]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>
+                    <del>{live || "(empty)"}</del> →{" "}
+                    <ins>{next || "(empty)"}</ins>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <h3>{change.title}</h3>
+          <RenderedBody html={html} />
+        </div>
+      ) : null}
+      {open === "decline" ? (
+        <form
+          className="form review-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void decide("decline");
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`${ids}-note`}>
+              A note for the writer (optional)
+            </label>
+            <textarea
+              id={`${ids}-note`}
+              rows={3}
+              value={note}
+              maxLength={2000}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+          <Button type="submit" size="sm" disabled={busy}>
+            Decline the change
+          </Button>
+        </form>
+      ) : null}
+    </li>
+  );
+}
+
+/** A body as the server renders it for the article page (sanitised there). */
+function RenderedBody({ html }: { html: string | null }) {
+  return html === null ? (
+    <p className="status-text" role="status">
+      Loading...
+    </p>
+  ) : (
+    <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

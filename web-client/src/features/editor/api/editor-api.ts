@@ -86,3 +86,16 @@ export async function restoreRevision(
     }),
   );
 }
+
+/** Takes back one's change to a live piece that waits for review. */
+export async function takeBackChange(
+  id: string,
+  proposedAt: string,
+): Promise<StaffArticle> {
+  return expectOk(
+    await api.POST("/v1/staff/articles/{id}/pending-change/decline", {
+      ...path(id),
+      body: { proposed_at: proposedAt },
+    }),
+  );
+}

@@ -21,6 +21,7 @@ import {
   getArticle,
   saveArticle,
   submitForReview,
+  takeBackChange,
 } from "@/features/editor/api/editor-api";
 import {
   clearDraft,
@@ -32,6 +33,7 @@ import {
 } from "@/features/editor/local-draft";
 import {
   fieldOfCode,
+  formForProposer,
   formFromArticle,
   toInput,
   validateForm,
@@ -73,6 +75,38 @@ const IDS = {
  * The article form of the writer and content-director dashboards. It saves
  * itself and reports back; the dashboard closes it, which resets it.
  */
+/** Where a piece stands decides what its buttons do and say. */
+function actionsFor(
+  stage: StaffArticle["stage"],
+  gated: boolean,
+  publishAt: string,
+) {
+  const live = stage === "published" || stage === "scheduled";
+  return {
+    live,
+    /** What the first button (and Enter in a field) does. */
+    primary: (live ? "published" : gated ? "draft" : "published") as Status,
+    primaryLabel: live
+      ? gated
+        ? "Submit change for review"
+        : stage === "scheduled" && !publishAt
+          ? "Publish now"
+          : "Update"
+      : publishAt
+        ? "Schedule"
+        : "Publish",
+    /** Taking a live piece off the site, said plainly. */
+    draftLabel:
+      stage === "published"
+        ? "Unpublish — save as draft"
+        : stage === "scheduled"
+          ? "Unschedule — save as draft"
+          : stage === "in_review"
+            ? "Save"
+            : "Save as Draft",
+  };
+}
+
 export function ArticleEditor({
   article,
   writers,
@@ -82,8 +116,14 @@ export function ArticleEditor({
   const notify = useToast();
   const { user, login } = useSession();
   const rules = useNewsroomRules();
+  // Under review rules a writer submits; publishing and times are the reviewer's.
+  const gated = user?.role === "writer" && rules?.review_required === true;
+  // A writer's change waiting for review exists only under review rules: they
+  // continue it (whether or not the rules have loaded yet).
   const [saved, setSaved] = useState<ArticleForm>(() =>
-    formFromArticle(article),
+    user?.role === "writer"
+      ? formForProposer(article)
+      : formFromArticle(article),
   );
   const [form, setForm] = useState<ArticleForm>(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -96,15 +136,20 @@ export function ArticleEditor({
     isoToLocalInput(article?.stage === "scheduled" ? article.publish_at : null),
   );
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [lastRequest, setLastRequest] = useState<SaveRequest>({
+    status: "draft",
+    submit: false,
+  });
+  const conflictRef = useRef<HTMLDivElement>(null);
+  const [pending, setPending] = useState(article?.pending_change ?? null);
   const [signIn, setSignIn] = useState<SaveRequest | null>(null);
   const [accessKey, setAccessKey] = useState("");
   const [signInError, setSignInError] = useState("");
   const [history, setHistory] = useState(false);
   const chooseWriter = writers !== undefined;
   const isWriter = user?.role === "writer";
-  // Under review rules a writer submits; publishing and times are the reviewer's.
-  const gated = isWriter && rules?.review_required === true;
   const stage = article?.stage ?? "draft";
+  const actions = actionsFor(stage, gated, publishAt);
   const key = draftKey(user?.id ?? "anyone", article?.id ?? null);
   const [offer, setOffer] = useState<LocalDraft | null>(() =>
     draftToOffer(key, saved),
@@ -133,6 +178,11 @@ export function ArticleEditor({
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty, key, form]);
+
+  // A conflict is announced where the eye is: next to the buttons, focused.
+  useEffect(() => {
+    if (conflict) conflictRef.current?.focus();
+  }, [conflict]);
 
   // Opening the form (New Article, Edit) moves focus into it.
   useEffect(() => {
@@ -240,7 +290,10 @@ export function ArticleEditor({
       return;
     }
     const at =
-      status === "published" && !gated ? localInputToIso(publishAt) : null;
+      status === "published" && !gated && stage !== "published"
+        ? localInputToIso(publishAt)
+        : null;
+    setLastRequest({ status, submit });
     setSaving(status);
     try {
       let result = await saveArticle(article?.id ?? null, {
@@ -256,13 +309,19 @@ export function ArticleEditor({
       notify({
         title: submit
           ? "Submitted for review"
-          : at && result.publish_at
-            ? `Article scheduled for ${formatWhen(result.publish_at)}`
-            : article
-              ? "Article updated successfully!"
-              : status === "published"
-                ? "Article published successfully!"
-                : "Article created successfully!",
+          : result.pending_change && status === "published"
+            ? "Change submitted for review — the live version stays up until it is approved"
+            : at && result.publish_at
+              ? `Article scheduled for ${formatWhen(result.publish_at)}`
+              : article && actions.live && result.stage === "draft"
+                ? "Article unpublished — saved as a draft"
+                : article && result.stage === "published"
+                  ? "Article updated — the change is live"
+                  : article
+                    ? "Article updated successfully!"
+                    : status === "published"
+                      ? "Article published successfully!"
+                      : "Article created successfully!",
       });
       onSaved(result);
     } catch (cause) {
@@ -294,9 +353,26 @@ export function ArticleEditor({
     }
   }
 
+  /** Enter in a field does what the first button does: never unpublish. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void save("draft");
+    void save(actions.live ? actions.primary : "draft");
+  }
+
+  async function takeBack() {
+    if (!article || !pending) return;
+    try {
+      const live = await takeBackChange(article.id, pending.proposed_at);
+      setPending(null);
+      showSaved(live);
+      notify({ title: "Your change was taken back" });
+    } catch (cause) {
+      notify({
+        title: "Error",
+        description: failureMessage(cause) || "Unknown error",
+        variant: "destructive",
+      });
+    }
   }
 
   const heading = article ? "Edit Article" : "New Article";
@@ -339,38 +415,30 @@ export function ArticleEditor({
           </p>
         </div>
       ) : null}
-      {conflict ? (
-        <div className="editor-notice editor-conflict" role="alert">
-          <p>{conflict.body.message}</p>
+      {pending && isWriter ? (
+        <div className="editor-notice" role="status">
+          <p>
+            Your change is waiting for review (saved{" "}
+            <time dateTime={pending.proposed_at}>
+              {formatWhen(pending.proposed_at)}
+            </time>
+            ). Readers see the live version until an editor approves it; you are
+            editing your change.
+          </p>
           <div className="row-actions">
-            <Button size="sm" variant="quiet" onClick={() => void seeTheirs()}>
-              See their version
-            </Button>
-            <Button
-              size="sm"
-              onClick={() => keepMine({ status: "draft", submit: false })}
-            >
-              Save mine over it
+            <Button size="sm" variant="quiet" onClick={() => void takeBack()}>
+              Take back my change
             </Button>
           </div>
-          {conflict.theirs ? (
-            <div className="their-version">
-              <p>
-                <strong>Their version:</strong> {conflict.theirs.title}
-              </p>
-              <pre>{conflict.theirs.content}</pre>
-              <Button
-                size="sm"
-                variant="quiet"
-                onClick={() => {
-                  if (conflict.theirs) showSaved(conflict.theirs);
-                  setConflict(null);
-                }}
-              >
-                Use their version
-              </Button>
-            </div>
-          ) : null}
+        </div>
+      ) : null}
+      {pending && !isWriter ? (
+        <div className="editor-notice" role="status">
+          <p>
+            {pending.proposed_by_name ?? "A writer"} proposed a change to this
+            live piece; it waits in the review queue. You are editing the live
+            version.
+          </p>
         </div>
       ) : null}
       {signIn ? (
@@ -489,7 +557,7 @@ export function ArticleEditor({
           />
           <label htmlFor="editor-featured">Featured article</label>
         </div>
-        {gated ? null : (
+        {gated || stage === "published" ? null : (
           <Field
             id="editor-publish-at"
             label="Publish at (optional, your time)"
@@ -508,14 +576,20 @@ export function ArticleEditor({
           </Field>
         )}
         <div className="editor-actions">
-          <Button type="submit" variant="secondary" disabled={saving !== null}>
-            {saving === "draft"
-              ? "Saving..."
-              : stage === "in_review"
-                ? "Save"
-                : "Save as Draft"}
+          {actions.live ? (
+            <Button type="submit" disabled={saving !== null}>
+              {saving === "published" ? "Saving..." : actions.primaryLabel}
+            </Button>
+          ) : null}
+          <Button
+            type={actions.live ? "button" : "submit"}
+            variant="secondary"
+            disabled={saving !== null}
+            onClick={actions.live ? () => void save("draft") : undefined}
+          >
+            {saving === "draft" ? "Saving..." : actions.draftLabel}
           </Button>
-          {gated ? (
+          {actions.live ? null : gated ? (
             stage === "draft" ? (
               <Button
                 disabled={saving !== null}
@@ -529,11 +603,7 @@ export function ArticleEditor({
               disabled={saving !== null}
               onClick={() => void save("published")}
             >
-              {saving === "published"
-                ? "Publishing..."
-                : publishAt
-                  ? "Schedule"
-                  : "Publish"}
+              {saving === "published" ? "Publishing..." : actions.primaryLabel}
             </Button>
           )}
           {isWriter && !gated && stage === "draft" ? (
@@ -565,6 +635,38 @@ export function ArticleEditor({
             Cancel
           </Button>
         </div>
+        {conflict ? (
+          <div
+            ref={conflictRef}
+            tabIndex={-1}
+            className="editor-notice editor-conflict"
+            role="alert"
+          >
+            <p>{conflict.body.message}</p>
+            <div className="row-actions">
+              <Button
+                size="sm"
+                variant="quiet"
+                onClick={() => void seeTheirs()}
+              >
+                See their version
+              </Button>
+              <Button size="sm" onClick={() => keepMine(lastRequest)}>
+                Save mine over it
+              </Button>
+            </div>
+            {conflict.theirs ? (
+              <TheirVersion
+                theirs={conflict.theirs}
+                mine={form}
+                onUse={() => {
+                  if (conflict.theirs) showSaved(conflict.theirs);
+                  setConflict(null);
+                }}
+              />
+            ) : null}
+          </div>
+        ) : null}
       </form>
       {history && article ? (
         <HistoryPanel
@@ -600,6 +702,57 @@ function Field({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** Every field where their saved version differs from the text in the editor. */
+function TheirVersion({
+  theirs,
+  mine,
+  onUse,
+}: {
+  theirs: StaffArticle;
+  mine: ArticleForm;
+  onUse: () => void;
+}) {
+  const them = formFromArticle(theirs);
+  const fields: { key: keyof ArticleForm; label: string }[] = [
+    { key: "title", label: "Title" },
+    { key: "subtitle", label: "Subtitle" },
+    { key: "category", label: "Category" },
+    { key: "coverImage", label: "Cover image" },
+    { key: "featured", label: "Featured" },
+    { key: "content", label: "Content" },
+  ];
+  const differing = fields.filter((f) => them[f.key] !== mine[f.key]);
+  const shown = (value: ArticleForm[keyof ArticleForm]) =>
+    typeof value === "boolean" ? (value ? "Yes" : "No") : value || "(empty)";
+  return (
+    <div className="their-version">
+      <p>
+        <strong>Their version</strong>
+        {differing.length === 0
+          ? " is the same as yours."
+          : `, where it differs from yours (${differing.length}):`}
+      </p>
+      <dl>
+        {differing.map((f) => (
+          <div key={f.key}>
+            <dt>{f.label}</dt>
+            <dd>
+              {f.key === "content" ? (
+                <pre>{shown(them[f.key])}</pre>
+              ) : (
+                shown(them[f.key])
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Button size="sm" variant="quiet" onClick={onUse}>
+        Use their version
+      </Button>
     </div>
   );
 }
