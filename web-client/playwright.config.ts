@@ -54,6 +54,7 @@ export default defineConfig({
         /layout\.spec\.ts/,
         /newsroom\.spec\.ts/,
         /live-edits\.spec\.ts/,
+        /cards\.spec\.ts/,
         /no-js-forms\.spec\.ts/,
       ],
       use: { viewport: { width: 1280, height: 800 } },
@@ -77,7 +78,7 @@ export default defineConfig({
     {
       // Publishes and deletes articles, so it runs after the specs that count the demo ones.
       name: "staff",
-      testMatch: /(staff|admin|layout|newsroom|live-edits)\.spec\.ts/,
+      testMatch: /(staff|admin|layout|newsroom|live-edits|cards)\.spec\.ts/,
       dependencies: ["desktop", "mobile", "no-js"],
       use: { viewport: { width: 1280, height: 800 } },
     },

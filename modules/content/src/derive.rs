@@ -25,10 +25,54 @@ pub fn render_markdown(markdown: &str) -> Rendered {
     let plain = plain_text(markdown);
     Rendered {
         html: to_safe_html(markdown),
-        excerpt: truncate_words(&plain, EXCERPT_CHARS),
+        excerpt: excerpt(markdown, None),
         reading_minutes: reading_minutes(&plain),
         plain,
     }
+}
+
+/// The excerpt a card shows: the piece's opening prose (its first paragraphs outside headings,
+/// lists, quotes, code and tables, as many as fit), or its subtitle when it opens with none,
+/// or its text as a last resort. Never a heading run into list items.
+pub fn excerpt(markdown: &str, subtitle: Option<&str>) -> String {
+    let opening = prose(markdown);
+    if !opening.is_empty() {
+        return truncate_words(&opening, EXCERPT_CHARS);
+    }
+    match subtitle.map(str::trim).filter(|s| !s.is_empty()) {
+        Some(subtitle) => truncate_words(subtitle, EXCERPT_CHARS),
+        None => truncate_words(&plain_text(markdown), EXCERPT_CHARS),
+    }
+}
+
+/// The text of the top-level paragraphs, in order, up to a little more than an excerpt holds.
+fn prose(markdown: &str) -> String {
+    let mut out = String::new();
+    // How deep inside blocks that are not prose (lists, quotes, tables, footnotes) we are.
+    let mut nested = 0usize;
+    let mut in_paragraph = false;
+    for event in Parser::new_ext(markdown, Options::empty()) {
+        match event {
+            Event::Start(Tag::List(_) | Tag::BlockQuote(_) | Tag::Table(_)) => nested += 1,
+            Event::End(TagEnd::List(_) | TagEnd::BlockQuote(_) | TagEnd::Table) => {
+                nested = nested.saturating_sub(1)
+            }
+            Event::Start(Tag::Paragraph) if nested == 0 => in_paragraph = true,
+            Event::End(TagEnd::Paragraph) if in_paragraph => {
+                in_paragraph = false;
+                out.push(' ');
+                if out.chars().count() > EXCERPT_CHARS {
+                    break;
+                }
+            }
+            Event::Text(t) | Event::Code(t) | Event::InlineHtml(t) if in_paragraph => {
+                out.push_str(&t)
+            }
+            Event::SoftBreak | Event::HardBreak if in_paragraph => out.push(' '),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Words ÷ 230, rounded up, at least 1 minute.
@@ -163,8 +207,10 @@ mod tests {
     #[test]
     fn excerpt_removes_markdown_marks() {
         let r = render_markdown("## Heading\n\nSome **bold** and *italic* with a [link](https://x.org) and `code`.\n\n> quoted\n\n- one\n- two");
+        assert_eq!(r.excerpt, "Some bold and italic with a link and code.");
+        // The plain text (search, reading time) keeps every block.
         assert_eq!(
-            r.excerpt,
+            r.plain,
             "Heading Some bold and italic with a link and code. quoted one two"
         );
         assert!(!r.excerpt.contains('*') && !r.excerpt.contains('#') && !r.excerpt.contains('['));
@@ -175,6 +221,25 @@ mod tests {
         let r =
             render_markdown("We defend **Human Rights**. See [the charter](https://x.org), *now*!");
         assert_eq!(r.excerpt, "We defend Human Rights. See the charter, now!");
+    }
+
+    #[test]
+    fn excerpt_is_the_opening_prose_never_headings_or_list_items() {
+        let md = "## Why it matters\n\nMost of us first vote at eighteen.\n\n## Campaigns\n\n\
+                  - Debates\n- Turnout\n\nThe second paragraph.";
+        assert_eq!(
+            excerpt(md, None),
+            "Most of us first vote at eighteen. The second paragraph."
+        );
+        assert_eq!(
+            render_markdown(md).excerpt,
+            "Most of us first vote at eighteen. The second paragraph."
+        );
+        // A piece that opens with no prose shows its subtitle, else its text.
+        let list = "## Campaigns\n\n- Debates\n- Turnout";
+        assert_eq!(excerpt(list, Some("What to watch")), "What to watch");
+        assert_eq!(excerpt(list, None), "Campaigns Debates Turnout");
+        assert_eq!(excerpt("> A quote.\n\nThen prose.", None), "Then prose.");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::derive::render_markdown;
+use crate::derive::{excerpt, render_markdown};
 use crate::error::ContentError;
 use crate::store::InsertRow;
 use kernel::ErrorCode;
@@ -108,10 +108,11 @@ pub(crate) fn search_text(title: &str, content: &str, excerpt: &str) -> String {
 /// The row to store for checked `fields`.
 pub(crate) fn row(fields: Fields, meta: Meta) -> InsertRow {
     let rendered = render_markdown(&fields.content);
+    let excerpt = excerpt(&fields.content, fields.subtitle.as_deref());
     InsertRow {
         id: meta.id,
         slug: meta.slug,
-        search_text: search_text(&fields.title, &fields.content, &rendered.excerpt),
+        search_text: search_text(&fields.title, &fields.content, &excerpt),
         title: fields.title,
         subtitle: fields.subtitle,
         content: fields.content,
@@ -125,7 +126,7 @@ pub(crate) fn row(fields: Fields, meta: Meta) -> InsertRow {
         author_id: meta.author_id,
         created_at: meta.created_at,
         updated_at: meta.updated_at,
-        excerpt: rendered.excerpt,
+        excerpt,
         content_html: rendered.html,
         reading_minutes: rendered.reading_minutes,
         first_published_at: meta.first_published_at,

@@ -50,19 +50,19 @@ export function ArticleCard({
         ) : null}
         <p className="card-excerpt">{article.excerpt}</p>
         <p className="card-meta">
-          <span>{article.author_name || "Unknown Author"}</span>
-          {/* Each separator travels with the item after it, so a wrapped line never
-              starts or ends with a stray dot. */}
+          {/* Each separator travels with the item before it, so a wrapped line
+              never starts with a stray dot. */}
           <span>
-            <span aria-hidden="true">· </span>
+            {article.author_name || "Unknown Author"}
+            <span aria-hidden="true"> ·</span>
+          </span>
+          <span>
             <time dateTime={article.created_at}>
               {formatShortDate(article.created_at, zone)}
             </time>
+            <span aria-hidden="true"> ·</span>
           </span>
-          <span>
-            <span aria-hidden="true">· </span>
-            <span>{`${article.read_time} read`}</span>
-          </span>
+          <span>{`${article.read_time} read`}</span>
         </p>
       </div>
     </article>
