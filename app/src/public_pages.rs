@@ -29,7 +29,7 @@ const fn page(
     }
 }
 
-pub const PUBLIC_PAGES: [PublicPage; 16] = [
+pub const PUBLIC_PAGES: [PublicPage; 17] = [
     page("/", "Youth voices on global politics", "A youth-run political publication: high-school students write about global politics, human rights, climate justice and democracy.", true),
     page("/articles", "Articles", "Student articles on international affairs, climate justice, human rights, youth activism, culture and digital democracy.", true),
     page("/magazine", "Magazine", "Our monthly magazine of in-depth analysis, visual storytelling and global perspectives by young writers. Launching this December.", true),
@@ -41,6 +41,7 @@ pub const PUBLIC_PAGES: [PublicPage; 16] = [
     page("/contact-us", "Contact Us", "Get in touch with the team: general questions, educational packs and partnerships. We answer within 24-48 hours.", true),
     page("/login", "Sign in", "Sign in to your reader account, or with a team access key.", false),
     page("/signup", "Join", "Create an account to follow student writing on global politics.", false),
+    page("/signup/check-email", "Check your email", "Follow the link we emailed you to confirm your account.", false),
     page("/key-login", "Access Key Login", "Sign in with your team access key.", false),
     page("/forgot-password", "Forgot your password?", "Get an emailed link to choose a new password.", false),
     page("/account", "My account", "Your profile, interests and email subscriptions.", false),

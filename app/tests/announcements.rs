@@ -238,3 +238,70 @@ on_both_engines! {
         app.shutdown().await;
     }
 }
+
+// Signup keeps its promise (issue 30): readers who tick "magazine" on the signup form are on
+// the list once they confirm their address (not before), and get the next announcement over
+// SMTP; a reader who ticked nothing gets none, and a digest tick starts the digest.
+on_both_engines! {
+    async fn a_reader_who_ticked_the_magazine_at_signup_gets_the_announcement(engine: Engine) {
+        let port = free_port();
+        let inbox = TempDir::new();
+        let sink = Sink::start(port, &inbox.0);
+        let app = spawn_app_with(engine, Options {
+            smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+            ..Options::default()
+        }).await;
+        let register = |email: &'static str, magazine: bool, digest: bool| {
+            let app = &app;
+            async move {
+                let (status, body) = send(app, Method::POST, "/api/v1/accounts", None, json!({
+                    "first_name": "Sam", "last_name": "Okoro", "email": email,
+                    "password": "correct horse", "confirm_password": "correct horse",
+                    "interests": ["Digital Politics"],
+                    "notify_magazine": magazine, "weekly_digest": digest,
+                })).await;
+                assert_eq!(status, 200, "{body}");
+            }
+        };
+        register("tick@example.org", true, true).await;
+        register("none@example.org", false, false).await;
+        register("late@example.org", true, false).await;
+        let (admin, issue) = published_issue(&app).await;
+        let path = format!("/api/v1/staff/magazines/{issue}/announcement");
+        // Nobody is on the list before confirming.
+        let (_, preview) = send(&app, Method::GET, &path, Some(&admin), json!(null)).await;
+        assert_eq!(preview["recipients"], 0, "{preview}");
+
+        let confirmations = wait_for(&inbox.0, 3, Duration::from_secs(15)).await;
+        for who in ["tick@example.org", "none@example.org"] {
+            let mail = confirmations.iter().map(|m| quoted_printable(m)).find(|m| m.contains(&format!("To: {who}"))).unwrap();
+            let token = token_in(&mail, "https://agora.test/email/confirm?token=");
+            assert_eq!(app.get(&format!("/email/confirm?token={token}")).await.status().as_u16(), 200);
+        }
+        let (_, preview) = send(&app, Method::GET, &path, Some(&admin), json!(null)).await;
+        assert_eq!(preview["recipients"], 1, "only the confirmed reader who ticked it: {preview}");
+        let (status, _) = send(&app, Method::POST, &path, Some(&admin), json!(null)).await;
+        assert_eq!(status, 202);
+        eventually("the announcement delivered", Duration::from_secs(20), || async {
+            !announcement_mails(&inbox.0).is_empty()
+        }).await;
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let mails = announcement_mails(&inbox.0);
+        assert_eq!(mails.len(), 1);
+        assert!(mails[0].contains("To: tick@example.org"), "{}", mails[0]);
+
+        // Their account says what they asked for.
+        let (status, _, cookie) = {
+            let r = app.request(Method::POST, "/api/v1/reader/session", None)
+                .json(&json!({"email": "tick@example.org", "password": "correct horse"}))
+                .send().await.unwrap();
+            let cookie = r.headers().get("set-cookie").map(|c| c.to_str().unwrap().split(';').next().unwrap().to_string());
+            (r.status().as_u16(), (), cookie)
+        };
+        assert_eq!(status, 200);
+        let (_, account) = send(&app, Method::GET, "/api/v1/reader/account", cookie.as_deref(), json!(null)).await;
+        assert_eq!(account["subscriptions"], json!({"magazine": true, "packs": false, "digest": true}), "{account}");
+        app.shutdown().await;
+        sink.stop();
+    }
+}

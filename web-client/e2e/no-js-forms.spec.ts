@@ -111,8 +111,10 @@ test.describe("forms without JavaScript", () => {
 
     await form.getByLabel("Password", { exact: true }).fill("sesame-one");
     await form.getByLabel("Confirm Password").fill("sesame-one");
+    await form.getByLabel("Tell me when the magazine launches").check();
     await form.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByRole("status").first()).toContainText(
+    await expect(page).toHaveURL(/\/signup\/check-email(#answer)?$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Check Your Email",
     );
     expectPrivateUrl(page, ["sesame", email]);

@@ -24,6 +24,11 @@ async function register(page: Page, email: string) {
   await form.getByLabel("Confirm Password").fill(PASSWORD);
   await form.getByLabel("Human Rights").check();
   await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/signup\/check-email$/);
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: "Go to sign in" })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 }
 

@@ -128,7 +128,7 @@ test("a refusal or a failure keeps the form as it was", async ({ page }) => {
   await expect(form(page).getByLabel("First Name")).toHaveValue("Ada");
 });
 
-test("registers, then asks to confirm the email on the login page", async ({
+test("registers with the emails ticked, then lands on a Check your email page", async ({
   page,
 }) => {
   await open(page, "/signup");
@@ -137,6 +137,20 @@ test("registers, then asks to confirm the email on the login page", async ({
   await form(page).getByLabel("Country (optional)").fill("Kenya");
   await form(page).getByRole("checkbox", { name: "Human Rights" }).check();
   await form(page).getByRole("checkbox", { name: "Digital Politics" }).check();
+  // The three emails are asked on the form itself, all unticked until the reader ticks.
+  const magazine = form(page).getByRole("checkbox", {
+    name: "Tell me when the magazine launches",
+  });
+  const packs = form(page).getByRole("checkbox", {
+    name: "Tell me when the educational packs launch",
+  });
+  const digest = form(page).getByRole("checkbox", {
+    name: "Send me a weekly digest of new articles on my interests",
+  });
+  for (const box of [magazine, packs, digest])
+    await expect(box).not.toBeChecked();
+  await magazine.check();
+  await digest.check();
 
   const answer = page.waitForResponse("**/api/v1/accounts");
   await submit(page);
@@ -147,12 +161,18 @@ test("registers, then asks to confirm the email on the login page", async ({
     age: 16,
     country: "Kenya",
     interests: ["Human Rights", "Digital Politics"],
+    notify_magazine: true,
+    notify_packs: false,
+    weekly_digest: true,
     website: "",
   });
 
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
-  await expect(toast(page, "Check Your Email")).toContainText(
+  await expect(page).toHaveURL(/\/signup\/check-email$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Check Your Email",
+  );
+  await expect(page.getByRole("main")).toContainText(
     "Please check your email and follow the link to confirm your account.",
   );
+  await expect(page).toHaveTitle(/^Check your email/);
 });

@@ -78,7 +78,7 @@ pub const NOTIFY_PAGES: &[&str] = &["/magazine", "/educational-packs"];
 fn operation(page: &str, intent: &str) -> Option<Operation> {
     Some(match (page, intent) {
         ("/contact-us", _) => post("/v1/contact", After::Stay),
-        ("/signup", _) => post("/v1/accounts", After::Stay),
+        ("/signup", _) => post("/v1/accounts", After::To("/signup/check-email")),
         ("/application", _) => post("/v1/applications", After::To("/application/success")),
         ("/key-login", _) => post("/v1/session", After::Dashboard),
         ("/login", "link") => post("/v1/reader/sign-in-link", After::Stay),

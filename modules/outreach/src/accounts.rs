@@ -8,7 +8,7 @@ use crate::model::RegistrationInput;
 use kernel::secret::{hash_token, new_token};
 
 use crate::service::{invalid, too_long, OutreachError, OutreachService};
-use crate::store::{AccountRow, Confirmation};
+use crate::store::{AccountRow, Confirmation, SignupHashes};
 use kernel::email::is_email;
 use kernel::ErrorCode;
 
@@ -92,6 +92,19 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
     Ok(())
 }
 
+/// What the reader ticked on the signup form, as stored until they confirm (JSON).
+fn signup_lists(input: &RegistrationInput) -> String {
+    let wanted: Vec<&str> = [
+        (input.notify_magazine, "magazine"),
+        (input.notify_packs, "packs"),
+        (input.weekly_digest, "digest"),
+    ]
+    .into_iter()
+    .filter_map(|(on, list)| on.then_some(list))
+    .collect();
+    serde_json::to_string(&wanted).unwrap_or_else(|_| "[]".into())
+}
+
 impl OutreachService {
     /// Registers a reader account (or, when the address is taken, emails its owner) and
     /// queues the confirmation email. Answers the same either way.
@@ -104,6 +117,7 @@ impl OutreachService {
         let s = &self.settings;
         let first_name = input.first_name.trim().to_string();
         let (token, expires_at, confirmation) = self.confirmation_email(&email, &first_name);
+        let signup_lists = signup_lists(&input);
         match self.store.account_by_email(&email).await? {
             None => {
                 let row = AccountRow {
@@ -122,6 +136,7 @@ impl OutreachService {
                     interests: serde_json::to_string(&input.interests)
                         .unwrap_or_else(|_| "[]".into()),
                     created_at: self.clock.now(),
+                    signup_lists,
                 };
                 let created = self
                     .store
@@ -133,7 +148,13 @@ impl OutreachService {
                 // Never confirmed: send a fresh link (the earlier ones keep working until
                 // they expire).
                 self.store
-                    .add_confirmation(&existing.id, &hash_token(&token), expires_at, &confirmation)
+                    .add_confirmation(
+                        &existing.id,
+                        &hash_token(&token),
+                        expires_at,
+                        &confirmation,
+                        Some(&signup_lists),
+                    )
                     .await?;
                 tracing::info!("registration for an unconfirmed address: link sent again");
             }
@@ -195,7 +216,7 @@ impl OutreachService {
             Some(existing) if !existing.confirmed => {
                 let (token, expires_at, mail) = self.confirmation_email(&email, "there");
                 self.store
-                    .add_confirmation(&existing.id, &hash_token(&token), expires_at, &mail)
+                    .add_confirmation(&existing.id, &hash_token(&token), expires_at, &mail, None)
                     .await?;
                 tracing::info!("confirmation link sent again on request");
             }
@@ -209,9 +230,14 @@ impl OutreachService {
         if token.is_empty() || token.len() > 200 {
             return Ok(Confirmation::Unknown);
         }
+        let hashes = SignupHashes {
+            magazine: hash_token(&new_token()),
+            packs: hash_token(&new_token()),
+            digest: hash_token(&new_token()),
+        };
         Ok(self
             .store
-            .confirm(&hash_token(token), self.clock.now())
+            .confirm(&hash_token(token), self.clock.now(), &hashes)
             .await?)
     }
 }
@@ -230,6 +256,9 @@ mod tests {
             age: None,
             country: None,
             interests: vec!["Digital Politics".into()],
+            notify_magazine: false,
+            notify_packs: false,
+            weekly_digest: false,
             website: String::new(),
         }
     }

@@ -33,6 +33,15 @@ fn account(email: &str) -> AccountRow {
         country: Some("Kenya".into()),
         interests: r#"["Climate Justice"]"#.into(),
         created_at: kernel::ids::now(),
+        signup_lists: r#"["packs"]"#.into(),
+    }
+}
+
+fn hashes(n: &str) -> crate::store::SignupHashes {
+    crate::store::SignupHashes {
+        magazine: format!("mag-{n}"),
+        packs: format!("packs-{n}"),
+        digest: format!("digest-{n}"),
     }
 }
 
@@ -206,6 +215,8 @@ pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
             "hash-2",
             soon,
             &email("ada@example.org", "Confirm 2"),
+            // Registering again, the reader now asks for the magazine instead of the packs.
+            Some(r#"["magazine"]"#),
         )
         .await
         .unwrap();
@@ -215,6 +226,7 @@ pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
             "hash-old",
             now - Duration::minutes(1),
             &email("ada@example.org", "Confirm old"),
+            None,
         )
         .await
         .unwrap();
@@ -227,17 +239,26 @@ pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
     );
 
     assert_eq!(
-        store.confirm("hash-old", now).await.unwrap(),
+        store.confirm("hash-old", now, &hashes("1")).await.unwrap(),
         Confirmation::Expired
     );
     assert_eq!(
-        store.confirm("nope", now).await.unwrap(),
+        store.confirm("nope", now, &hashes("2")).await.unwrap(),
         Confirmation::Unknown
     );
     assert_eq!(
-        store.confirm("hash-2", now).await.unwrap(),
+        store.confirm("hash-2", now, &hashes("3")).await.unwrap(),
         Confirmation::Confirmed
     );
+    // Confirmed, the reader is on the list they asked for last, and only that one.
+    assert!(store
+        .is_subscribed(NotifyList::Magazine, "ada@example.org")
+        .await
+        .unwrap());
+    assert!(!store
+        .is_subscribed(NotifyList::Packs, "ada@example.org")
+        .await
+        .unwrap());
     assert!(
         store
             .account_by_email("ada@example.org")
@@ -247,7 +268,7 @@ pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
             .confirmed
     );
     assert_eq!(
-        store.confirm("hash-2", now).await.unwrap(),
+        store.confirm("hash-2", now, &hashes("4")).await.unwrap(),
         Confirmation::AlreadyUsed
     );
 

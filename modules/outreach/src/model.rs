@@ -160,6 +160,19 @@ pub struct RegistrationInput {
     #[oai(default)]
     #[serde(default)]
     pub interests: Vec<String>,
+    /// Email me when the magazine launches (applied once the address is confirmed).
+    #[oai(default)]
+    #[serde(default)]
+    pub notify_magazine: bool,
+    /// Email me when the educational packs launch (applied once the address is confirmed).
+    #[oai(default)]
+    #[serde(default)]
+    pub notify_packs: bool,
+    /// A weekly digest of new articles on my interests (applied once the address is
+    /// confirmed).
+    #[oai(default)]
+    #[serde(default)]
+    pub weekly_digest: bool,
     /// Left empty by people; bots fill it in.
     #[oai(default)]
     #[serde(default)]

@@ -1733,6 +1733,22 @@ export interface components {
        */
       interests: string[];
       /**
+       * @description Email me when the magazine launches (applied once the address is confirmed).
+       * @default false
+       */
+      notify_magazine: boolean;
+      /**
+       * @description Email me when the educational packs launch (applied once the address is confirmed).
+       * @default false
+       */
+      notify_packs: boolean;
+      /**
+       * @description A weekly digest of new articles on my interests (applied once the address is
+       *     confirmed).
+       * @default false
+       */
+      weekly_digest: boolean;
+      /**
        * @description Left empty by people; bots fill it in.
        * @default
        */

@@ -47,6 +47,7 @@ const LAZY_PAGES = new Map<string, LazyPage>([
   ["/application/success", fromOutreach("ApplicationSuccessPage")],
   ["/contact-us", fromOutreach("ContactPage")],
   ["/signup", fromOutreach("SignupPage")],
+  ["/signup/check-email", fromOutreach("CheckEmailPage")],
   ...EMAIL_LANDING_PATHS.map(
     (path) => [path, fromOutreach("EmailLandingPage")] as const,
   ),

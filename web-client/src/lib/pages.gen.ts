@@ -15,6 +15,7 @@ export const PAGE_TITLES = {
   "/contact-us": "Contact Us",
   "/login": "Sign in",
   "/signup": "Join",
+  "/signup/check-email": "Check your email",
   "/key-login": "Access Key Login",
   "/forgot-password": "Forgot your password?",
   "/account": "My account",

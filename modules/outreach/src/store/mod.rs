@@ -58,6 +58,17 @@ pub struct AccountRow {
     /// JSON list of interests.
     pub interests: String,
     pub created_at: DateTime<Utc>,
+    /// JSON list of what the reader asked to hear about ("magazine", "packs", "digest"),
+    /// applied when they confirm.
+    pub signup_lists: String,
+}
+
+/// Fresh unsubscribe-link hashes for the subscriptions a confirmation may start.
+#[derive(Debug, Clone)]
+pub struct SignupHashes {
+    pub magazine: String,
+    pub packs: String,
+    pub digest: String,
 }
 
 /// An account found by email address.
@@ -95,21 +106,25 @@ pub trait OutreachStore: Send + Sync, traced as TracedOutreachStore {
         expires_at: DateTime<Utc>,
         email: &Email,
     ) -> Result<bool, sqlx::Error>;
-    /// Adds another confirmation link for an unconfirmed account and queues `email`.
+    /// Adds another confirmation link for an unconfirmed account and queues `email`; with
+    /// `signup_lists`, what the reader asks to hear about now replaces what they asked before.
     async fn add_confirmation(
         &self,
         account_id: &str,
         token_hash: &str,
         expires_at: DateTime<Utc>,
         email: &Email,
+        signup_lists: Option<&str>,
     ) -> Result<(), sqlx::Error>;
     /// Queues an email that goes with no other data.
     async fn enqueue(&self, email: &Email) -> Result<(), sqlx::Error>;
-    /// Uses the confirmation link with this token hash (once).
+    /// Uses the confirmation link with this token hash (once), and starts the subscriptions the
+    /// reader asked for at signup (in the same transaction; asked for once).
     async fn confirm(
         &self,
         token_hash: &str,
         now: DateTime<Utc>,
+        hashes: &SignupHashes,
     ) -> Result<Confirmation, sqlx::Error>;
 
     /// Adds `email` to `list` (or renews an unsubscribed entry) and queues `confirmation` in the

@@ -200,7 +200,7 @@ macro_rules! sql_outreach_store {
                 let mut tx = self.pool.begin().await?;
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                     "INSERT INTO accounts (id, first_name, last_name, email, password_hash, age, \
-                     country, interests, created_at) VALUES (",
+                     country, interests, created_at, signup_lists) VALUES (",
                 );
                 let mut sep = qb.separated(", ");
                 sep.push_bind(r.id.clone())
@@ -211,7 +211,8 @@ macro_rules! sql_outreach_store {
                     .push_bind(r.age)
                     .push_bind(r.country.clone())
                     .push_bind(r.interests.clone())
-                    .push_bind(r.created_at);
+                    .push_bind(r.created_at)
+                    .push_bind(r.signup_lists.clone());
                 qb.push(") ON CONFLICT (email) DO NOTHING");
                 if qb.build().execute(&mut *tx).await?.rows_affected() == 0 {
                     tx.rollback().await?;
@@ -229,8 +230,17 @@ macro_rules! sql_outreach_store {
                 token_hash: &str,
                 expires_at: DateTime<Utc>,
                 email: &Email,
+                signup_lists: Option<&str>,
             ) -> Result<(), sqlx::Error> {
                 let mut tx = self.pool.begin().await?;
+                if let Some(lists) = signup_lists {
+                    let mut qb: sqlx::QueryBuilder<$db> =
+                        sqlx::QueryBuilder::new("UPDATE accounts SET signup_lists = ");
+                    qb.push_bind(lists.to_string());
+                    qb.push(" WHERE confirmed_at IS NULL AND id = ");
+                    qb.push_bind(account_id.to_string());
+                    qb.build().execute(&mut *tx).await?;
+                }
                 insert_confirmation!($db, &mut *tx, account_id, token_hash, expires_at);
                 $enqueue(&mut *tx, email).await?;
                 tx.commit().await
@@ -246,6 +256,7 @@ macro_rules! sql_outreach_store {
                 &self,
                 token_hash: &str,
                 now: DateTime<Utc>,
+                hashes: &crate::store::SignupHashes,
             ) -> Result<Confirmation, sqlx::Error> {
                 // The transaction starts with its write (an upgrade from a read could fail at
                 // once on SQLite while another connection writes).
@@ -274,12 +285,52 @@ macro_rules! sql_outreach_store {
                         Some(false) => Confirmation::Expired,
                     });
                 };
+                // What the reader asked to hear about, asked for once: cleared as it starts.
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("SELECT email, signup_lists FROM accounts WHERE id = ");
+                qb.push_bind(account_id.clone());
+                let (email, lists): (String, String) =
+                    qb.build_query_as().fetch_one(&mut *tx).await?;
+                let lists: Vec<String> = serde_json::from_str(&lists).unwrap_or_default();
                 let mut qb: sqlx::QueryBuilder<$db> =
                     sqlx::QueryBuilder::new("UPDATE accounts SET confirmed_at = COALESCE(confirmed_at, ");
                 qb.push_bind(now);
-                qb.push(") WHERE id = ");
+                qb.push("), signup_lists = '[]'");
+                if lists.iter().any(|l| l == "digest") {
+                    qb.push(", digest_since = COALESCE(digest_since, ");
+                    qb.push_bind(now);
+                    qb.push("), digest_unsubscribe_hash = COALESCE(digest_unsubscribe_hash, ");
+                    qb.push_bind(hashes.digest.clone());
+                    qb.push(")");
+                }
+                qb.push(" WHERE id = ");
                 qb.push_bind(account_id);
                 qb.build().execute(&mut *tx).await?;
+                for (list, hash) in [
+                    (crate::model::NotifyList::Magazine, &hashes.magazine),
+                    (crate::model::NotifyList::Packs, &hashes.packs),
+                ] {
+                    if !lists.iter().any(|l| l == list.as_str()) {
+                        continue;
+                    }
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                        "INSERT INTO {} (id, email, unsubscribe_hash, created_at) VALUES (",
+                        list.table()
+                    ));
+                    let mut sep = qb.separated(", ");
+                    sep.push_bind(kernel::ids::new_id())
+                        .push_bind(email.clone())
+                        .push_bind(hash.clone())
+                        .push_bind(now);
+                    qb.push(
+                        ") ON CONFLICT (email) DO UPDATE SET unsubscribed_at = NULL, \
+                         unsubscribe_hash = excluded.unsubscribe_hash, \
+                         created_at = excluded.created_at WHERE ",
+                    );
+                    qb.push(list.table());
+                    qb.push(".unsubscribed_at IS NOT NULL");
+                    qb.build().execute(&mut *tx).await?;
+                }
                 tx.commit().await?;
                 Ok(Confirmation::Confirmed)
             }

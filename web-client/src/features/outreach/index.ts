@@ -4,6 +4,7 @@
 export { AboutPage } from "./components/AboutPage";
 export { ApplicationPage } from "./components/ApplicationPage";
 export { ApplicationSuccessPage } from "./components/ApplicationSuccessPage";
+export { CheckEmailPage } from "./components/CheckEmailPage";
 export { ContactPage } from "./components/ContactPage";
 export { ContributorsPage } from "./components/ContributorsPage";
 export { EmailLandingPage } from "./components/EmailLandingPage";

@@ -27,7 +27,27 @@ export interface RegistrationFields {
   age: string;
   country: string;
   interests: readonly string[];
+  /** Emails the reader asks for (unticked unless they tick them: consent is explicit). */
+  notifyMagazine: boolean;
+  notifyPacks: boolean;
+  weeklyDigest: boolean;
 }
+
+/** The emails a reader may ask for at signup, as the form offers them. */
+export const SIGNUP_EMAILS = [
+  {
+    field: "notifyMagazine",
+    label: "Tell me when the magazine launches",
+  },
+  {
+    field: "notifyPacks",
+    label: "Tell me when the educational packs launch",
+  },
+  {
+    field: "weeklyDigest",
+    label: "Send me a weekly digest of new articles on my interests",
+  },
+] as const;
 
 export const EMPTY_REGISTRATION: RegistrationFields = {
   firstName: "",
@@ -38,6 +58,9 @@ export const EMPTY_REGISTRATION: RegistrationFields = {
   age: "",
   country: "",
   interests: [],
+  notifyMagazine: false,
+  notifyPacks: false,
+  weeklyDigest: false,
 };
 
 export const REGISTRATION_FAILED = "Registration Failed";
@@ -85,11 +108,20 @@ export const REGISTRATION_CODES: Partial<Record<string, string>> = {
   unknown_interest: "interests",
 };
 
+/** The typed fields (text and interests), without the email choices. */
+export function typedFields(
+  fields: RegistrationFields,
+): Record<string, string | readonly string[]> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => typeof v !== "boolean"),
+  ) as Record<string, string | readonly string[]>;
+}
+
 /** The first problem and the fields at fault (the server's order). */
 export function registrationProblem(
   fields: RegistrationFields,
 ): Problem | null {
-  const missing = emptyFields({ ...fields }, REGISTRATION_REQUIRED);
+  const missing = emptyFields(typedFields(fields), REGISTRATION_REQUIRED);
   if (missing.length > 0) return { ...MISSING_INFORMATION, fields: missing };
   if (!isValidEmail(fields.email.trim()))
     return { ...INVALID_EMAIL, fields: ["email"] };
@@ -122,6 +154,9 @@ export function registrationFromAnswer(
     age: answered(answer, "age"),
     country: answered(answer, "country"),
     interests: answeredList(answer, "interests"),
+    notifyMagazine: answered(answer, "notify_magazine") !== "",
+    notifyPacks: answered(answer, "notify_packs") !== "",
+    weeklyDigest: answered(answer, "weekly_digest") !== "",
   };
 }
 
@@ -135,6 +170,9 @@ export const REGISTRATION_POSTED: Record<keyof RegistrationFields, string> = {
   age: "age",
   country: "country",
   interests: "interests",
+  notifyMagazine: "notify_magazine",
+  notifyPacks: "notify_packs",
+  weeklyDigest: "weekly_digest",
 };
 
 /** The request body; the password is sent as typed, the optional fields only when given. */
@@ -153,6 +191,9 @@ export function registrationInput(
     age: age === "" ? undefined : Number(age),
     country: country === "" ? undefined : country,
     interests: [...fields.interests],
+    notify_magazine: fields.notifyMagazine,
+    notify_packs: fields.notifyPacks,
+    weekly_digest: fields.weeklyDigest,
     website,
   };
 }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
-import { useToast } from "@/components/toast";
 import { register } from "@/features/outreach/api/outreach";
 import {
   INTERESTS,
@@ -11,9 +10,11 @@ import {
   REGISTRATION_FAILED,
   REGISTRATION_POSTED,
   REGISTRATION_REQUIRED,
+  SIGNUP_EMAILS,
   registrationFromAnswer,
   registrationInput,
   registrationProblem,
+  typedFields,
   type RegistrationFields,
 } from "@/features/outreach/registration";
 import { FieldError, invalidProps } from "@/components/InputField";
@@ -29,10 +30,14 @@ import { useSite } from "@/lib/site";
 import { Honeypot } from "./Honeypot";
 import { InputField } from "@/components/InputField";
 import { PAGE_TITLES } from "@/lib/pages.gen";
+import { CHECK_EMAIL_PATH } from "./CheckEmailPage";
 
 const UNEXPECTED = "An unexpected error occurred.";
 
-type TextField = Exclude<keyof RegistrationFields, "interests">;
+type TextField = Exclude<
+  keyof RegistrationFields,
+  "interests" | (typeof SIGNUP_EMAILS)[number]["field"]
+>;
 
 const LABELS: Record<keyof RegistrationFields, string> = {
   firstName: "First Name",
@@ -43,6 +48,9 @@ const LABELS: Record<keyof RegistrationFields, string> = {
   age: "Age",
   country: "Country",
   interests: "Interests",
+  notifyMagazine: "Magazine launch",
+  notifyPacks: "Packs launch",
+  weeklyDigest: "Weekly digest",
 };
 
 const idOf = (field: string) => `signup-${field}`;
@@ -55,7 +63,7 @@ function problemOf(
 ): Problem {
   return serverProblem(refused, {
     title: REGISTRATION_FAILED,
-    values: { ...fields },
+    values: typedFields(fields),
     required: REGISTRATION_REQUIRED,
     fieldOf: REGISTRATION_CODES,
   });
@@ -79,7 +87,6 @@ export function SignupPage() {
   const done = answer?.done !== undefined ? doneMessage(answer) : null;
   const [website, setWebsite] = useState("");
   const [busy, setBusy] = useState(false);
-  const toast = useToast();
   const [, navigate] = useLocation();
 
   const text = (field: TextField) => ({
@@ -108,8 +115,7 @@ export function SignupPage() {
     setBusy(true);
     const result = await register(registrationInput(fields, website));
     if (result.ok) {
-      toast({ title: CHECK_EMAIL, description: result.data.message });
-      navigate("/login");
+      navigate(CHECK_EMAIL_PATH);
       return;
     }
     setBusy(false);
@@ -235,6 +241,33 @@ export function SignupPage() {
                     }
                   />
                   {interest}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="choice-group">
+            <legend>
+              Emails<span className="optional"> (optional)</span>
+            </legend>
+            <p className="field-hint">
+              Nothing is sent until you confirm your address; every email has a
+              link to stop them.
+            </p>
+            <div className="choice-grid choice-list">
+              {SIGNUP_EMAILS.map(({ field, label }) => (
+                <label key={field} className="check-field">
+                  <input
+                    type="checkbox"
+                    name={REGISTRATION_POSTED[field]}
+                    checked={fields[field]}
+                    onChange={(event) =>
+                      setFields((all) => ({
+                        ...all,
+                        [field]: event.target.checked,
+                      }))
+                    }
+                  />
+                  {label}
                 </label>
               ))}
             </div>
