@@ -11,7 +11,7 @@ function mailDir(): string {
 }
 
 /** Every message to `to`, oldest first, decoded from quoted-printable. */
-function messagesTo(to: string): string[] {
+export function messagesTo(to: string): string[] {
   let files: string[];
   try {
     files = readdirSync(mailDir());

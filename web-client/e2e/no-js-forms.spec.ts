@@ -3,7 +3,7 @@
 // (never with the values in the address), where the messages sit beside the
 // fields. Runs in the "no-js" project (JavaScript disabled, 390 px).
 import { expect, test, type Page } from "@playwright/test";
-import { linkInEmail } from "./mail";
+import { linkInEmail, messagesTo } from "./mail";
 import { addStaff, tag } from "./staff-support";
 
 /** Fails when the address holds anything that was typed into a form. */
@@ -156,6 +156,66 @@ test.describe("forms without JavaScript", () => {
       .fill("Research on youth turnout.");
     await form.getByRole("button", { name: "Submit Application" }).click();
     await expect(page).toHaveURL(/\/application\/success(#answer)?$/);
+  });
+
+  test("application: a file attached before an error is asked for again, never dropped", async ({
+    page,
+  }) => {
+    const name = `Kemi ${tag()}`;
+    // The team's copy of this application (the applicant's own email replies to the team).
+    const teamMail = () =>
+      messagesTo("applications@agora.invalid").filter((m) =>
+        m.includes(`Subject: [Application] ${name}`),
+      );
+    const pdf = {
+      name: "cv.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(
+        "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n",
+      ),
+    };
+    await goto(page, "/application");
+    const form = page.locator("form.application-form");
+    await form.getByLabel("Full Name").fill(name);
+    await form.getByLabel("Age").fill("16");
+    await form.getByLabel("Country").fill("Nigeria");
+    await form.getByLabel("Email").fill(`kemi-${tag()}@example.org`);
+    await form.getByLabel("Time Zone").fill("Africa/Lagos");
+    await form.getByLabel("Weekly Availability (hours)").fill("5");
+    await form.getByLabel("English Level").selectOption("C1");
+    await form.getByLabel("Research Assistant").check();
+    await form.getByLabel("CV / Resume (optional)").setInputFiles(pdf);
+    // "Why do you want to join us?" left empty: the form comes back.
+    await form
+      .getByLabel("What would you like to contribute?")
+      .fill("Research on youth turnout.");
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await expect(form.getByRole("alert").first()).toContainText(
+      "Please answer all required questions.",
+    );
+    // The CV is named at its field and asked for again.
+    await expect(form).toContainText(
+      "cv.pdf was attached, but files are not kept when the form comes back: choose it again.",
+    );
+
+    // Fixed, but sent without choosing the file again: refused, nothing sent.
+    await form.getByLabel("Why do you want to join us?").fill("To report.");
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page).toHaveURL(/\/application(#answer)?$/);
+    await expect(form.getByRole("alert").first()).toContainText(
+      "Files are not kept when the form comes back: choose cv.pdf again",
+    );
+    await expect(form.getByLabel("Why do you want to join us?")).toHaveValue(
+      "To report.",
+    );
+    expect(teamMail()).toHaveLength(0);
+
+    // Attached again: the team's email carries it.
+    await form.getByLabel("CV / Resume (optional)").setInputFiles(pdf);
+    await form.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page).toHaveURL(/\/application\/success(#answer)?$/);
+    await expect.poll(() => teamMail().length, { timeout: 20_000 }).toBe(1);
+    expect(teamMail()[0]).toContain("cv.pdf");
   });
 
   test("notify: the button opens the form, which answers in place", async ({

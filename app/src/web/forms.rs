@@ -134,6 +134,8 @@ pub struct Forms {
 /// A posted form, read.
 struct Posted {
     fields: Vec<(String, String)>,
+    /// The files attached (multipart): each part's name and file name.
+    files: Vec<(String, String)>,
     /// The body as sent, for an operation that reads the form itself (multipart), kept in a
     /// temporary file (removed when this is dropped) so that files are never held in memory.
     raw: Option<(Spooled, HeaderValue)>,
@@ -181,7 +183,29 @@ impl Forms {
         let Some(op) = operation(&page, &intent) else {
             return StatusCode::METHOD_NOT_ALLOWED.into_response();
         };
-        let (status, set_cookies, body) = self.call(&req, &op, &posted).await;
+        // A file attached before the form came back is never dropped silently: the form
+        // comes back again, asking for it at its field.
+        let not_kept = files_not_kept(&posted);
+        let (status, set_cookies, body) = if not_kept.is_empty() {
+            self.call(&req, &op, &posted).await
+        } else {
+            let names: Vec<&str> = not_kept.iter().map(|(_, f)| f.as_str()).collect();
+            let refusal = ErrorBody {
+                code: ErrorCode::FileNotKept,
+                title: Some("Attach your files again".into()),
+                message: format!(
+                    "Files are not kept when the form comes back: choose {} again, or tick \
+                     \"Send without it\".",
+                    names.join(" and ")
+                ),
+            };
+            let body = serde_json::to_vec(&refusal).unwrap_or_default();
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Vec::new(),
+                Bytes::from(body),
+            )
+        };
         let mut answer = Response::builder().status(StatusCode::SEE_OTHER);
         for cookie in set_cookies {
             answer = answer.header(header::SET_COOKIE, cookie);
@@ -201,7 +225,7 @@ impl Forms {
         }
         let kept = FormAnswer {
             intent,
-            values: kept_values(&posted.fields),
+            values: kept_values(&with_files(&posted, &not_kept)),
             error: (!status.is_success()).then(|| error_of(status, &body)),
             done: status
                 .is_success()
@@ -249,7 +273,11 @@ impl Forms {
                 return Err(too_large());
             };
             let fields = form_urlencoded::parse(&bytes).into_owned().collect();
-            return Ok(Posted { fields, raw: None });
+            return Ok(Posted {
+                fields,
+                files: Vec::new(),
+                raw: None,
+            });
         }
         if lower.starts_with("multipart/form-data") {
             // Read no further than one byte past the cap: that is enough to know it is over.
@@ -265,12 +293,13 @@ impl Forms {
                     ));
                 }
             };
-            let fields = match spooled_body(&spooled).await {
+            let (fields, files) = match spooled_body(&spooled).await {
                 Some(body) => multipart_text(&kind, body).await,
-                None => Vec::new(),
+                None => (Vec::new(), Vec::new()),
             };
             return Ok(Posted {
                 fields,
+                files,
                 raw: Some((spooled, kind)),
             });
         }
@@ -463,17 +492,26 @@ async fn spooled_body(spooled: &Spooled) -> Option<Body> {
 
 /// The text fields of a multipart body (files are the operation's business: they are read
 /// past, never kept).
-async fn multipart_text(kind: &HeaderValue, body: Body) -> Vec<(String, String)> {
+/// The text fields of a multipart form, and its attached files (part name, file name).
+async fn multipart_text(
+    kind: &HeaderValue,
+    body: Body,
+) -> (Vec<(String, String)>, Vec<(String, String)>) {
     let req = Request::builder()
         .header(header::CONTENT_TYPE, kind.clone())
         .body(body);
     let (req, mut body) = req.split();
     let mut fields = Vec::new();
+    let mut files = Vec::new();
     let Ok(mut form) = Multipart::from_request(&req, &mut body).await else {
-        return fields;
+        return (fields, files);
     };
     while let Ok(Some(part)) = form.next_field().await {
-        if part.file_name().is_some() {
+        if let Some(file_name) = part.file_name() {
+            // An empty file input is sent with an empty file name: no file.
+            if let (false, Some(name)) = (file_name.is_empty(), part.name()) {
+                files.push((name.to_string(), file_name.to_string()));
+            }
             continue;
         }
         let Some(name) = part.name().map(str::to_string) else {
@@ -483,12 +521,110 @@ async fn multipart_text(kind: &HeaderValue, body: Body) -> Vec<(String, String)>
             fields.push((name, text));
         }
     }
+    (fields, files)
+}
+
+/// Files a form came back without: the parts named in `reattach` (the page lists the files
+/// attached before the form came back with an error) that are not attached now, unless the
+/// sender chose to go on without them (`reattach_skip`).
+fn files_not_kept(posted: &Posted) -> Vec<(String, String)> {
+    fn named<'a>(
+        fields: &'a [(String, String)],
+        key: &'a str,
+    ) -> impl Iterator<Item = &'a str> + 'a {
+        fields
+            .iter()
+            .filter(move |(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+    let mut missing: Vec<(String, String)> = Vec::new();
+    for part in named(&posted.fields, "reattach") {
+        let attached = posted.files.iter().any(|(name, _)| name == part);
+        let skipped = named(&posted.fields, "reattach_skip").any(|s| s == part);
+        if attached || skipped || missing.iter().any(|(p, _)| p == part) {
+            continue;
+        }
+        let key = format!("attached_{part}");
+        let file = named(&posted.fields, &key).next().unwrap_or(part);
+        missing.push((part.to_string(), file.to_string()));
+    }
+    missing
+}
+
+/// The fields to show again when a form comes back: every file that was attached is named
+/// (`reattach`, `attached_<part>`), so the page asks for it again instead of losing it.
+fn with_files(posted: &Posted, still_missing: &[(String, String)]) -> Vec<(String, String)> {
+    let mut fields: Vec<(String, String)> = posted
+        .fields
+        .iter()
+        .filter(|(k, _)| k != "reattach" && k != "reattach_skip" && !k.starts_with("attached_"))
+        .cloned()
+        .collect();
+    for (part, file) in posted.files.iter().chain(still_missing) {
+        if fields.iter().any(|(k, v)| k == "reattach" && v == part) {
+            continue;
+        }
+        fields.push(("reattach".into(), part.clone()));
+        fields.push((format!("attached_{part}"), file.clone()));
+    }
     fields
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn posted(fields: &[(&str, &str)], files: &[(&str, &str)]) -> Posted {
+        let own = |pairs: &[(&str, &str)]| {
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        };
+        Posted {
+            fields: own(fields),
+            files: own(files),
+            raw: None,
+        }
+    }
+
+    #[test]
+    fn a_file_attached_before_the_form_came_back_is_asked_for_again() {
+        let first = posted(&[("full_name", "Kemi")], &[("cv_file", "cv.pdf")]);
+        assert!(files_not_kept(&first).is_empty(), "nothing was asked yet");
+        let shown = with_files(&first, &[]);
+        assert!(shown.contains(&("reattach".into(), "cv_file".into())));
+        assert!(shown.contains(&("attached_cv_file".into(), "cv.pdf".into())));
+
+        // Sent back without it: refused, and still named.
+        let again = posted(
+            &[("reattach", "cv_file"), ("attached_cv_file", "cv.pdf")],
+            &[],
+        );
+        let missing = files_not_kept(&again);
+        assert_eq!(missing, [("cv_file".to_string(), "cv.pdf".to_string())]);
+        let shown = with_files(&again, &missing);
+        assert_eq!(
+            shown.iter().filter(|(k, _)| k == "reattach").count(),
+            1,
+            "{shown:?}"
+        );
+        // Attached again, or left out on purpose: sent.
+        let attached = posted(
+            &[("reattach", "cv_file"), ("attached_cv_file", "cv.pdf")],
+            &[("cv_file", "cv-v2.pdf")],
+        );
+        assert!(files_not_kept(&attached).is_empty());
+        let skipped = posted(
+            &[
+                ("reattach", "cv_file"),
+                ("attached_cv_file", "cv.pdf"),
+                ("reattach_skip", "cv_file"),
+            ],
+            &[],
+        );
+        assert!(files_not_kept(&skipped).is_empty());
+    }
 
     #[test]
     fn secrets_are_never_kept() {

@@ -57,6 +57,8 @@ pub enum ErrorCode {
     UnsupportedFile,
     UploadFailed,
     DuplicateUpload,
+    /// A file attached before a form came back with an error was not attached again.
+    FileNotKept,
     // Magazine issues.
     InvalidDate,
     DescriptionRequired,

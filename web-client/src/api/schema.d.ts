@@ -1456,6 +1456,7 @@ export interface components {
       | "unsupported_file"
       | "upload_failed"
       | "duplicate_upload"
+      | "file_not_kept"
       | "invalid_date"
       | "description_required"
       | "pack_file_missing"

@@ -64,7 +64,7 @@ export const EMPTY_APPLICATION: ApplicationFields = {
 /** The documents that are a link or a file, never both. */
 export type SampleKind = "portfolio" | "writingSamples" | "researchSamples";
 export type DocumentKind = "cv" | SampleKind;
-const SAMPLE_KINDS: readonly SampleKind[] = [
+export const SAMPLE_KINDS: readonly SampleKind[] = [
   "portfolio",
   "writingSamples",
   "researchSamples",

@@ -16,6 +16,7 @@ import {
   MIN_AGE,
   MIN_WEEKLY_HOURS,
   NO_FILES,
+  SAMPLE_KINDS,
   applicationRequest,
   samplesFor,
   submittedMessage,
@@ -29,7 +30,7 @@ import { FileField, SampleField } from "./DocumentFields";
 import { Honeypot } from "./Honeypot";
 import { FieldError, InputField, invalidProps } from "@/components/InputField";
 import { ProblemSummary, useFormProblem } from "@/components/FormAnswer";
-import { useFormAnswer } from "@/lib/form-answer";
+import { answered, answeredList, useFormAnswer } from "@/lib/form-answer";
 import { useHydrated } from "@/lib/hydrated";
 import { messageFor, serverProblem, type Problem } from "@/lib/problems";
 
@@ -119,6 +120,21 @@ export function ApplicationForm() {
     idOf,
   );
   const [files, setFiles] = useState<ApplicationFiles<File>>(NO_FILES);
+  // Files attached before the form came back with an error: asked for again.
+  const kept = (kind: DocumentKind): string | undefined => {
+    const part = UPLOAD_PARTS[kind];
+    if (!answeredList(answer, "reattach").includes(part)) return undefined;
+    return answered(answer, `attached_${part}`) || part;
+  };
+  const [skipped, setSkipped] = useState<readonly DocumentKind[]>([]);
+  const skip = (kind: DocumentKind) => ({
+    kept: kept(kind),
+    skipped: skipped.includes(kind),
+    onSkip: (on: boolean) =>
+      setSkipped((all) =>
+        on ? [...all, kind] : all.filter((k) => k !== kind),
+      ),
+  });
   const [website, setWebsite] = useState("");
   const [busy, setBusy] = useState(false);
   const toast = useToast();
@@ -174,6 +190,7 @@ export function ApplicationForm() {
     file: files[kind],
     onUrl: (url: string) => set(kind, url),
     onFile: (file: File | null) => setFile(kind, file),
+    ...skip(kind),
   });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -181,6 +198,19 @@ export function ApplicationForm() {
     if (busy) return;
     const found = applicationProblem(fields, files);
     if (found) return refuse(found);
+    const lost = (["cv", ...SAMPLE_KINDS] as DocumentKind[]).filter(
+      (kind) =>
+        kept(kind) !== undefined && !files[kind] && !skipped.includes(kind),
+    );
+    if (lost.length > 0) {
+      return refuse({
+        title: "Attach your files again",
+        message: `Files are not kept when the form comes back: choose ${lost
+          .map((kind) => kept(kind))
+          .join(" and ")} again, or tick "Send without it".`,
+        fields: [],
+      });
+    }
     setBusy(true);
     const request = applicationRequest(fields, files, website);
     const result = await submitApplication(request.text, request.uploads);
@@ -348,6 +378,7 @@ export function ApplicationForm() {
           label="CV / Resume (optional)"
           file={files.cv}
           onChange={(file) => setFile("cv", file)}
+          {...skip("cv")}
         />
         {shown.portfolio ? (
           <SampleField

@@ -24,6 +24,11 @@ interface FileFieldProps {
   disabled?: boolean;
   /** Extra text for the hint, e.g. why the input is disabled. */
   note?: string;
+  /** The file attached before the form came back with an error (not kept). */
+  kept?: string | undefined;
+  /** Whether the sender chose to go on without the kept file. */
+  skipped?: boolean;
+  onSkip?: (skip: boolean) => void;
 }
 
 /**
@@ -39,6 +44,9 @@ export function FileField({
   onChange,
   disabled = false,
   note,
+  kept,
+  skipped = false,
+  onSkip,
 }: FileFieldProps) {
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
@@ -70,7 +78,9 @@ export function FileField({
   }
 
   const hintId = `${id}-hint`;
+  const keptId = `${id}-kept`;
   const hint = note ? `${DOCUMENT_HINT}. ${note}` : DOCUMENT_HINT;
+  const askAgain = kept !== undefined && file === null;
   return (
     <div className="field">
       {file ? (
@@ -108,11 +118,34 @@ export function FileField({
             type="file"
             accept={DOCUMENT_ACCEPT}
             disabled={disabled}
-            aria-describedby={hintId}
+            aria-describedby={askAgain ? `${keptId} ${hintId}` : hintId}
+            aria-invalid={askAgain && !skipped ? true : undefined}
             onChange={choose}
           />
         </>
       )}
+      {askAgain ? (
+        <>
+          <p id={keptId} className={skipped ? "field-hint" : "field-error"}>
+            {skipped
+              ? `Your application will be sent without ${kept}.`
+              : `${kept} was attached, but files are not kept when the form comes back: choose it again.`}
+          </p>
+          {/* Posted back, so the server asks again rather than send the form without it. */}
+          <input type="hidden" name="reattach" value={name} />
+          <input type="hidden" name={`attached_${name}`} value={kept} />
+          <label className="check-field">
+            <input
+              type="checkbox"
+              name="reattach_skip"
+              value={name}
+              checked={skipped}
+              onChange={(event) => onSkip?.(event.target.checked)}
+            />
+            Send without it
+          </label>
+        </>
+      ) : null}
       <p id={hintId} className="field-hint">
         {hint}
       </p>
@@ -136,6 +169,9 @@ interface SampleFieldProps {
   file: File | null;
   onUrl: (url: string) => void;
   onFile: (file: File | null) => void;
+  kept?: string | undefined;
+  skipped?: boolean;
+  onSkip?: (skip: boolean) => void;
 }
 
 /** A link or a file, never both: each one clears and disables the other (spec §2). */
@@ -152,6 +188,9 @@ export function SampleField({
   file,
   onUrl,
   onFile,
+  kept,
+  skipped,
+  onSkip,
 }: SampleFieldProps) {
   return (
     <fieldset className="form-subsection" aria-describedby={`${id}-intro`}>
@@ -206,6 +245,9 @@ export function SampleField({
         file={file}
         disabled={url !== ""}
         note={url !== "" ? "Clear the link to upload a file instead." : ""}
+        kept={kept}
+        skipped={skipped ?? false}
+        onSkip={onSkip}
         onChange={(chosen) => {
           onFile(chosen);
           if (chosen) onUrl("");
