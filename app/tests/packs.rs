@@ -111,3 +111,56 @@ on_both_engines! {
         app.shutdown().await;
     }
 }
+
+// Real numbers on the educator dashboard (issue 30): each educator's download of a pack counts
+// once a day; nothing is counted (or served) before the launch; only educators and admins.
+on_both_engines! {
+    async fn educator_downloads_are_counted_once_per_educator_pack_and_day(engine: Engine) {
+        let app = spawn_app_with(engine, Options::default()).await;
+        let ids = &app.services.identity;
+        let admin = app.login(&ids.add_staff("Ada Admin", Role::Admin).await.unwrap().1).await;
+        let eve = app.login(&ids.add_staff("Eve Educator", Role::Educator).await.unwrap().1).await;
+        let eli = app.login(&ids.add_staff("Eli Educator", Role::Educator).await.unwrap().1).await;
+        let wren = app.login(&ids.add_staff("Wren Writer", Role::Writer).await.unwrap().1).await;
+        let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        let download = |cookie: String, id: &'static str| {
+            let client = no_redirects.clone();
+            let url = format!("{}/api/v1/staff/packs/{id}/download", app.address);
+            async move {
+                let r = client.get(url).header("cookie", cookie).send().await.unwrap();
+                let to = r.headers().get("location").map(|l| l.to_str().unwrap().to_string());
+                (r.status().as_u16(), to)
+            }
+        };
+        let usage = |cookie: String| {
+            let app = &app;
+            async move { call(app, Method::GET, "/api/v1/staff/packs/usage", Some(&cookie)).await }
+        };
+
+        let (status, before) = usage(eve.clone()).await;
+        assert_eq!(status, 200, "{before}");
+        assert_eq!((before["available"].clone(), before["total_downloads"].clone()), (json!(0), json!(0)));
+        assert_eq!(download(eve.clone(), "democracy").await.0, 409, "not launched yet");
+        assert_eq!(usage(wren.clone()).await.0, 403);
+        assert_eq!(download(wren.clone(), "democracy").await.0, 403);
+
+        for id in ["democracy", "climate", "rights"] {
+            assert_eq!(upload(&app, &admin, id, "p.pdf", pdf(id)).await.0, 200);
+        }
+        assert_eq!(call(&app, Method::POST, "/api/v1/staff/packs/launch", Some(&admin)).await.0, 200);
+        assert_eq!(download(eve.clone(), "nope").await.0, 404);
+        // Eve twice, Eli once: two downloads of the democracy pack today.
+        for cookie in [&eve, &eve, &eli] {
+            let (status, to) = download(cookie.clone(), "democracy").await;
+            assert_eq!(status, 303);
+            assert!(to.unwrap().contains("/media/packs/democracy-"));
+        }
+        let (_, after) = usage(eli.clone()).await;
+        assert_eq!(after["available"], 3);
+        assert_eq!(after["total_downloads"], 2, "{after}");
+        let democracy = after["packs"].as_array().unwrap().iter().find(|p| p["id"] == "democracy").unwrap();
+        assert_eq!(democracy["downloads"], 2);
+        assert_eq!(democracy["available"], true);
+        app.shutdown().await;
+    }
+}

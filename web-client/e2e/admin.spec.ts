@@ -410,7 +410,7 @@ test.describe("admin dashboard", () => {
 });
 
 test.describe("educator dashboard", () => {
-  test("shows the fixed figures and packs; Download says when packs launch", async ({
+  test("before the launch: real figures only, and Download says the packs are not launched", async ({
     page,
   }) => {
     await signIn(
@@ -418,29 +418,22 @@ test.describe("educator dashboard", () => {
       addStaff(`E2E Educator ${tag()}`, "educator"),
       "/dashboard/educator",
     );
-    const figures: [string, string][] = [
-      ["Packs available", "3"],
-      ["Total downloads", "105"],
-      ["Students reached", "120"],
-    ];
-    for (const [label, value] of figures) {
-      await expect(statValue(page, label)).toHaveText(value);
-    }
+    await expect(statValue(page, "Packs available")).toHaveText("0");
+    await expect(statValue(page, "Total downloads")).toHaveText("0");
+    // No figure we cannot know.
+    await expect(page.getByText("Students reached")).toHaveCount(0);
     const packs = page.locator(".pack-item");
     await expect(packs).toHaveCount(3);
-    const expected: [string, string][] = [
-      ["High School", "45 downloads"],
-      ["Advanced", "32 downloads"],
-      ["Middle School", "28 downloads"],
-    ];
-    for (const [index, [level, downloads]] of expected.entries()) {
-      await expect(packs.nth(index)).toContainText(`${level} · ${downloads}`);
+    const expected = ["High School", "Advanced", "Middle School"];
+    for (const [index, level] of expected.entries()) {
+      await expect(packs.nth(index)).toContainText(`${level} · 0 downloads`);
     }
+    await expect(page.getByRole("main")).not.toContainText("January");
     await packs
       .first()
       .getByRole("button", { name: /^Download/ })
       .click();
-    await expect(toast(page, "Packs launch this January")).toBeVisible();
+    await expect(toast(page, "Not launched yet")).toBeVisible();
     await page.screenshot({
       path: "test-results/screens/educator-dashboard.png",
       fullPage: true,
@@ -495,18 +488,31 @@ test.describe("educational packs launch", () => {
     expect(served.headers()["content-type"]).toBe("application/pdf");
     await reader.close();
 
+    // Educators' downloads are counted, once per educator, pack and day.
     const educator = await browser.newPage();
     await signIn(
       educator,
       addStaff(`E2E Educator ${tag()}`, "educator"),
       "/dashboard/educator",
     );
-    await expect(
-      educator
-        .locator(".pack-item")
-        .first()
-        .getByRole("link", { name: /^Download/ }),
-    ).toHaveAttribute("href", /\/media\/packs\/democracy-.+\.pdf$/);
+    await expect(statValue(educator, "Packs available")).toHaveText("3");
+    const first = educator.locator(".pack-item").first();
+    const link = first.getByRole("link", { name: /^Download/ });
+    const before = Number(
+      (await statValue(educator, "Total downloads").innerText()).trim(),
+    );
+    for (let i = 0; i < 2; i++) {
+      const served = await educator.request.get(
+        (await link.getAttribute("href")) ?? "",
+      );
+      expect(served.status()).toBe(200);
+      expect(served.headers()["content-type"]).toBe("application/pdf");
+    }
+    await educator.reload();
+    await expect(statValue(educator, "Total downloads")).toHaveText(
+      String(before + 1),
+    );
+    await expect(first).toContainText(/High School · \d+ downloads?/);
     await educator.close();
   });
 });

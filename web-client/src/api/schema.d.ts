@@ -1051,6 +1051,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/staff/packs/usage": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The packs with how often staff downloaded each (educators, admins). */
+    get: operations["packUsage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/packs/{id}/download": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a launched pack (educators, admins): counted once per member, pack and day,
+     *     then sent on to the file.
+     */
+    get: operations["downloadPack"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/staff/packs/{id}/file": {
     parameters: {
       query?: never;
@@ -1626,6 +1663,22 @@ export interface components {
       uploaded_at?: string | null;
     };
     /**
+     * PackUsage
+     * @description A pack as educators see it: whether it can be downloaded, and how often it was.
+     */
+    PackUsage: {
+      id: string;
+      title: string;
+      level: string;
+      /** @description Launched and with its file: the download link works. */
+      available: boolean;
+      /**
+       * Format: int64
+       * @description Downloads by staff, each member counted once per pack per day (UTC).
+       */
+      downloads: number;
+    };
+    /**
      * Packs
      * @description The packs and whether they are launched.
      */
@@ -1633,6 +1686,22 @@ export interface components {
       /** Format: date-time */
       launched_at?: string | null;
       packs: components["schemas"]["Pack"][];
+    };
+    /**
+     * PacksUsage
+     * @description The packs on the educator dashboard.
+     */
+    PacksUsage: {
+      /** Format: date-time */
+      launched_at?: string | null;
+      /**
+       * Format: int64
+       * @description Packs that can be downloaded now.
+       */
+      available: number;
+      /** Format: int64 */
+      total_downloads: number;
+      packs: components["schemas"]["PackUsage"][];
     };
     /** PasswordChange */
     PasswordChange: {
@@ -6979,6 +7048,130 @@ export interface operations {
       };
       /** @description Over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  packUsage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["PacksUsage"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  downloadPack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the pack's file. */
+      303: {
+        headers: {
+          LOCATION: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No pack has this id (or it has no file). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The packs are not launched yet. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -11,7 +11,7 @@ use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
-use super::{PackError, PackService, Packs};
+use super::{PackError, PackService, Packs, PacksUsage};
 use crate::magazines::{read_pdf_upload, PdfUpload, UploadRefusal};
 
 #[derive(Tags)]
@@ -75,6 +75,37 @@ impl From<UploadRefusal> for StaffPacksResponse {
     }
 }
 
+#[derive(ApiResponse)]
+pub enum UsageResponse {
+    #[oai(status = 200)]
+    Ok(Json<PacksUsage>),
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+pub enum DownloadResponse {
+    /// To the pack's file.
+    #[oai(status = 303)]
+    SeeOther(#[oai(header = "Location")] String),
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No pack has this id (or it has no file).
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// The packs are not launched yet.
+    #[oai(status = 409)]
+    NotLaunched(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
 fn failed(e: &dyn std::fmt::Debug) -> Json<ErrorBody> {
     tracing::error!(error = ?e, "packs request failed");
     Json(ErrorBody::internal())
@@ -111,6 +142,47 @@ impl PackApi {
         match self.service.packs(false).await {
             Ok(p) => StaffPacksResponse::Ok(Json(p)),
             Err(e) => e.into(),
+        }
+    }
+
+    /// The packs with how often staff downloaded each (educators, admins).
+    #[oai(
+        path = "/v1/staff/packs/usage",
+        method = "get",
+        operation_id = "packUsage"
+    )]
+    async fn usage(&self, auth: StaffSession) -> UsageResponse {
+        if !auth.has_role(&[Role::Educator, Role::Admin]) {
+            return UsageResponse::Forbidden(identity::forbidden());
+        }
+        match self.service.usage().await {
+            Ok(u) => UsageResponse::Ok(Json(u)),
+            Err(e) => UsageResponse::Internal(failed(&e)),
+        }
+    }
+
+    /// Download a launched pack (educators, admins): counted once per member, pack and day,
+    /// then sent on to the file.
+    #[oai(
+        path = "/v1/staff/packs/:id/download",
+        method = "get",
+        operation_id = "downloadPack"
+    )]
+    async fn download(&self, auth: StaffSession, id: Path<String>) -> DownloadResponse {
+        if !auth.has_role(&[Role::Educator, Role::Admin]) {
+            return DownloadResponse::Forbidden(identity::forbidden());
+        }
+        match self.service.download(&id.0, &auth.user().id).await {
+            Ok(url) => DownloadResponse::SeeOther(url),
+            Err(PackError::NotFound) => DownloadResponse::NotFound(Json(ErrorBody::new(
+                ErrorCode::NotFound,
+                "No such pack.",
+            ))),
+            Err(PackError::NotLaunched) => DownloadResponse::NotLaunched(Json(ErrorBody::new(
+                ErrorCode::InvalidTransition,
+                "The educational packs are not launched yet.",
+            ))),
+            Err(e) => DownloadResponse::Internal(failed(&e)),
         }
     }
 

@@ -42,6 +42,29 @@ pub struct Pack {
     pub uploaded_at: Option<DateTime<Utc>>,
 }
 
+/// A pack as educators see it: whether it can be downloaded, and how often it was.
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
+pub struct PackUsage {
+    pub id: String,
+    pub title: String,
+    pub level: String,
+    /// Launched and with its file: the download link works.
+    pub available: bool,
+    /// Downloads by staff, each member counted once per pack per day (UTC).
+    pub downloads: i64,
+}
+
+/// The packs on the educator dashboard.
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
+pub struct PacksUsage {
+    #[oai(nullable)]
+    pub launched_at: Option<DateTime<Utc>>,
+    /// Packs that can be downloaded now.
+    pub available: i64,
+    pub total_downloads: i64,
+    pub packs: Vec<PackUsage>,
+}
+
 /// The packs and whether they are launched.
 #[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
 pub struct Packs {
@@ -56,6 +79,8 @@ pub enum PackError {
     Invalid { code: ErrorCode, message: String },
     #[error("No such pack.")]
     NotFound,
+    #[error("The educational packs are not launched yet.")]
+    NotLaunched,
     #[error("storage failed: {0}")]
     Storage(#[from] std::io::Error),
     #[error(transparent)]
@@ -158,6 +183,53 @@ impl PackService {
         self.store.launch(kernel::ids::now()).await?;
         self.generation.advance();
         self.packs(false).await
+    }
+
+    /// The packs with their downloads, for educators.
+    pub async fn usage(&self) -> Result<PacksUsage, PackError> {
+        let packs = self.packs(true).await?;
+        let counts = self.store.download_counts().await?;
+        let usage: Vec<PackUsage> = packs
+            .packs
+            .into_iter()
+            .map(|p| PackUsage {
+                available: p.file_url.is_some(),
+                downloads: counts
+                    .iter()
+                    .find(|(id, _)| *id == p.id)
+                    .map_or(0, |(_, n)| *n),
+                id: p.id,
+                title: p.title,
+                level: p.level,
+            })
+            .collect();
+        Ok(PacksUsage {
+            launched_at: packs.launched_at,
+            available: usage.iter().filter(|p| p.available).count() as i64,
+            total_downloads: usage.iter().map(|p| p.downloads).sum(),
+            packs: usage,
+        })
+    }
+
+    /// Where staff member `user` downloads pack `id` from (launched packs only), counting the
+    /// download once per member, pack and day.
+    pub async fn download(&self, id: &str, user: &str) -> Result<String, PackError> {
+        if !CATALOGUE.iter().any(|(p, _, _)| *p == id) {
+            return Err(PackError::NotFound);
+        }
+        let packs = self.packs(true).await?;
+        if packs.launched_at.is_none() {
+            return Err(PackError::NotLaunched);
+        }
+        let url = packs
+            .packs
+            .into_iter()
+            .find(|p| p.id == id)
+            .and_then(|p| p.file_url)
+            .ok_or(PackError::NotFound)?;
+        let day = kernel::ids::now().format("%Y-%m-%d").to_string();
+        self.store.record_download(id, user, &day).await?;
+        Ok(url)
     }
 
     pub async fn is_launched(&self) -> Result<bool, PackError> {

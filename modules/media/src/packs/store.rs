@@ -23,6 +23,10 @@ pub(crate) trait PackStore: Send + Sync, traced as TracedPackStore {
     async fn launched_at(&self) -> Result<Option<DateTime<Utc>>, sqlx::Error>;
     /// Records the launch (the first one counts).
     async fn launch(&self, at: DateTime<Utc>) -> Result<(), sqlx::Error>;
+    /// Counts a download of `pack` by staff member `user` on `day` (once a day each).
+    async fn record_download(&self, pack: &str, user: &str, day: &str) -> Result<(), sqlx::Error>;
+    /// Downloads per pack (packs never downloaded are left out).
+    async fn download_counts(&self) -> Result<Vec<(String, i64)>, sqlx::Error>;
 }
 }
 
@@ -92,6 +96,32 @@ macro_rules! sql_pack_store {
                 qb.push(") ON CONFLICT (name) DO NOTHING");
                 qb.build().execute(&self.pool).await?;
                 Ok(())
+            }
+
+            async fn record_download(
+                &self,
+                pack: &str,
+                user: &str,
+                day: &str,
+            ) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "INSERT INTO pack_downloads (pack_id, user_id, day) VALUES (",
+                );
+                let mut sep = qb.separated(", ");
+                sep.push_bind(pack.to_string())
+                    .push_bind(user.to_string())
+                    .push_bind(day.to_string());
+                qb.push(") ON CONFLICT DO NOTHING");
+                qb.build().execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn download_counts(&self) -> Result<Vec<(String, i64)>, sqlx::Error> {
+                sqlx::query_as(
+                    "SELECT pack_id, COUNT(*) FROM pack_downloads GROUP BY pack_id ORDER BY pack_id",
+                )
+                .fetch_all(&self.pool)
+                .await
             }
         }
     };

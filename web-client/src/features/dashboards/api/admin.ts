@@ -188,6 +188,7 @@ export async function setStaffActive(
 }
 
 export type Packs = components["schemas"]["Packs"];
+export type PacksUsage = components["schemas"]["PacksUsage"];
 
 /** The packs with their files, launched or not (admins). */
 export async function listStaffPacks(signal?: AbortSignal): Promise<Packs> {
@@ -195,9 +196,14 @@ export async function listStaffPacks(signal?: AbortSignal): Promise<Packs> {
 }
 
 /** The packs as readers see them: files only once launched. */
-export async function listPublicPacks(signal?: AbortSignal): Promise<Packs> {
-  return expectOk(await api.GET("/v1/packs", { signal }));
+/** The packs with their downloads by staff (educator, admin). */
+export async function packUsage(signal?: AbortSignal): Promise<PacksUsage> {
+  return expectOk(await api.GET("/v1/staff/packs/usage", { signal }));
 }
+
+/** Where a pack is downloaded (and counted) from: the browser follows it. */
+export const packDownloadHref = (id: string) =>
+  `/api/v1/staff/packs/${encodeURIComponent(id)}/download`;
 
 /** Uploads (or replaces) a pack's PDF. */
 export async function uploadPack(id: string, file: File): Promise<Packs> {

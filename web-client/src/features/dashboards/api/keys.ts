@@ -16,10 +16,10 @@ export const staffKeys = {
   writers: [STAFF_QUERIES, "writers"] as const,
   /** GET /v1/staff/magazines. */
   magazines: [STAFF_QUERIES, "magazines"] as const,
-  /** GET /v1/staff/packs (admin) and GET /v1/packs (educator). */
+  /** GET /v1/staff/packs (admin). */
   packs: [STAFF_QUERIES, "packs"] as const,
-  /** GET /v1/packs, as the educator's dashboard reads it. */
-  publicPacks: [STAFF_QUERIES, "public-packs"] as const,
+  /** GET /v1/staff/packs/usage: the educator's packs with their downloads. */
+  packUsage: [STAFF_QUERIES, "pack-usage"] as const,
   /** GET /v1/staff/members. */
   members: [STAFF_QUERIES, "members"] as const,
   /** GET /v1/staff/stats in the admin's time zone. */

@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import {
   fetchViewStats,
   listMagazines,
-  listPublicPacks,
+  packUsage,
   listStaff,
   listStaffPacks,
 } from "./admin";
@@ -46,10 +46,10 @@ export const staffPacksQuery = () =>
     queryFn: ({ signal }) => listStaffPacks(signal),
   });
 
-export const publicPacksQuery = () =>
+export const packUsageQuery = () =>
   queryOptions({
-    queryKey: staffKeys.publicPacks,
-    queryFn: ({ signal }) => listPublicPacks(signal),
+    queryKey: staffKeys.packUsage,
+    queryFn: ({ signal }) => packUsage(signal),
   });
 
 export const reviewQueueQuery = () =>

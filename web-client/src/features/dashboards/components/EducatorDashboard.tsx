@@ -2,85 +2,79 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
 import type { StaffUser } from "@/lib/session";
-import { publicPacksQuery } from "@/features/dashboards/api/queries";
+import { packDownloadHref } from "@/features/dashboards/api/admin";
+import { packUsageQuery } from "@/features/dashboards/api/queries";
+import { formatShortDate } from "@/lib/dates";
 import { DashboardFrame } from "./DashboardFrame";
 import { StatCards } from "./StatCards";
 
-// Spec §9: the educator figures and packs are fixed until the packs launch.
-const EDUCATOR_STATS = [
-  { value: "3", label: "Packs available" },
-  { value: "105", label: "Total downloads" },
-  { value: "120", label: "Students reached" },
-] as const;
+const plural = (n: number, one: string, many: string) =>
+  `${n} ${n === 1 ? one : many}`;
 
-const PACKS = [
-  {
-    id: "democracy",
-    title: "How Democracy Works",
-    level: "High School",
-    downloads: 45,
-  },
-  {
-    id: "climate",
-    title: "Climate Policy and Global Cooperation",
-    level: "Advanced",
-    downloads: 32,
-  },
-  {
-    id: "rights",
-    title: "Human Rights in Everyday Life",
-    level: "Middle School",
-    downloads: 28,
-  },
-] as const;
-
+/**
+ * The educator's packs, with what the server knows: how many can be
+ * downloaded, and how often staff downloaded each (once per member, pack and
+ * day). Nothing here is a figure we cannot know.
+ */
 export function EducatorDashboard({ user }: { user: StaffUser }) {
   const notify = useToast();
-  // Once the packs are launched, Download serves each pack's file.
-  const files = useQuery(publicPacksQuery()).data;
+  const usage = useQuery(packUsageQuery()).data;
+  const launched = usage?.launched_at ?? null;
   return (
     <DashboardFrame user={user}>
-      <StatCards cards={EDUCATOR_STATS} className="dashboard-block" />
+      {usage ? (
+        <StatCards
+          cards={[
+            { value: String(usage.available), label: "Packs available" },
+            { value: String(usage.total_downloads), label: "Total downloads" },
+          ]}
+          className="dashboard-block"
+        />
+      ) : null}
       <section aria-labelledby="packs-heading" className="dashboard-block">
         <h2 id="packs-heading" className="dashboard-subtitle">
           Educational Packs
         </h2>
+        <p className="muted">
+          {usage === undefined
+            ? "Loading the packs..."
+            : launched
+              ? `Launched ${formatShortDate(launched)}.`
+              : "The packs are not launched yet: you can download them once they are."}
+        </p>
         <ul className="pack-list">
-          {PACKS.map((pack) => {
-            const url = files?.packs.find((p) => p.id === pack.id)?.file_url;
-            return (
-              <li key={pack.id} className="pack-item">
-                <div>
-                  <h3 className="pack-title">{pack.title}</h3>
-                  <p className="muted">
-                    {pack.level} · {pack.downloads} downloads
-                  </p>
-                </div>
-                {url ? (
-                  <a
-                    className="btn btn-secondary btn-sm"
-                    href={url}
-                    download={`${pack.id}.pdf`}
-                  >
-                    Download<span className="sr-only"> {pack.title}</span>
-                  </a>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() =>
-                      notify({
-                        title: "Packs launch this January",
-                        description: `“${pack.title}” can be downloaded once the educational packs launch.`,
-                      })
-                    }
-                  >
-                    Download<span className="sr-only"> {pack.title}</span>
-                  </Button>
-                )}
-              </li>
-            );
-          })}
+          {(usage?.packs ?? []).map((pack) => (
+            <li key={pack.id} className="pack-item">
+              <div>
+                <h3 className="pack-title">{pack.title}</h3>
+                <p className="muted">
+                  {pack.level} ·{" "}
+                  {plural(pack.downloads, "download", "downloads")}
+                </p>
+              </div>
+              {pack.available ? (
+                <a
+                  className="btn btn-secondary btn-sm"
+                  href={packDownloadHref(pack.id)}
+                >
+                  Download<span className="sr-only"> {pack.title}</span>
+                </a>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() =>
+                    notify({
+                      title: "Not launched yet",
+                      description: `“${pack.title}” can be downloaded once the educational packs launch.`,
+                    })
+                  }
+                >
+                  Download<span className="sr-only"> {pack.title}</span>
+                </Button>
+              )}
+            </li>
+          ))}
         </ul>
       </section>
     </DashboardFrame>
