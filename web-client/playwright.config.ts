@@ -55,6 +55,7 @@ export default defineConfig({
         /newsroom\.spec\.ts/,
         /live-edits\.spec\.ts/,
         /cards\.spec\.ts/,
+        /views\.spec\.ts/,
         /no-js-forms\.spec\.ts/,
       ],
       use: { viewport: { width: 1280, height: 800 } },
@@ -78,7 +79,8 @@ export default defineConfig({
     {
       // Publishes and deletes articles, so it runs after the specs that count the demo ones.
       name: "staff",
-      testMatch: /(staff|admin|layout|newsroom|live-edits|cards)\.spec\.ts/,
+      testMatch:
+        /(staff|admin|layout|newsroom|live-edits|cards|views)\.spec\.ts/,
       dependencies: ["desktop", "mobile", "no-js"],
       use: { viewport: { width: 1280, height: 800 } },
     },

@@ -63,13 +63,13 @@ async function readAsVisitor(browser: Browser): Promise<void> {
   });
   await open(page, "/");
   await open(page, "/about");
-  // An in-app navigation is counted by the beacon, not by a page request.
+  // Each page load and each in-app navigation sends the beacon.
   await page
     .getByRole("banner")
     .getByRole("link", { name: "Articles", exact: true })
     .click();
   await expect(page).toHaveURL(/\/articles$/);
-  await expect.poll(() => beacons.length).toBe(1);
+  await expect.poll(() => beacons.length).toBe(3);
   await context.close();
 }
 

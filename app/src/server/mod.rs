@@ -124,7 +124,6 @@ impl App {
     async fn stored_page(
         &self,
         req: &hyper::Request<Incoming>,
-        remote: SocketAddr,
     ) -> Option<hyper::Response<BoxBody>> {
         let pages = self.cached_pages.as_ref()?;
         if req.headers().contains_key(header::CONTENT_LENGTH)
@@ -133,9 +132,7 @@ impl App {
             return None;
         }
         let started = std::time::Instant::now();
-        let answer = pages
-            .answer(req.method(), req.uri(), req.headers(), Some(remote))
-            .await?;
+        let answer = pages.answer(req.method(), req.uri(), req.headers()).await?;
         let route = crate::web::route_of(req.uri().path());
         crate::metrics::request(
             route,
@@ -175,7 +172,7 @@ async fn serve_connection(
             let app = app.clone();
             let limits = limits.clone();
             async move {
-                if let Some(response) = app.stored_page(&req, remote).await {
+                if let Some(response) = app.stored_page(&req).await {
                     return Ok::<_, Infallible>(response);
                 }
                 let mut req = poem::Request::from((

@@ -84,17 +84,23 @@ impl Renderer {
             serde_json::Value::String(page.url.to_string()),
             page.data_json
         );
+        let pixel = view_pixel(page.url);
         match self.sidecar.render(body, self.deadline).await {
             Ok(rendered) => RenderedPage {
-                html: self
-                    .template
-                    .page(&head, &rendered.html, &page.data_json, &rendered.css),
+                html: template::before_body_end(
+                    self.template
+                        .page(&head, &rendered.html, &page.data_json, &rendered.css),
+                    &pixel,
+                ),
                 server_rendered: true,
             },
             Err(e) => {
                 tracing::warn!(error = %e, "server render failed; serving the client-rendered shell");
                 RenderedPage {
-                    html: self.template.page(&head, "", &page.data_json, ""),
+                    html: template::before_body_end(
+                        self.template.page(&head, "", &page.data_json, ""),
+                        &pixel,
+                    ),
                     server_rendered: false,
                 }
             }
@@ -111,4 +117,15 @@ impl Renderer {
             "",
         )
     }
+}
+
+/// How a page loaded without scripts is counted as a view: an image only such a browser loads
+/// (with scripts, the page's beacon counts it, with its tab's marker).
+fn view_pixel(url: &str) -> String {
+    let path = url.split(['?', '#']).next().unwrap_or("/");
+    let path: String = form_urlencoded::byte_serialize(path.as_bytes()).collect();
+    format!(
+        "<noscript><img src=\"/api/v1/views/pixel?path={path}\" alt=\"\" width=\"1\" \
+         height=\"1\"></noscript>"
+    )
 }

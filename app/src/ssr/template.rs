@@ -123,6 +123,15 @@ fn deferred_text(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// `html` with `extra` inserted just before its `</body>` (at the end when it has none).
+pub fn before_body_end(mut html: String, extra: &str) -> String {
+    match html.to_ascii_lowercase().rfind("</body>") {
+        Some(at) => html.insert_str(at, extra),
+        None => html.push_str(extra),
+    }
+    html
+}
+
 impl Template {
     pub fn parse(text: &str) -> anyhow::Result<Template> {
         Ok(Template {

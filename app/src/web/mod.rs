@@ -85,7 +85,6 @@ pub fn routes(
             shared_seconds: settings.cdn.max_age_seconds,
             https: settings.site_url.starts_with("https://"),
         },
-        settings.trust_proxy,
     );
     let cached = pages.cached();
     let spec = get(poem::endpoint::make_sync(move |_| {

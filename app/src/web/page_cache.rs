@@ -92,19 +92,13 @@ pub(super) enum Lookup {
 pub struct CachedPages {
     cache: Cache<String, CachedPage>,
     content: Arc<ContentService>,
-    views: Arc<analytics::Recorder>,
-    trust_proxy: bool,
     /// Best-effort compression runs one page at a time, so a burst of new pages after a
     /// content change never takes every core from the readers.
     polishing: Arc<Semaphore>,
 }
 
 impl CachedPages {
-    pub(super) fn new(
-        content: Arc<ContentService>,
-        views: Arc<analytics::Recorder>,
-        trust_proxy: bool,
-    ) -> Self {
+    pub(super) fn new(content: Arc<ContentService>) -> Self {
         let cache = Cache::builder()
             .max_capacity(MAX_CACHED_BYTES)
             .weigher(|k: &String, v: &CachedPage| {
@@ -115,8 +109,6 @@ impl CachedPages {
         CachedPages {
             cache,
             content,
-            views,
-            trust_proxy,
             polishing: Arc::new(Semaphore::new(1)),
         }
     }
@@ -126,43 +118,26 @@ impl CachedPages {
         method: &Method,
         uri: &poem::http::Uri,
         headers: &HeaderMap,
-        remote: Option<std::net::SocketAddr>,
     ) -> Option<Answer> {
         let head_only = method == Method::HEAD;
         if (method != Method::GET && !head_only) || uri.query().is_some() || signed_in(headers) {
             return None;
         }
-        match self
-            .lookup(uri.path(), uri.path(), headers, remote, head_only)
-            .await
-        {
+        match self.lookup(uri.path(), headers, head_only).await {
             Lookup::Answered(answer) => Some(answer),
             Lookup::Missed(_) => None,
         }
     }
 
-    /// Answers from the cache when it holds `key` for the current content version (counting
-    /// the view of a page that was found).
-    pub(super) async fn lookup(
-        &self,
-        key: &str,
-        path: &str,
-        headers: &HeaderMap,
-        remote: Option<std::net::SocketAddr>,
-        head_only: bool,
-    ) -> Lookup {
+    /// Answers from the cache when it holds `key` for the current content version (views
+    /// are counted by the page's own beacon, or its image without scripts).
+    pub(super) async fn lookup(&self, key: &str, headers: &HeaderMap, head_only: bool) -> Lookup {
         let Some(hit) = self.cache.get(key).await else {
             return Lookup::Missed(None);
         };
         if hit.version != self.content.version() {
             return Lookup::Missed(Some(hit.page));
         }
-        let seen = Seen {
-            path,
-            head_only,
-            status: hit.page.status(),
-        };
-        count_view(&self.views, seen, headers, remote, self.trust_proxy);
         crate::metrics::page_cache(true);
         Lookup::Answered(hit.page.answer(headers, head_only))
     }
@@ -274,30 +249,6 @@ pub(super) fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
         .filter_map(|c| c.split_once('='))
         .find(|(n, value)| n.trim() == name && !value.trim().is_empty())
         .map(|(_, value)| value.trim().to_string())
-}
-
-/// A page answer, as analytics sees it.
-pub(super) struct Seen<'a> {
-    pub path: &'a str,
-    pub head_only: bool,
-    pub status: StatusCode,
-}
-
-/// Hands an answer to analytics, which decides whether it is a reader's view (its rules run
-/// later, in the background).
-pub(super) fn count_view(
-    views: &analytics::Recorder,
-    seen: Seen<'_>,
-    headers: &HeaderMap,
-    remote: Option<std::net::SocketAddr>,
-    trust_proxy: bool,
-) {
-    let ua = headers
-        .get(header::USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
-    let client = kernel::http::client_of(headers, remote, trust_proxy);
-    views.record_later(seen.path, seen.head_only, seen.status.as_u16(), client, ua);
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 use super::assets::Assets;
 use super::forms::{takes_forms, Forms, ANSWER_COOKIE};
-use super::page_cache::{cookie, signed_in, CachedPages, Lookup as CacheLookup, Rendered, Seen};
+use super::page_cache::{cookie, signed_in, CachedPages, Lookup as CacheLookup, Rendered};
 use super::page_resolve::{Outcome, PageResolver, RenderedHtml, ACCOUNT_PAGE};
 use super::represent::{self, Effort, Representation, PRIVATE};
 use crate::ssr::Renderer;
@@ -22,8 +22,6 @@ pub struct PageEndpoint {
     cached: Option<CachedPages>,
     /// Forms posted to pages (without JavaScript).
     forms: Forms,
-    views: Arc<analytics::Recorder>,
-    trust_proxy: bool,
     /// Type and security headers of every page.
     security: HeaderMap,
     /// `Cache-Control` of public pages, and of public "not found" pages.
@@ -43,20 +41,16 @@ pub struct PagePolicy {
 }
 
 impl PageEndpoint {
-    /// Pages of the site built from `services` (content, outreach, magazines, page views).
+    /// Pages of the site built from `services` (content, outreach, magazines).
     pub fn new(
         services: &crate::state::Services,
         renderer: Arc<Renderer>,
         assets: Arc<Assets>,
         forms: Forms,
         policy: PagePolicy,
-        trust_proxy: bool,
     ) -> Self {
         let content = services.content.clone();
-        let views = services.views.clone();
-        let cached = policy
-            .cache
-            .then(|| CachedPages::new(content.clone(), views.clone(), trust_proxy));
+        let cached = policy.cache.then(|| CachedPages::new(content.clone()));
         Self {
             resolver: Arc::new(PageResolver::new(
                 content.clone(),
@@ -70,8 +64,6 @@ impl PageEndpoint {
             assets,
             forms,
             cached,
-            views,
-            trust_proxy,
             security: super::headers::page(policy.https),
             public: represent::public_cache_control(policy.shared_seconds),
             public_missing: represent::public_cache_control(policy.shared_seconds.min(30)),
@@ -83,16 +75,6 @@ impl PageEndpoint {
     /// The page cache, for the server loop to answer hits before routing.
     pub fn cached(&self) -> Option<CachedPages> {
         self.cached.clone()
-    }
-
-    fn count_view(&self, req: &Request, status: StatusCode, head_only: bool) {
-        let remote = req.remote_addr().as_socket_addr().copied();
-        let seen = Seen {
-            path: req.uri().path(),
-            head_only,
-            status,
-        };
-        super::page_cache::count_view(&self.views, seen, req.headers(), remote, self.trust_proxy);
     }
 
     /// The headers every page answer carries, with its cache policy.
@@ -147,11 +129,7 @@ impl Endpoint for PageEndpoint {
             return self.answer_once(&req, &resolved, personal, head_only);
         };
         let key = self.resolver.cache_key(path, query);
-        let remote = req.remote_addr().as_socket_addr().copied();
-        let stale = match cached
-            .lookup(&key, path, req.headers(), remote, head_only)
-            .await
-        {
+        let stale = match cached.lookup(&key, req.headers(), head_only).await {
             CacheLookup::Answered(answer) => return Ok(answer.into_poem()),
             CacheLookup::Missed(stale) => stale,
         };
@@ -169,10 +147,7 @@ impl Endpoint for PageEndpoint {
             }
         };
         match cached.get_or_render(&key, version, stale, render).await {
-            Ok(page) => {
-                self.count_view(&req, page.status(), head_only);
-                Ok(page.answer(req.headers(), head_only).into_poem())
-            }
+            Ok(page) => Ok(page.answer(req.headers(), head_only).into_poem()),
             Err(shared) => self.answer_once(&req, &shared, personal, head_only),
         }
     }
@@ -258,7 +233,6 @@ impl PageEndpoint {
             NotKept::Page(page, cacheable) => (page, *cacheable),
             NotKept::Failed => return Ok(StatusCode::INTERNAL_SERVER_ERROR.into_response()),
         };
-        self.count_view(req, page.status, head_only);
         let policy = if personal || !cacheable {
             PRIVATE
         } else {

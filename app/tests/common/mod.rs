@@ -187,6 +187,8 @@ pub struct Options {
     pub magazine_max_bytes: usize,
     /// How often buffered page views are written.
     pub views_flush: Duration,
+    /// Page-view beacons taken per address a minute.
+    pub beacons_per_minute: u32,
     /// Timeouts and connection cap of the HTTP server.
     pub server: agora::server::ServerLimits,
     /// CDN cache lifetime and purge hook.
@@ -219,6 +221,7 @@ impl Default for Options {
             confirmation_ttl: Duration::from_secs(3600),
             magazine_max_bytes: 50 * 1024 * 1024,
             views_flush: Duration::from_secs(2),
+            beacons_per_minute: analytics::BEACONS_PER_MINUTE,
             server: agora::server::ServerLimits::default(),
             cdn: None,
             ssr_url: None,
@@ -275,6 +278,7 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
     settings.forms.limit = options.form_limit;
     settings.magazine_max_bytes = options.magazine_max_bytes;
     settings.views.flush_every = options.views_flush;
+    settings.views.beacons_per_minute = options.beacons_per_minute;
     settings.forms.confirmation_ttl = options.confirmation_ttl;
     settings.server = options.server;
     if let Some(cdn) = options.cdn {

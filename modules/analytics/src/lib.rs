@@ -12,7 +12,7 @@ mod store;
 
 pub use api::AnalyticsApi;
 pub use limit::BEACONS_PER_MINUTE;
-pub use recorder::{Recorder, RecorderSettings};
+pub use recorder::{Recorder, RecorderSettings, Viewer};
 pub use service::{AnalyticsError, AnalyticsService, ArticleTitles, KnownPages};
 pub use store::{store_for, AnalyticsStore, View};
 

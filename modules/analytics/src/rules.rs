@@ -34,12 +34,6 @@ pub fn is_bot(user_agent: &str) -> bool {
     ua.is_empty() || BOT_MARKERS.iter().any(|m| ua.contains(m))
 }
 
-/// Whether an answer is a reader's view of a page: a GET (a HEAD reads nothing) of a public
-/// page that was found.
-pub fn is_view(path: &str, head_only: bool, status: u16) -> bool {
-    !head_only && status == 200 && is_public_page(path)
-}
-
 /// True for paths of public pages: not the API, assets, media, health checks, feeds or the
 /// staff dashboards.
 pub fn is_public_page(path: &str) -> bool {

@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use poem_openapi::Object;
 
 use crate::limit::RateLimiter;
-use crate::recorder::Recorder;
+use crate::recorder::{Recorder, Viewer};
 use crate::rules::{is_bot, is_public_page};
 use crate::stats::figures;
 use crate::store::AnalyticsStore;
@@ -38,8 +38,13 @@ pub trait KnownPages: Send + Sync {
 
 #[derive(Debug, Object)]
 pub struct ViewBeacon {
-    /// The path the reader navigated to, e.g. `/article/some-slug`.
+    /// The path of the page loaded or navigated to, e.g. `/article/some-slug`.
     pub path: String,
+    /// The tab's own random marker, kept in its `sessionStorage` (up to 64 characters): a
+    /// reload of the same page in the same tab within 30 minutes is not counted again, while
+    /// every other tab (another reader on the same school network and browser) is. Nothing
+    /// that identifies a reader is stored; without it, the address and browser stand in.
+    pub tab: Option<String>,
 }
 
 #[derive(Debug, Object)]
@@ -97,20 +102,33 @@ impl AnalyticsService {
         }
     }
 
-    /// A client-side navigation to `path` from `client` with browser `user_agent`: counted
-    /// when it is a page that exists and not a robot's (the recorder applies the reload rule).
+    /// A page loaded or navigated to at `path` in tab `tab` (or, without a marker, by
+    /// `client` with browser `user_agent`): counted when it is a page that exists and not a
+    /// robot's (the recorder folds reloads). One address sends a limited number a minute.
     pub async fn beacon(
         &self,
         path: &str,
+        tab: Option<&str>,
         client: &str,
         user_agent: &str,
     ) -> Result<(), AnalyticsError> {
         if let Err(retry_after) = self.beacons.check(client) {
             return Err(AnalyticsError::TooMany { retry_after });
         }
+        let viewer = match tab.map(str::trim) {
+            Some(tab)
+                if !tab.is_empty() && tab.chars().count() <= crate::recorder::MAX_TAB_CHARS =>
+            {
+                Viewer::Tab(tab)
+            }
+            _ => Viewer::Client {
+                address: client,
+                user_agent,
+            },
+        };
         // The cheap rules first, so junk never reaches the page lookup.
         if is_public_page(path) && !is_bot(user_agent) && self.pages.exists(path).await {
-            self.recorder.record(path, client, user_agent);
+            self.recorder.record(path, viewer, user_agent);
         }
         Ok(())
     }

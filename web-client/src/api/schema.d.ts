@@ -939,13 +939,34 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Count a client-side navigation to a page (the first page of a visit is counted when
-     *     the server renders it). Only pages that exist count: published articles, the home page
-     *     and the other public pages; any other path, robots and quick reloads are ignored with
-     *     the same 204. One address may send a limited number of beacons a minute (60 by default;
-     *     429 beyond).
+     * Count a page view: each page load and each client-side navigation sends one, with the
+     *     tab's marker, so every reader counts (a class on one school address included) and only
+     *     reloads of the same tab within 30 minutes are folded. Only pages that exist count:
+     *     published articles, the home page and the other public pages; any other path and
+     *     robots are ignored with the same 204. One address may send a limited number of beacons
+     *     a minute (600 by default; 429 beyond).
      */
     post: operations["recordView"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/views/pixel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The view of a page loaded without scripts (its `<noscript>` image): counted as the
+     *     beacon is, with the address and browser folding reloads (there is no tab marker).
+     */
+    get: operations["viewPixel"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2050,8 +2071,15 @@ export interface components {
     };
     /** ViewBeacon */
     ViewBeacon: {
-      /** @description The path the reader navigated to, e.g. `/article/some-slug`. */
+      /** @description The path of the page loaded or navigated to, e.g. `/article/some-slug`. */
       path: string;
+      /**
+       * @description The tab's own random marker, kept in its `sessionStorage` (up to 64 characters): a
+       *     reload of the same page in the same tab within 30 minutes is not counted again, while
+       *     every other tab (another reader on the same school network and browser) is. Nothing
+       *     that identifies a reader is stored; without it, the address and browser stand in.
+       */
+      tab?: string;
     };
     /** ViewStats */
     ViewStats: {
@@ -6634,9 +6662,51 @@ export interface operations {
         };
       };
       /**
-       * @description Too many beacons from this address (60 a minute by default); try again after
+       * @description Too many beacons from this address (600 a minute by default); try again after
        *     `Retry-After` seconds. Nothing was counted.
        */
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  viewPixel: {
+    parameters: {
+      query: {
+        path: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A transparent 1×1 GIF, whether the view counted or not. */
+      200: {
+        headers: {
+          "CACHE-CONTROL": string;
+          [name: string]: unknown;
+        };
+        content: {
+          "image/gif": string;
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Too many views from this address; nothing was counted. */
       429: {
         headers: {
           "RETRY-AFTER": number;

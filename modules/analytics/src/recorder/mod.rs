@@ -7,18 +7,19 @@ use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot};
 
-use crate::rules::is_view;
 use crate::store::{AnalyticsStore, View};
 
 mod visits;
 mod writer;
 
 use visits::Visits;
+pub use visits::{Viewer, MAX_TAB_CHARS};
 use writer::{write_batches, Msg};
 
 #[derive(Debug, Clone)]
 pub struct RecorderSettings {
-    /// A reload of the same page by the same client within this window is not counted again.
+    /// A reload of the same page in the same tab (or, without a tab marker, by the same
+    /// client) within this window is not counted again.
     pub reload_window: Duration,
     /// Views written per batch at most; a full batch is written at once.
     pub batch_size: usize,
@@ -54,12 +55,9 @@ impl Recorder {
     /// Starts the background writer (call inside a Tokio runtime).
     pub fn start(store: Arc<dyn AnalyticsStore>, settings: RecorderSettings) -> Arc<Recorder> {
         let (tx, rx) = mpsc::channel(10_000);
-        let visits = Arc::new(Visits::new(
-            settings.reload_window,
-            settings.max_pending.min(50_000),
-        ));
+        let visits = Arc::new(Visits::new(settings.reload_window));
         let beacons_per_minute = settings.beacons_per_minute;
-        let task = tokio::spawn(write_batches(store, rx, settings, visits.clone()));
+        let task = tokio::spawn(write_batches(store, rx, settings));
         Arc::new(Recorder {
             tx,
             visits,
@@ -73,10 +71,10 @@ impl Recorder {
         self.beacons_per_minute
     }
 
-    /// Counts a view of `path` by a GET from `client` with `user_agent`, unless the rules say
+    /// Counts a view of `path` by `viewer` with browser `user_agent`, unless the rules say
     /// otherwise. Returns whether it was counted. Never waits on the database.
-    pub fn record(&self, path: &str, client: &str, user_agent: &str) -> bool {
-        if !self.visits.counts(path, client, user_agent) {
+    pub fn record(&self, path: &str, viewer: Viewer<'_>, user_agent: &str) -> bool {
+        if !self.visits.counts(path, viewer, user_agent) {
             return false;
         }
         let view = View {
@@ -90,24 +88,6 @@ impl Recorder {
                 false
             }
         }
-    }
-
-    /// Like `record`, for the answer to a page request (`status`, and whether it was a
-    /// HEAD): whether it is a view at all is decided here; the other rules (robots, reloads)
-    /// are applied by the background writer, so the request only pays for handing the
-    /// strings over.
-    pub fn record_later(
-        &self,
-        path: &str,
-        head_only: bool,
-        status: u16,
-        client: kernel::http::Client<'_>,
-        user_agent: &str,
-    ) {
-        if !is_view(path, head_only, status) {
-            return;
-        }
-        self.visits.hold(path, client, user_agent);
     }
 
     /// Writes everything held now; false when the database refused.
@@ -188,6 +168,37 @@ mod tests {
 
     const UA: &str = "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0";
 
+    fn client() -> Viewer<'static> {
+        Viewer::Client {
+            address: "10.0.0.1",
+            user_agent: UA,
+        }
+    }
+
+    #[tokio::test]
+    async fn each_tab_counts_and_only_its_own_reloads_are_folded() {
+        let store = Arc::new(Flaky {
+            failures: AtomicUsize::new(0),
+            written: Mutex::new(vec![]),
+            batches: AtomicUsize::new(0),
+        });
+        let recorder = Recorder::start(store.clone(), RecorderSettings::default());
+        // 25 identical devices behind one address, each its own tab: 25 views.
+        let tabs: Vec<String> = (0..25).map(|i| format!("tab-{i}")).collect();
+        for tab in &tabs {
+            assert!(recorder.record("/article/vote", Viewer::Tab(tab), UA));
+        }
+        // One of them reloads ten times: no more views.
+        for _ in 0..10 {
+            assert!(!recorder.record("/article/vote", Viewer::Tab(&tabs[0]), UA));
+        }
+        // The same tab on another page: a view.
+        assert!(recorder.record("/about", Viewer::Tab(&tabs[0]), UA));
+        assert!(recorder.flush().await);
+        assert_eq!(store.total().await.unwrap_or(0), 26);
+        recorder.shutdown().await;
+    }
+
     #[tokio::test]
     async fn failed_writes_are_retried_and_nothing_is_lost() {
         let store = Arc::new(Flaky {
@@ -203,7 +214,7 @@ mod tests {
             },
         );
         for i in 0..50 {
-            assert!(recorder.record(&format!("/article/a{i}"), "10.0.0.1", UA));
+            assert!(recorder.record(&format!("/article/a{i}"), client(), UA));
         }
         // Two failed attempts (1 s, then 2 s of backoff), then the write goes through.
         let start = Instant::now();
@@ -230,9 +241,9 @@ mod tests {
             },
         );
         for i in 0..250 {
-            recorder.record(&format!("/p{i}"), "10.0.0.1", UA);
+            recorder.record(&format!("/p{i}"), client(), UA);
             // The same page again from the same reader: a reload.
-            assert!(!recorder.record(&format!("/p{i}"), "10.0.0.1", UA));
+            assert!(!recorder.record(&format!("/p{i}"), client(), UA));
         }
         assert!(recorder.flush().await);
         assert_eq!(store.total().await.unwrap_or(0), 250);

@@ -1,5 +1,5 @@
-//! The background writer: judges the pages served, writes views in batches, retries with
-//! backoff while the database is away, and writes what it holds when asked or stopped.
+//! The background writer: writes views in batches, retries with backoff while the database is
+//! away, and writes what it holds when asked or stopped.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -7,7 +7,7 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use super::{RecorderSettings, Visits};
+use super::RecorderSettings;
 use crate::store::{AnalyticsStore, View};
 
 pub(super) enum Msg {
@@ -15,30 +15,17 @@ pub(super) enum Msg {
     Flush(oneshot::Sender<bool>),
 }
 
-/// Pages served are collected here and judged by the writer every `SEEN_EVERY`, so a request
-/// neither hashes nor wakes another task.
-const SEEN_EVERY: Duration = Duration::from_millis(200);
-
 pub(super) async fn write_batches(
     store: Arc<dyn AnalyticsStore>,
     mut rx: mpsc::Receiver<Msg>,
     settings: RecorderSettings,
-    visits: Arc<Visits>,
 ) {
     let mut pending: Vec<View> = Vec::new();
     let mut backoff = Duration::from_secs(1);
     let mut retrying = false;
     let mut next_write = Instant::now() + settings.flush_every;
-    let mut judge = tokio::time::interval(SEEN_EVERY);
-    judge.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
-            _ = judge.tick() => {
-                visits.judge_seen(&mut pending);
-                if pending.len() >= settings.batch_size && !retrying {
-                    next_write = Instant::now();
-                }
-            }
             msg = rx.recv() => match msg {
                 Some(Msg::View(v)) => {
                     pending.push(v);
@@ -53,12 +40,10 @@ pub(super) async fn write_batches(
                     }
                 }
                 Some(Msg::Flush(ack)) => {
-                    visits.judge_seen(&mut pending);
                     let ok = write(&*store, &mut pending, settings.batch_size).await;
                     let _ = ack.send(ok);
                 }
                 None => {
-                    visits.judge_seen(&mut pending);
                     write(&*store, &mut pending, settings.batch_size).await;
                     return;
                 }
