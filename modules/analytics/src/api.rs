@@ -80,6 +80,18 @@ impl AnalyticsApi {
     }
 }
 
+impl AnalyticsApi {
+    /// Who sent `req`: its client address and browser.
+    fn sender<'r>(&self, req: &'r Request) -> (String, &'r str) {
+        let ua = req
+            .headers()
+            .get(poem::http::header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        (kernel::http::client_address(req, self.trust_proxy), ua)
+    }
+}
+
 #[OpenApi(tag = "ApiTags::Analytics")]
 impl AnalyticsApi {
     /// Count a page view: each page load and each client-side navigation sends one, with the
@@ -90,12 +102,7 @@ impl AnalyticsApi {
     /// a minute (600 by default; 429 beyond).
     #[oai(path = "/v1/views", method = "post", operation_id = "recordView")]
     async fn beacon(&self, req: &Request, body: Json<ViewBeacon>) -> BeaconResponse {
-        let client = kernel::http::client_address(req, self.trust_proxy);
-        let ua = req
-            .headers()
-            .get(poem::http::header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default();
+        let (client, ua) = self.sender(req);
         match self
             .service
             .beacon(&body.0.path, body.0.tab.as_deref(), &client, ua)
@@ -114,12 +121,7 @@ impl AnalyticsApi {
     /// beacon is, with the address and browser folding reloads (there is no tab marker).
     #[oai(path = "/v1/views/pixel", method = "get", operation_id = "viewPixel")]
     async fn pixel(&self, req: &Request, path: Query<String>) -> PixelResponse {
-        let client = kernel::http::client_address(req, self.trust_proxy);
-        let ua = req
-            .headers()
-            .get(poem::http::header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default();
+        let (client, ua) = self.sender(req);
         match self.service.beacon(&path.0, None, &client, ua).await {
             Err(e @ AnalyticsError::TooMany { retry_after }) => PixelResponse::TooMany(
                 Json(ErrorBody::new(ErrorCode::TooManyRequests, e.to_string())),
