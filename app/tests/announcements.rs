@@ -96,6 +96,7 @@ on_both_engines! {
         let cy = signups.iter().map(|m| quoted_printable(m)).find(|m| m.contains("To: cy@example.org")).unwrap();
         let token = token_in(&cy, "https://agora.test/email/unsubscribe?token=");
         assert_eq!(app.get(&format!("/email/unsubscribe?token={token}")).await.status().as_u16(), 200);
+        assert_eq!(send(&app, Method::POST, "/api/v1/email/unsubscribe", None, json!({ "token": token })).await.0, 200);
 
         let (admin, issue) = published_issue(&app).await;
         let path = format!("/api/v1/staff/magazines/{issue}/announcement");
@@ -141,6 +142,7 @@ on_both_engines! {
         let ana_token = token_in(ana, "https://agora.test/email/unsubscribe?token=");
         let page = app.get(&format!("/email/unsubscribe?token={ana_token}")).await;
         assert_eq!(page.status().as_u16(), 200);
+        assert_eq!(send(&app, Method::POST, "/api/v1/email/unsubscribe", None, json!({ "token": ana_token })).await.0, 200);
         let ben_token = token_in(ben, "<https://agora.test/api/v1/notify/unsubscribe?token=");
         let r = app.request(Method::POST, &format!("/api/v1/notify/unsubscribe?token={ben_token}"), None)
             .header("content-type", "application/x-www-form-urlencoded")

@@ -190,6 +190,15 @@ on_both_engines! {
         let token = token_in(m, &format!("{SITE}/email/unsubscribe?token="));
         let page = app.get(&format!("/email/unsubscribe?token={token}")).await;
         assert_eq!(page.status().as_u16(), 200);
+        let page = page.text().await.unwrap();
+        assert!(page.contains("the weekly digest"), "the page names the list");
+        let r = app
+            .request(reqwest::Method::POST, "/api/v1/email/unsubscribe", None)
+            .json(&serde_json::json!({ "token": token }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 200);
         article(&app, "Next Rights Piece", Category::HumanRights, at(2026, 12, 9, 9, 0)).await;
         let report = a.run_due(at(2026, 12, 14, 8, 0)).await.unwrap().unwrap();
         assert_eq!(

@@ -274,8 +274,13 @@ on_both_engines! {
                 "/api/v1/notify/unsubscribe?token={unsubscribe_token}"
             ))
             .await;
+        // The older address leads to the page, which asks before it acts.
+        assert_eq!(r.status().as_u16(), 303);
+        let to = r.headers()["location"].to_str().unwrap().to_string();
+        assert_eq!(to, format!("/email/unsubscribe?token={unsubscribe_token}"));
+        let r = app.get(&to).await;
         assert_eq!(r.status().as_u16(), 200);
-        assert!(r.text().await.unwrap().contains("You're unsubscribed"));
+        assert!(r.text().await.unwrap().contains("Unsubscribe?"), "the link is recognised");
         app.shutdown().await;
     }
 }

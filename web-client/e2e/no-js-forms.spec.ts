@@ -218,6 +218,37 @@ test.describe("forms without JavaScript", () => {
     expect(teamMail()[0]).toContain("cv.pdf");
   });
 
+  test("unsubscribe: opening the link changes nothing; one press does, and Resubscribe undoes it", async ({
+    page,
+  }) => {
+    const email = `leaver-${tag()}@example.org`;
+    await goto(page, "/magazine");
+    await page
+      .getByRole("link", { name: "Notify Me When It's Ready" })
+      .first()
+      .click();
+    const dialog = page.locator("#notify-magazine");
+    await dialog.getByLabel("Email address").fill(email);
+    await dialog.getByRole("button", { name: "Notify Me" }).click();
+    const link = await linkInEmail(email, "/email/unsubscribe");
+
+    // Opened twice (as a mail scanner would, then the reader): it only asks.
+    for (let i = 0; i < 2; i++) await goto(page, link);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+      "Unsubscribe?",
+    );
+    await expect(main).toContainText("the magazine");
+    await main.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+      "You're unsubscribed",
+    );
+    await main.getByRole("button", { name: "Resubscribe" }).click();
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+      "Unsubscribe?",
+    );
+  });
+
   test("notify: the button opens the form, which answers in place", async ({
     page,
   }) => {

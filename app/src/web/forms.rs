@@ -78,6 +78,8 @@ pub const NOTIFY_PAGES: &[&str] = &["/magazine", "/educational-packs"];
 fn operation(page: &str, intent: &str) -> Option<Operation> {
     Some(match (page, intent) {
         ("/contact-us", _) => post("/v1/contact", After::Stay),
+        ("/email/unsubscribe", "resubscribe") => post("/v1/email/resubscribe", After::Stay),
+        ("/email/unsubscribe", _) => post("/v1/email/unsubscribe", After::Stay),
         ("/signup", _) => post("/v1/accounts", After::To("/signup/check-email")),
         ("/application", _) => post("/v1/applications", After::To("/application/success")),
         ("/key-login", _) => post("/v1/session", After::Dashboard),

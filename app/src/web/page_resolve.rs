@@ -129,7 +129,8 @@ impl PageResolver {
             || path == ACCOUNT_PAGE
     }
 
-    /// Pages that act on their link's token as they are opened.
+    /// Pages that look up their link's token as they are opened (the confirmation link acts
+    /// on it; the unsubscribe link only shows the list and a button).
     fn acts_on_link(path: &str) -> bool {
         path == CONFIRM_PAGE || path == UNSUBSCRIBE_PAGE
     }
@@ -147,8 +148,8 @@ impl PageResolver {
         };
         let status = StatusCode::from_u16(landing.status).unwrap_or(StatusCode::OK);
         let head = Head {
-            title: self.title(landing.heading),
-            description: landing.text.into(),
+            title: self.title(&landing.heading),
+            description: landing.text.clone(),
             path: path.into(),
             noindex: true,
             ..Head::default()
@@ -599,11 +600,12 @@ mod tests {
                 }),
             }),
             landing: Some(&Landing {
-                heading: "Your email is confirmed",
-                text: "Thank you! Your account is now active.",
+                heading: "Your email is confirmed".into(),
+                text: "Thank you! Your account is now active.".into(),
                 link_href: "/login",
                 link_label: "Go to login",
                 status: 200,
+                action: None,
             }),
             issues: Some(std::slice::from_ref(&issue)),
             issue: Some(&issue),

@@ -496,11 +496,49 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One-click unsubscribe (the link in every notify email). */
+    /**
+     * The unsubscribe link of emails sent before the site had its own page: it leads to
+     *     that page, which names the list and asks for one press (opening a link changes
+     *     nothing: mail scanners open links).
+     */
     get: operations["unsubscribe"];
     put?: never;
-    /** One-click unsubscribe for mail clients (RFC 8058). */
+    /** One-click unsubscribe for mail clients (RFC 8058): a POST unsubscribes at once. */
     post: operations["unsubscribeOneClick"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/email/unsubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Unsubscribe, pressed on the page an unsubscribe link leads to. */
+    post: operations["unsubscribeByLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/email/resubscribe": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resubscribe, pressed on the same page after unsubscribing (undoes it). */
+    post: operations["resubscribeByLink"];
     delete?: never;
     options?: never;
     head?: never;
@@ -4414,6 +4452,14 @@ export interface operations {
           "text/html; charset=utf-8": string;
         };
       };
+      /** @description To the page that asks for one press. */
+      303: {
+        headers: {
+          LOCATION: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
       400: {
         headers: {
@@ -4453,6 +4499,14 @@ export interface operations {
           "text/html; charset=utf-8": string;
         };
       };
+      /** @description To the page that asks for one press. */
+      303: {
+        headers: {
+          LOCATION: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
       400: {
         headers: {
@@ -4478,6 +4532,160 @@ export interface operations {
         };
         content: {
           "text/html; charset=utf-8": string;
+        };
+      };
+    };
+  };
+  unsubscribeByLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["LinkToken"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Accepted"];
+        };
+      };
+      /** @description A field is missing or invalid; `title` and `message` are the product's wording. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Too many submissions from this address; try again after `Retry-After` seconds. */
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  resubscribeByLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["LinkToken"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["Accepted"];
+        };
+      };
+      /** @description A field is missing or invalid; `title` and `message` are the product's wording. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Too many submissions from this address; try again after `Retry-After` seconds. */
+      429: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
     };

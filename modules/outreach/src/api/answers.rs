@@ -55,6 +55,9 @@ pub enum ConfirmResponse {
 pub enum UnsubscribeResponse {
     #[oai(status = 200)]
     Ok(Html<String>),
+    /// To the page that asks for one press.
+    #[oai(status = 303)]
+    SeeOther(#[oai(header = "Location")] String),
     /// The link is unknown.
     #[oai(status = 404)]
     NotFound(Html<String>),

@@ -10,7 +10,7 @@ use poem_openapi::{OpenApi, Tags};
 use kernel::upload::MultipartStream;
 
 use crate::model::{ApplicationForm, ContactInput, NotifyInput, RegistrationInput};
-use crate::readers::LinkRequest;
+use crate::readers::{LinkRequest, LinkToken};
 use crate::service::{Form, OutreachError, OutreachService};
 
 mod answers;
@@ -46,13 +46,33 @@ impl OutreachApi {
         self.service.admit(form, &client).await
     }
 
-    async fn unsubscribe_page(&self, token: &str) -> UnsubscribeResponse {
-        let l = self.service.unsubscribe_landing(token).await;
-        let html = Html(page(l.heading, l.text, (l.link_href, l.link_label)));
-        if l.status == 200 {
-            UnsubscribeResponse::Ok(html)
+    /// A link from an email, pressed: `act` on its token, answered as a form is.
+    async fn link_action(
+        &self,
+        req: &Request,
+        token: &str,
+        act: fn(&'static str) -> String,
+        resubscribe: bool,
+    ) -> FormResponse {
+        if let Err(e) = self.admit(Form::Notify, req).await {
+            return answer(Err(e), "");
+        }
+        let done = if resubscribe {
+            self.service.resubscribe_words(token).await
         } else {
-            UnsubscribeResponse::NotFound(html)
+            self.service.unsubscribe_words(token).await
+        };
+        match done {
+            Ok(Some(words)) => answer(Ok(()), &act(words)),
+            Ok(None) => answer(
+                Err(crate::service::invalid(
+                    kernel::ErrorCode::NotFound,
+                    "Link not recognised",
+                    "This unsubscribe link is not valid. It may have been copied incompletely.",
+                )),
+                "",
+            ),
+            Err(e) => answer(Err(e), ""),
         }
     }
 }
@@ -73,24 +93,65 @@ impl OutreachApi {
         answer(self.service.notify(body.0.list, &body.0.email).await, OK)
     }
 
-    /// One-click unsubscribe (the link in every notify email).
+    /// The unsubscribe link of emails sent before the site had its own page: it leads to
+    /// that page, which names the list and asks for one press (opening a link changes
+    /// nothing: mail scanners open links).
     #[oai(
         path = "/v1/notify/unsubscribe",
         method = "get",
         operation_id = "unsubscribe"
     )]
     async fn unsubscribe(&self, token: Query<String>) -> UnsubscribeResponse {
-        self.unsubscribe_page(&token.0).await
+        let token: String = form_urlencoded::byte_serialize(token.0.as_bytes()).collect();
+        UnsubscribeResponse::SeeOther(format!("{}?token={token}", crate::UNSUBSCRIBE_PAGE))
     }
 
-    /// One-click unsubscribe for mail clients (RFC 8058).
+    /// One-click unsubscribe for mail clients (RFC 8058): a POST unsubscribes at once.
     #[oai(
         path = "/v1/notify/unsubscribe",
         method = "post",
         operation_id = "unsubscribeOneClick"
     )]
     async fn unsubscribe_post(&self, token: Query<String>) -> UnsubscribeResponse {
-        self.unsubscribe_page(&token.0).await
+        let l = self.service.one_click_landing(&token.0).await;
+        let html = Html(page(&l.heading, &l.text, (l.link_href, l.link_label)));
+        if l.status == 200 {
+            UnsubscribeResponse::Ok(html)
+        } else {
+            UnsubscribeResponse::NotFound(html)
+        }
+    }
+
+    /// Unsubscribe, pressed on the page an unsubscribe link leads to.
+    #[oai(
+        path = "/v1/email/unsubscribe",
+        method = "post",
+        operation_id = "unsubscribeByLink"
+    )]
+    async fn unsubscribe_by_link(&self, req: &Request, body: Json<LinkToken>) -> FormResponse {
+        self.link_action(
+            req,
+            &body.0.token,
+            |words| format!("You're unsubscribed: you won't get {words} any more."),
+            false,
+        )
+        .await
+    }
+
+    /// Resubscribe, pressed on the same page after unsubscribing (undoes it).
+    #[oai(
+        path = "/v1/email/resubscribe",
+        method = "post",
+        operation_id = "resubscribeByLink"
+    )]
+    async fn resubscribe_by_link(&self, req: &Request, body: Json<LinkToken>) -> FormResponse {
+        self.link_action(
+            req,
+            &body.0.token,
+            |words| format!("Welcome back: you'll get {words} again."),
+            true,
+        )
+        .await
     }
 
     /// Send the team a message.
@@ -194,7 +255,7 @@ impl OutreachApi {
     )]
     async fn confirm(&self, token: Query<String>) -> ConfirmResponse {
         let l = self.service.confirm_landing(&token.0).await;
-        let html = Html(page(l.heading, l.text, (l.link_href, l.link_label)));
+        let html = Html(page(&l.heading, &l.text, (l.link_href, l.link_label)));
         if l.status == 200 {
             ConfirmResponse::Ok(html)
         } else {

@@ -27,8 +27,8 @@ pub use store::{reader_store_for, ReaderStore};
 use crate::accounts::INTERESTS;
 use crate::model::NotifyList;
 use kernel::email::is_email;
-pub(crate) use model::LinkRequest;
 use model::{Account, ProfileInput, Subscriptions};
+pub(crate) use model::{LinkRequest, LinkToken};
 use store::{LinkPurpose, LinkUse, Profile};
 
 /// Where the emailed links lead (`?token=…`): pages of the site.

@@ -143,6 +143,20 @@ pub trait OutreachStore: Send + Sync, traced as TracedOutreachStore {
         unsubscribe_hash: &str,
         now: DateTime<Utc>,
     ) -> Result<bool, sqlx::Error>;
+    /// What the unsubscribe link with this token hash is for ("magazine", "packs" or
+    /// "digest") and whether its reader is on that list now; `None` for an unknown link.
+    async fn unsubscribe_target(
+        &self,
+        unsubscribe_hash: &str,
+    ) -> Result<Option<(String, bool)>, sqlx::Error>;
+    /// Puts the reader of this unsubscribe link back on its list (`digest_hash`: the digest's
+    /// new unsubscribe hash, when it is the digest); false for an unknown link.
+    async fn resubscribe(
+        &self,
+        unsubscribe_hash: &str,
+        now: DateTime<Utc>,
+        digest_hash: &str,
+    ) -> Result<bool, sqlx::Error>;
     async fn is_subscribed(&self, list: NotifyList, email: &str) -> Result<bool, sqlx::Error>;
     async fn save_contact(&self, row: &ContactRow, email: &Email) -> Result<(), sqlx::Error>;
 }

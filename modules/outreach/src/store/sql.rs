@@ -121,6 +121,88 @@ macro_rules! sql_outreach_store {
                 Ok(true)
             }
 
+            async fn unsubscribe_target(
+                &self,
+                unsubscribe_hash: &str,
+            ) -> Result<Option<(String, bool)>, sqlx::Error> {
+                for list in [NotifyList::Magazine, NotifyList::Packs] {
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                        "SELECT COUNT(*) FILTER (WHERE unsubscribed_at IS NULL), COUNT(*) FROM {} \
+                         WHERE unsubscribe_hash = ",
+                        list.table()
+                    ));
+                    qb.push_bind(unsubscribe_hash.to_string());
+                    let (on, found): (i64, i64) = qb.build_query_as().fetch_one(&self.pool).await?;
+                    if found > 0 {
+                        return Ok(Some((list.as_str().to_string(), on > 0)));
+                    }
+                }
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT a.list, d.email FROM announcement_deliveries d \
+                     JOIN announcements a ON a.id = d.announcement_id \
+                     WHERE d.unsubscribe_hash = ",
+                );
+                qb.push_bind(unsubscribe_hash.to_string());
+                let delivery: Option<(String, String)> =
+                    qb.build_query_as().fetch_optional(&self.pool).await?;
+                if let Some((list, email)) = delivery {
+                    let Some(list) = NotifyList::parse(&list) else {
+                        return Ok(None);
+                    };
+                    let on = self.is_subscribed(list, &email).await?;
+                    return Ok(Some((list.as_str().to_string(), on)));
+                }
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT COUNT(*) FILTER (WHERE a.digest_since IS NOT NULL), COUNT(*) \
+                     FROM digest_deliveries d JOIN accounts a ON a.id = d.account_id \
+                     WHERE d.unsubscribe_hash = ",
+                );
+                qb.push_bind(unsubscribe_hash.to_string());
+                let (on, found): (i64, i64) = qb.build_query_as().fetch_one(&self.pool).await?;
+                Ok((found > 0).then(|| ("digest".to_string(), on > 0)))
+            }
+
+            async fn resubscribe(
+                &self,
+                unsubscribe_hash: &str,
+                now: DateTime<Utc>,
+                digest_hash: &str,
+            ) -> Result<bool, sqlx::Error> {
+                let Some((list, _)) = self.unsubscribe_target(unsubscribe_hash).await? else {
+                    return Ok(false);
+                };
+                if list == "digest" {
+                    let mut qb: sqlx::QueryBuilder<$db> =
+                        sqlx::QueryBuilder::new("UPDATE accounts SET digest_since = ");
+                    qb.push_bind(now);
+                    qb.push(", digest_unsubscribe_hash = ");
+                    qb.push_bind(digest_hash.to_string());
+                    qb.push(
+                        " WHERE digest_since IS NULL AND id IN (SELECT account_id \
+                         FROM digest_deliveries WHERE unsubscribe_hash = ",
+                    );
+                    qb.push_bind(unsubscribe_hash.to_string());
+                    qb.push(")");
+                    qb.build().execute(&self.pool).await?;
+                    return Ok(true);
+                }
+                let Some(list) = NotifyList::parse(&list) else {
+                    return Ok(false);
+                };
+                // The signup's own link, or an announcement's (which names the address).
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "UPDATE {} SET unsubscribed_at = NULL WHERE unsubscribe_hash = ",
+                    list.table()
+                ));
+                qb.push_bind(unsubscribe_hash.to_string());
+                qb.push(" OR email IN (SELECT d.email FROM announcement_deliveries d \
+                         WHERE d.unsubscribe_hash = ");
+                qb.push_bind(unsubscribe_hash.to_string());
+                qb.push(")");
+                qb.build().execute(&self.pool).await?;
+                Ok(true)
+            }
+
             async fn is_subscribed(
                 &self,
                 list: NotifyList,

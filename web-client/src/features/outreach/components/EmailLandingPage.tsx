@@ -26,7 +26,8 @@ export function EmailLandingPage() {
     staleTime: Infinity,
   });
   const landing = data ?? WITHOUT_OUTCOME;
-  const worked = data !== undefined && landing.status === 200;
+  const worked =
+    data !== undefined && landing.status === 200 && !landing.action;
   useDocumentTitle(landing.heading);
   return (
     <div className="section">
@@ -38,7 +39,22 @@ export function EmailLandingPage() {
         )}
         <h1 className="page-title">{landing.heading}</h1>
         <p>{landing.text}</p>
-        <ButtonLink href={landing.link_href} size="lg">
+        {landing.action ? (
+          // A plain form, with or without scripts: the server acts and shows
+          // this page again with where things stand.
+          <form method="post" className="landing-action">
+            <input type="hidden" name="intent" value={landing.action.intent} />
+            <input type="hidden" name="token" value={landing.action.token} />
+            <button type="submit" className="btn btn-primary btn-lg">
+              {landing.action.label}
+            </button>
+          </form>
+        ) : null}
+        <ButtonLink
+          href={landing.link_href}
+          size="lg"
+          {...(landing.action ? { variant: "quiet" as const } : {})}
+        >
           {landing.link_label}
         </ButtonLink>
       </div>
