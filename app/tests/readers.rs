@@ -148,6 +148,14 @@ on_both_engines! {
         assert!(cookie.starts_with("agora_reader="));
         let me = Some(cookie.as_str());
 
+        // Signed in, the sign-in and sign-up pages lead to the account (issue 30).
+        for page in ["/login", "/signup"] {
+            let r = app.request(Method::GET, page, me).send().await.unwrap();
+            assert_eq!(r.status().as_u16(), 303, "{page}");
+            assert_eq!(r.headers()["location"], "/account");
+            assert_eq!(app.get(page).await.status().as_u16(), 200, "{page} signed out");
+        }
+
         let (status, account, _) = send(&app, Method::GET, "/api/v1/reader/account", me, None).await;
         assert_eq!(status, 200);
         assert_eq!(account["email"], email);

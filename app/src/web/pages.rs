@@ -113,6 +113,18 @@ impl Endpoint for PageEndpoint {
             // The reader's own page: made for them, from their session.
             return self.answered_form(&req, None, head_only).await;
         }
+        // A signed-in reader has nothing to do on the sign-in and sign-up pages.
+        if path == "/login" || path == "/signup" {
+            if let Some(token) = cookie(req.headers(), outreach::READER_COOKIE) {
+                if self.resolver.is_reader(&token).await {
+                    return Ok(Response::builder()
+                        .status(StatusCode::SEE_OTHER)
+                        .header(header::LOCATION, ACCOUNT_PAGE)
+                        .header(header::CACHE_CONTROL, "private, no-store")
+                        .finish());
+                }
+            }
+        }
         if let Some(asset) = self.assets.serve(path, req.headers()) {
             return Ok(asset);
         }
