@@ -197,7 +197,9 @@ test.describe("dashboard guards", () => {
     await expect(
       page.getByRole("banner").getByRole("link", { name: "Dashboard" }),
     ).toHaveAttribute("href", "/dashboard/educator");
-    await expect(page.getByText("120", { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Educational Packs" }),
+    ).toBeVisible();
   });
 });
 

@@ -53,7 +53,7 @@ export function ArticleCard({
           {/* Each separator travels with the item before it, so a wrapped line
               never starts with a stray dot. */}
           <span>
-            {article.author_name || "Unknown Author"}
+            <span>{article.author_name || "Unknown Author"}</span>
             <span aria-hidden="true"> ·</span>
           </span>
           <span>
