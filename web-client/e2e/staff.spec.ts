@@ -361,7 +361,11 @@ test.describe("writer dashboard", () => {
       buffer: png,
     });
     const url = editor.getByLabel("Or paste an image URL");
-    await expect(url).toHaveValue(/^\/media\//);
+    // The upload is said as such; the URL box stays for a pasted address.
+    await expect(
+      editor.getByText("The uploaded image is the cover."),
+    ).toBeVisible();
+    await expect(url).toHaveValue("");
     const previewImage = editor.getByRole("img", {
       name: "Cover image preview",
     });

@@ -130,10 +130,18 @@ export function rootMarkup(html: string): string {
   const start = html.indexOf('<div id="root">');
   if (start < 0) throw new Error('the page has no <div id="root">');
   const end = html.lastIndexOf("</body>");
-  return html
-    .slice(start + '<div id="root">'.length, end < 0 ? undefined : end)
-    .replace(/<\/div>\s*$/, "")
-    .trim();
+  return (
+    html
+      .slice(start + '<div id="root">'.length, end < 0 ? undefined : end)
+      // What the template puts after the root: deferred stylesheets and the
+      // page-view image for browsers without scripts.
+      .replace(
+        /(\s*(<link\b[^>]*>|<noscript>((?!<\/?noscript>)[\s\S])*<\/noscript>))+\s*$/,
+        "",
+      )
+      .replace(/<\/div>\s*$/, "")
+      .trim()
+  );
 }
 
 /** Scrolls to the bottom and back so that lazy images load before a screenshot. */

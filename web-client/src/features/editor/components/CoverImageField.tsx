@@ -50,6 +50,8 @@ export function CoverImageField({ value, onChange }: Props) {
   }
 
   const url = value.trim();
+  // An uploaded image is ours (`/media/…`): said as such, not shown as a pasted address.
+  const uploaded = url.startsWith("/media/");
   return (
     <fieldset className="editor-fieldset">
       <legend>Cover image</legend>
@@ -67,6 +69,9 @@ export function CoverImageField({ value, onChange }: Props) {
         <p id="editor-cover-hint" className="field-hint">
           JPG, PNG, GIF or WebP, up to 5MB.
         </p>
+        {uploaded ? (
+          <p className="field-hint">The uploaded image is the cover.</p>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor="editor-cover-url">Or paste an image URL</label>
@@ -75,7 +80,7 @@ export function CoverImageField({ value, onChange }: Props) {
           type="text"
           inputMode="url"
           placeholder="https://"
-          value={value}
+          value={uploaded ? "" : value}
           onChange={(event) => onChange(event.target.value)}
         />
       </div>
