@@ -43,7 +43,9 @@ pub struct ViewBeacon {
     /// The tab's own random marker, kept in its `sessionStorage` (up to 64 characters): a
     /// reload of the same page in the same tab within 30 minutes is not counted again, while
     /// every other tab (another reader on the same school network and browser) is. Nothing
-    /// that identifies a reader is stored; without it, the address and browser stand in.
+    /// that identifies a reader is stored; without it (or `null`), the address and browser
+    /// stand in.
+    #[oai(nullable)]
     pub tab: Option<String>,
 }
 

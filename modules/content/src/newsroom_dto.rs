@@ -46,6 +46,7 @@ pub struct PendingChange {
 pub struct PendingDecision {
     pub proposed_at: DateTime<Utc>,
     /// Declining: what the writer should know (optional).
+    #[oai(nullable)]
     pub note: Option<String>,
 }
 

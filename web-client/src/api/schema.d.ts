@@ -1804,7 +1804,7 @@ export interface components {
       /** Format: date-time */
       proposed_at: string;
       /** @description Declining: what the writer should know (optional). */
-      note?: string;
+      note?: string | null;
     };
     /** Preview */
     Preview: {
@@ -2115,9 +2115,10 @@ export interface components {
        * @description The tab's own random marker, kept in its `sessionStorage` (up to 64 characters): a
        *     reload of the same page in the same tab within 30 minutes is not counted again, while
        *     every other tab (another reader on the same school network and browser) is. Nothing
-       *     that identifies a reader is stored; without it, the address and browser stand in.
+       *     that identifies a reader is stored; without it (or `null`), the address and browser
+       *     stand in.
        */
-      tab?: string;
+      tab?: string | null;
     };
     /** ViewStats */
     ViewStats: {
