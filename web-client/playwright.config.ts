@@ -56,6 +56,7 @@ export default defineConfig({
         /live-edits\.spec\.ts/,
         /cards\.spec\.ts/,
         /views\.spec\.ts/,
+        /images\.spec\.ts/,
         /no-js-forms\.spec\.ts/,
       ],
       use: { viewport: { width: 1280, height: 800 } },
@@ -80,7 +81,7 @@ export default defineConfig({
       // Publishes and deletes articles, so it runs after the specs that count the demo ones.
       name: "staff",
       testMatch:
-        /(staff|admin|layout|newsroom|live-edits|cards|views)\.spec\.ts/,
+        /(staff|admin|layout|newsroom|live-edits|cards|views|images)\.spec\.ts/,
       dependencies: ["desktop", "mobile", "no-js"],
       use: { viewport: { width: 1280, height: 800 } },
     },

@@ -689,6 +689,19 @@ async fn cover_uploads_are_checked_by_content_and_stored_safely() {
         .await
         .unwrap();
     assert_eq!(r.headers()["content-type"], "image/webp");
+    // Its width copies are stored with it, for pages' srcset (never wider than the upload).
+    let stem = url.trim_start_matches("/media/").trim_end_matches(".png");
+    for width in [400, 800, 1200] {
+        let key = format!("{stem}.w{width}.webp");
+        assert!(
+            app.services.storage.head(&key).await.unwrap().is_some(),
+            "{key}"
+        );
+        let r = app.get(&format!("/media/{key}")).await;
+        assert_eq!(r.headers()["content-type"], "image/webp");
+        let copy = image::load_from_memory(&r.bytes().await.unwrap()).unwrap();
+        assert_eq!((copy.width(), copy.height()), (30, 20));
+    }
 
     let (status, _) = upload(&app, Some(&e), "x.png", png_bytes(4, 4, false)).await;
     assert_eq!(status, 403);

@@ -128,6 +128,24 @@ on_both_backends! {
         assert_eq!(r.status(), 200);
         assert_eq!(r.headers()["content-length"], cover.len().to_string().as_str());
 
+        // A cover stored before uploads made width copies gets each on its first request,
+        // made once from the original and kept; a larger (lossless) twin is never preferred.
+        storage.put("covers/old.png", &png(1000, 500)).await.unwrap();
+        storage.put("covers/old.webp", &vec![b'x'; png(1000, 500).len() + 1]).await.unwrap();
+        assert!(storage.head("covers/old.w400.webp").await.unwrap().is_none());
+        let r = get("/media/covers/old.w400.webp", &[]).await.unwrap();
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()["content-type"], "image/webp");
+        let copy = image::load_from_memory(&r.bytes().await.unwrap()).unwrap();
+        assert_eq!((copy.width(), copy.height()), (400, 200));
+        assert!(storage.head("covers/old.w400.webp").await.unwrap().is_some(), "kept");
+        let r = get("/media/covers/old.png", &[("accept", "image/webp,*/*")]).await.unwrap();
+        assert_eq!(r.headers()["content-type"], "image/png", "the smaller file");
+        for path in ["/media/covers/none.w400.webp", "/media/covers/old.w401.webp",
+                     "/media/covers/old.w400.png"] {
+            assert_eq!(get(path, &[]).await.unwrap().status(), 404, "{path}");
+        }
+
         // Issues open inline in the browser's viewer.
         let r = get("/media/magazines/m.pdf", &[]).await.unwrap();
         assert_eq!(r.headers()["content-type"], "application/pdf");

@@ -12,7 +12,7 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
 use tokio::sync::Semaphore;
 
-use crate::covers::{process_cover, CoverError, MAX_COVER_BYTES};
+use crate::covers::{process_cover, width_key, CoverError, MAX_COVER_BYTES};
 use kernel::ErrorCode;
 
 #[derive(Tags)]
@@ -186,6 +186,12 @@ impl MediaApi {
         let name = uuid_name();
         let key = format!("covers/{name}.{}", processed.extension);
         let webp_key = format!("covers/{name}.webp");
+        // The copies first: a stored original means its copies are there.
+        for (width, bytes) in &processed.widths {
+            if let Err(e) = self.storage.put(&width_key(&key, *width), bytes).await {
+                return internal(&e);
+            }
+        }
         if let Err(e) = self.storage.put(&webp_key, &processed.webp).await {
             return internal(&e);
         }

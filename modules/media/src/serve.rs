@@ -1,5 +1,7 @@
 //! Serves stored files under `/media/…` from whichever storage holds them (the local disk or
-//! an S3-compatible bucket): the WebP twin of a cover for browsers that accept it, a single
+//! an S3-compatible bucket): the WebP twin of a cover for browsers that accept it (when it is
+//! the smaller file), a cover's width copies (made from the original, once, for covers stored
+//! before uploads made them), a single
 //! byte range, validators (ETag, Last-Modified) and conditional requests, caching and
 //! security headers — the same on every backend.
 
@@ -15,14 +17,22 @@ use poem::web::headers::{
     LastModified, Range,
 };
 use poem::{Body, Endpoint, IntoResponse, Request, Response, Result};
+use tokio::sync::Semaphore;
+
+use crate::covers::{cover_at_width, parse_width_key, MAX_COVER_BYTES};
 
 pub struct MediaEndpoint {
     storage: Arc<Storage>,
+    /// Width copies made at once (older covers' copies, made on first request).
+    makers: Arc<Semaphore>,
 }
 
 impl MediaEndpoint {
     pub fn new(storage: Arc<Storage>) -> Self {
-        Self { storage }
+        Self {
+            storage,
+            makers: Arc::new(Semaphore::new(1)),
+        }
     }
 
     /// The file to serve for `key` and its metadata, and whether the choice depended on
@@ -33,20 +43,67 @@ impl MediaEndpoint {
         accepts_webp: bool,
     ) -> std::io::Result<Option<(String, Meta, bool)>> {
         let raster = key.ends_with(".png") || key.ends_with(".jpg");
+        let Some(meta) = self.storage.head(key).await? else {
+            return Ok(self
+                .make_width_copy(key)
+                .await?
+                .map(|meta| (key.to_string(), meta, false)));
+        };
         if raster && accepts_webp {
             let twin = format!(
                 "{}.webp",
                 key.rsplit_once('.').map_or(key, |(stem, _)| stem)
             );
-            if let Some(meta) = self.storage.head(&twin).await? {
-                return Ok(Some((twin, meta, true)));
+            // Covers stored before twins were lossy have a twin larger than the original.
+            if let Some(twin_meta) = self.storage.head(&twin).await? {
+                if twin_meta.size < meta.size {
+                    return Ok(Some((twin, twin_meta, true)));
+                }
             }
         }
-        Ok(self
-            .storage
-            .head(key)
-            .await?
-            .map(|meta| (key.to_string(), meta, raster)))
+        Ok(Some((key.to_string(), meta, raster)))
+    }
+
+    /// Makes and stores the missing width copy named `key` from its cover's original, and
+    /// returns its metadata; `None` when `key` names no width copy of a stored cover.
+    async fn make_width_copy(&self, key: &str) -> std::io::Result<Option<Meta>> {
+        let Some((stem, width)) = parse_width_key(key) else {
+            return Ok(None);
+        };
+        let mut original = None;
+        for extension in ["jpg", "png"] {
+            let candidate = format!("{stem}.{extension}");
+            if let Some(meta) = self.storage.head(&candidate).await? {
+                original = Some((candidate, meta));
+                break;
+            }
+        }
+        let Some((original, meta)) = original else {
+            return Ok(None);
+        };
+        if meta.size > MAX_COVER_BYTES as u64 {
+            return Ok(None);
+        }
+        let _permit = self.makers.acquire().await.map_err(std::io::Error::other)?;
+        // Another request may have made it while this one waited.
+        if let Some(made) = self.storage.head(key).await? {
+            return Ok(Some(made));
+        }
+        let Some(bytes) = self.storage.get(&original).await? else {
+            return Ok(None);
+        };
+        let made = tokio::task::spawn_blocking(move || cover_at_width(&bytes, width))
+            .await
+            .map_err(std::io::Error::other)?;
+        let made = match made {
+            Ok(made) => made,
+            Err(e) => {
+                tracing::warn!(error = %e, original, "media: no width copy of a stored cover");
+                return Ok(None);
+            }
+        };
+        self.storage.put(key, &made).await?;
+        self.storage.head(key).await
     }
 }
 

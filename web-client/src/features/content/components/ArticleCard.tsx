@@ -3,7 +3,7 @@ import { Badge } from "@/components/Badge";
 import { formatShortDate } from "@/lib/dates";
 import { useDisplayTimeZone } from "@/lib/time-zone";
 import type { ArticleSummary } from "@/features/content/api/types";
-import { CoverImage } from "./CoverImage";
+import { CoverImage } from "@/components/CoverImage";
 
 interface ArticleCardProps {
   article: ArticleSummary;
@@ -28,6 +28,7 @@ export function ArticleCard({
           alt=""
           width={640}
           height={360}
+          sizes="(min-width: 1040px) 380px, (min-width: 700px) 50vw, 100vw"
           eager={eager}
         />
         <div className="card-badges">

@@ -3,7 +3,7 @@ import { Badge } from "@/components/Badge";
 import { formatLongDateTime } from "@/lib/dates";
 import { useDisplayTimeZone } from "@/lib/time-zone";
 import type { Article } from "@/features/content/api/types";
-import { CoverImage } from "./CoverImage";
+import { CoverImage } from "@/components/CoverImage";
 
 export function ArticleView({ article }: { article: Article }) {
   const zone = useDisplayTimeZone();
@@ -42,6 +42,7 @@ export function ArticleView({ article }: { article: Article }) {
             alt={`Cover image for “${article.title}”`}
             width={1200}
             height={675}
+            sizes="(min-width: 1080px) 1040px, 100vw"
             eager
           />
         </figure>

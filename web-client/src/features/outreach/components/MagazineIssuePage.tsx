@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import { ButtonLink } from "@/components/Button";
+import { CoverImage } from "@/components/CoverImage";
 import { LoadingSection } from "@/components/LoadingSection";
 import { LoadFailed } from "./LoadFailed";
 import { useDocumentTitle } from "@/lib/document-title";
@@ -51,12 +52,14 @@ export function MagazineIssuePage() {
           <Link href="/magazine">← All issues</Link>
         </p>
         <div className="magazine-latest">
-          <img
+          <CoverImage
             className="magazine-cover"
             src={issue.cover_url}
             alt={`Cover of ${issue.title}`}
             width={360}
             height={480}
+            sizes="(min-width: 760px) 360px, 55vw"
+            eager
           />
           <div>
             <h1 className="page-title">{issue.title}</h1>

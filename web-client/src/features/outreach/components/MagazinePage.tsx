@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Badge } from "@/components/Badge";
 import { ButtonLink } from "@/components/Button";
+import { CoverImage } from "@/components/CoverImage";
 import { LoadingSection } from "@/components/LoadingSection";
 import { LoadFailed } from "./LoadFailed";
 import { FeatureGrid } from "@/components/FeatureGrid";
@@ -82,12 +83,14 @@ function Issues({ issues }: { issues: MagazineIssue[] }) {
     <>
       <section className="hero magazine-hero">
         <div className="container magazine-latest">
-          <img
+          <CoverImage
             className="magazine-cover"
             src={latest.cover_url}
             alt={`Cover of ${latest.title}`}
             width={360}
             height={480}
+            sizes="(min-width: 760px) 360px, 55vw"
+            eager
           />
           <div>
             <p className="hero-eyebrow">
@@ -118,12 +121,12 @@ function Issues({ issues }: { issues: MagazineIssue[] }) {
                   href={`/magazine/${issue.slug}`}
                   className="magazine-card"
                 >
-                  <img
+                  <CoverImage
                     src={issue.cover_url}
                     alt=""
                     width={240}
                     height={320}
-                    loading="lazy"
+                    sizes="(min-width: 760px) 200px, 50vw"
                   />
                   <span className="magazine-card-title">{issue.title}</span>
                   <span className="magazine-date">
