@@ -108,6 +108,7 @@ impl outreach::IssueDirectory for PublishedIssues {
                 title: issue.title,
                 slug: issue.slug,
                 description: issue.description,
+                cover_url: issue.cover_url,
             }))
     }
 
@@ -136,6 +137,7 @@ impl outreach::ArticleDirectory for WeekArticles {
                 title: a.title,
                 slug: a.slug,
                 category: a.category.as_str().to_string(),
+                description: a.description,
             })
             .collect())
     }

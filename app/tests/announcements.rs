@@ -137,6 +137,28 @@ on_both_engines! {
             assert!(m.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{m}");
             assert!(m.contains("https://agora.test/magazine/december-2026"));
         }
+        // Text and HTML: the cover, title, description and button, and the same links.
+        for raw in &mails {
+            let letter = common::mail::parts(raw);
+            assert_eq!(letter.content_type, "multipart/alternative", "{raw}");
+            assert_eq!(letter.text.lines().next(), Some("Hi!"), "no name known: {}", letter.text);
+            let html = letter.html.expect("an HTML part");
+            let token = token_in(&letter.text, "https://agora.test/email/unsubscribe?token=");
+            for expected in [
+                "<p style=\"margin:0;font-family:",
+                ">Hi!</p>",
+                "<img src=\"https://example.org/cover.png\"",
+                "alt=\"Cover of December 2026\"",
+                ">December 2026</a>",
+                ">Climate talks and the student vote.</p>",
+                "href=\"https://agora.test/magazine/december-2026\"",
+                ">Read the issue</a>",
+                &format!("href=\"https://agora.test/email/unsubscribe?token={token}\""),
+            ] {
+                assert!(html.contains(expected), "{expected} in\n{html}");
+            }
+            assert!(!html.contains("<script") && !html.contains("{unsubscribe}") && !html.contains("{greeting}"));
+        }
         let ana = decoded.iter().find(|m| m.contains("To: ana@example.org")).unwrap();
         let ben = decoded.iter().find(|m| m.contains("To: ben@example.org")).unwrap();
         let ana_token = token_in(ana, "https://agora.test/email/unsubscribe?token=");
@@ -173,6 +195,7 @@ impl outreach::IssueDirectory for Issues {
                 title: i.title,
                 slug: i.slug,
                 description: i.description,
+                cover_url: i.cover_url,
             }))
     }
 
@@ -291,6 +314,10 @@ on_both_engines! {
         let mails = announcement_mails(&inbox.0);
         assert_eq!(mails.len(), 1);
         assert!(mails[0].contains("To: tick@example.org"), "{}", mails[0]);
+        // Greeted by the first name on their account.
+        let letter = common::mail::parts(&mails[0]);
+        assert_eq!(letter.text.lines().next(), Some("Hi Sam!"), "{}", letter.text);
+        assert!(letter.html.unwrap().contains(">Hi Sam!</p>"));
 
         // Their account says what they asked for.
         let (status, _, cookie) = {

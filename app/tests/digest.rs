@@ -23,6 +23,14 @@ fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
 
 /// Every message the file transport wrote to `to`, decoded.
 fn mail_to(app: &TestApp, to: &str) -> Vec<String> {
+    raw_mail_to(app, to)
+        .iter()
+        .map(|m| quoted_printable(m))
+        .collect()
+}
+
+/// Every message the file transport wrote to `to`, as written.
+fn raw_mail_to(app: &TestApp, to: &str) -> Vec<String> {
     let dir = app.dir.0.join("data/outbox");
     std::fs::read_dir(&dir)
         .map(|d| {
@@ -33,7 +41,6 @@ fn mail_to(app: &TestApp, to: &str) -> Vec<String> {
         .unwrap_or_default()
         .iter()
         .filter_map(|p| std::fs::read_to_string(p).ok())
-        .map(|m| quoted_printable(&m))
         .filter(|m| m.contains(&format!("To: {to}")))
         .collect()
 }
@@ -99,6 +106,7 @@ async fn reader(app: &TestApp, email: &str, interests: &[&str], digest: bool) {
 async fn article(app: &TestApp, title: &str, category: Category, when: DateTime<Utc>) {
     let mut a = published(title);
     a.category = category;
+    a.subtitle = (category == Category::HumanRights).then(|| format!("Why {title} matters"));
     a.created_at = Some(when);
     app.services.content.create(a).await.unwrap();
 }
@@ -130,6 +138,7 @@ impl outreach::ArticleDirectory for Articles {
                 title: a.title,
                 slug: a.slug,
                 category: a.category.as_str().to_string(),
+                description: a.description,
             })
             .collect())
     }
@@ -180,6 +189,26 @@ on_both_engines! {
         assert!(m.contains(&format!("{SITE}/article/rights-in-the-week")));
         assert!(!m.contains("Old Climate Piece") && !m.contains("After the Slot"));
         assert!(m.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
+        assert!(m.contains("Hi Kim!"), "greeted by first name: {m}");
+        // And as HTML: each piece's picture, category, title, description and button.
+        let raw = raw_mail_to(&app, "ria@example.org").into_iter().find(|r| r.contains("this week on")).unwrap();
+        let letter = common::mail::parts(&raw);
+        assert_eq!(letter.content_type, "multipart/alternative");
+        let html = letter.html.expect("an HTML part");
+        for expected in [
+            ">Hi Kim!</p>",
+            &format!("<img src=\"{SITE}/social/article/rights-in-the-week.jpg\""),
+            ">Human Rights</p>",
+            ">Rights in the Week</a>",
+            ">Why Rights in the Week matters</p>",
+            ">A new piece.</p>",
+            ">Deepfakes in the Week</a>",
+            &format!("href=\"{SITE}/article/deepfakes-in-the-week\""),
+            ">Read it</a>",
+            &format!("href=\"{SITE}/account\""),
+        ] {
+            assert!(html.contains(expected), "{expected} in\n{html}");
+        }
         assert!(mail_to(&app, "cal@example.org").iter().all(|m| !m.contains("this week on")));
         assert!(mail_to(&app, "nod@example.org").iter().all(|m| !m.contains("this week on")));
 

@@ -101,6 +101,7 @@ async fn settled(outbox: &Outbox, n: usize) -> Vec<OutboxRow> {
 fn assert_metadata_only(row: &OutboxRow) {
     assert_eq!(row.status, "sent", "{row:?}");
     assert_eq!(row.body, "", "the body is gone after delivery: {row:?}");
+    assert_eq!(row.html, None, "and its HTML: {row:?}");
     assert_eq!(row.attachments, "[]", "{row:?}");
     assert!(row.redacted_at.is_some(), "{row:?}");
     // What an operator needs stays.
@@ -480,6 +481,7 @@ on_both_engines! {
                         reply_to: None,
                         subject: format!("Message {name}"),
                         body: format!("secret link for {name}: https://agora.test/?token=tok-{name}-0123456789abcdef"),
+                        html: Some(format!("<a href=\"https://agora.test/?token=tok-{name}-0123456789abcdef\">secret</a>")),
                         attachments: vec![Attachment {
                             filename: "cv.pdf".into(),
                             content_type: "application/pdf".into(),
@@ -499,6 +501,7 @@ on_both_engines! {
         let rows = week.list(10).await.unwrap();
         assert!(rows.iter().all(|r| r.status == "failed"
             && r.body.contains("secret link")
+            && r.html.as_deref().is_some_and(|h| h.contains("tok-"))
             && r.redacted_at.is_none()));
         assert_eq!(walk(&private).len(), 2);
 
@@ -516,7 +519,7 @@ on_both_engines! {
             .into_iter()
             .find(|r| r.id == ids[0])
             .unwrap();
-        assert_eq!((a.status.as_str(), a.body.as_str()), ("failed", ""));
+        assert_eq!((a.status.as_str(), a.body.as_str(), a.html.as_deref()), ("failed", "", None));
         assert_eq!(a.attachments, "[]");
         assert!(a.redacted_at.is_some());
         assert!(a

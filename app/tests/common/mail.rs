@@ -30,7 +30,15 @@ impl Sink {
         Sink { child }
     }
 
-    pub fn stop(mut self) {
+    pub fn stop(self) {
+        drop(self);
+    }
+}
+
+/// A test that fails before `stop` must not leave the sink running (holding its port and
+/// the test runner's output open).
+impl Drop for Sink {
+    fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -70,52 +78,55 @@ pub async fn wait_for(dir: &Path, n: usize, within: Duration) -> Vec<String> {
     }
 }
 
-/// A stored message with its body decoded when it was sent quoted-printable (mail bodies with
-/// long lines, such as links, are sent that way). The header section is left as it is: an
-/// `=e8` in a header (a token in `List-Unsubscribe`) is not an escape, and neither is one in a
-/// body sent as plain 7-bit text.
-pub fn quoted_printable(text: &str) -> String {
-    let split = text
+/// A stored message as a reader sees it: its header section as sent (an `=e8` in a header,
+/// a token in `List-Unsubscribe`, is not an escape), then the decoded text of every text part —
+/// the plain text first, then the HTML part when there is one.
+pub fn quoted_printable(raw: &str) -> String {
+    let head = raw
         .find("\r\n\r\n")
-        .map(|i| i + 4)
-        .or_else(|| text.find("\n\n").map(|i| i + 2));
-    let Some(at) = split else {
-        return decode_quoted_printable(text);
-    };
-    let (head, body) = text.split_at(at);
-    let qp = head.lines().any(|line| {
-        let line = line.to_ascii_lowercase();
-        line.starts_with("content-transfer-encoding:") && line.contains("quoted-printable")
-    });
-    if qp {
-        format!("{head}{}", decode_quoted_printable(body))
-    } else {
-        text.to_string()
-    }
+        .or_else(|| raw.find("\n\n"))
+        .map_or(raw, |at| &raw[..at]);
+    let letter = parts(raw);
+    format!(
+        "{head}\r\n\r\n{}{}",
+        letter.text,
+        letter.html.as_deref().unwrap_or("")
+    )
 }
 
-fn decode_quoted_printable(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'=' {
-            if bytes[i..].starts_with(b"=\r\n") {
-                i += 3;
-                continue;
-            }
-            if let Some(hex) = text.get(i + 1..i + 3) {
-                if let Ok(b) = u8::from_str_radix(hex, 16) {
-                    out.push(b);
-                    i += 3;
-                    continue;
-                }
-            }
+/// A message's parts, decoded.
+#[derive(Debug)]
+pub struct Parts {
+    /// The top-level type, e.g. `multipart/alternative` or `text/plain`.
+    pub content_type: String,
+    pub text: String,
+    /// The HTML part, when the message has one.
+    pub html: Option<String>,
+}
+
+pub fn parts(raw: &str) -> Parts {
+    use mail_parser::{MessageParser, MimeHeaders, PartType};
+    let message = MessageParser::default()
+        .parse(raw.as_bytes())
+        .unwrap_or_else(|| panic!("not a message:\n{raw}"));
+    let content_type = message
+        .content_type()
+        .map(|c| format!("{}/{}", c.ctype(), c.subtype().unwrap_or_default()))
+        .unwrap_or_else(|| "text/plain".into());
+    let mut text = String::new();
+    let mut html = None;
+    for part in &message.parts {
+        match &part.body {
+            PartType::Text(t) if text.is_empty() => text = t.to_string(),
+            PartType::Html(h) if html.is_none() => html = Some(h.to_string()),
+            _ => {}
         }
-        out.push(bytes[i]);
-        i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    Parts {
+        content_type,
+        text,
+        html,
+    }
 }
 
 /// The raw token of the first `…?token=` link in `message` (plain text).

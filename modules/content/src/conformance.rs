@@ -235,7 +235,7 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
         .await
         .unwrap()
         .into_iter()
-        .map(|(slug, title, category, _)| format!("{slug}|{title}|{category}"))
+        .map(|w| format!("{}|{}|{}", w.slug, w.title, w.category))
         .collect();
     assert_eq!(
         week,

@@ -514,6 +514,7 @@ impl ContentService {
         };
         let (subject, body) = build(&site, &name);
         Some(Email {
+            html: None,
             to: vec![address],
             reply_to: None,
             subject,

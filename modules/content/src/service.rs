@@ -58,6 +58,8 @@ pub struct PublishedArticle {
     pub slug: String,
     pub title: String,
     pub category: crate::model::Category,
+    /// The subtitle, or the excerpt when there is none.
+    pub description: String,
     pub published_at: chrono::DateTime<chrono::Utc>,
 }
 
@@ -340,12 +342,13 @@ impl ContentService {
             .published_between(from, to)
             .await?
             .into_iter()
-            .filter_map(|(slug, title, category, published_at)| {
+            .filter_map(|row| {
                 Some(PublishedArticle {
-                    category: crate::model::Category::parse(&category)?,
-                    slug,
-                    title,
-                    published_at,
+                    category: crate::model::Category::parse(&row.category)?,
+                    slug: row.slug,
+                    title: row.title,
+                    description: row.description,
+                    published_at: row.first_published_at,
                 })
             })
             .collect())

@@ -160,6 +160,7 @@ impl OutreachService {
             }
             Some(_) => {
                 let notice = Email {
+                    html: None,
                     to: vec![email.clone()],
                     reply_to: None,
                     subject: format!("You already have an account at {}", s.site_name),
@@ -193,6 +194,7 @@ impl OutreachService {
         let link = format!("{}{CONFIRM_PAGE}?token={token}", s.site_url);
         let hours = s.confirmation_ttl.as_secs() / 3600;
         let email = Email {
+            html: None,
             to: vec![email.to_string()],
             reply_to: None,
             subject: format!("Confirm your email for {}", s.site_name),

@@ -13,6 +13,7 @@ use crate::store::{AccountRow, ApplicationRow, Confirmation, ContactRow, Outreac
 
 fn email(to: &str, subject: &str) -> Email {
     Email {
+        html: None,
         to: vec![to.into()],
         reply_to: None,
         subject: subject.into(),

@@ -7,6 +7,7 @@ mod announcements;
 mod api;
 mod application;
 mod digest;
+mod email_html;
 mod files;
 mod landing;
 mod model;

@@ -189,6 +189,7 @@ impl OutreachService {
         let s = &self.settings;
         let link = format!("{}{UNSUBSCRIBE_PAGE}?token={token}", s.site_url);
         let confirmation = Email {
+            html: None,
             to: vec![email.clone()],
             reply_to: None,
             subject: format!("You're on the list for {}", list.label()),
@@ -287,6 +288,7 @@ impl OutreachService {
             created_at: self.clock.now(),
         };
         let mail = Email {
+            html: None,
             to: vec![inbox.clone()],
             reply_to: Some(email),
             subject: format!("[Contact: {kind_name}] {subject}"),

@@ -14,6 +14,17 @@ pub use postgres::PgContentStore;
 pub use sqlite::SqliteContentStore;
 
 /// The card columns of a public listing row.
+/// A piece first published in a window, as the weekly digest lists it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct WeekRow {
+    pub slug: String,
+    pub title: String,
+    pub category: String,
+    /// The subtitle, or the excerpt when there is none.
+    pub description: String,
+    pub first_published_at: DateTime<Utc>,
+}
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CardRow {
     pub id: String,
@@ -214,7 +225,7 @@ pub trait ContentStore: Send + Sync, traced as TracedContentStore {
         &self,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
-    ) -> Result<Vec<(String, String, String, DateTime<Utc>)>, sqlx::Error>;
+    ) -> Result<Vec<WeekRow>, sqlx::Error>;
     /// The titles of the published articles at `slugs`, each slug current or former: one
     /// query, `(slug as asked, title)` pairs.
     async fn published_titles(

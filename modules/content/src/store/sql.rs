@@ -374,12 +374,11 @@ macro_rules! sql_content_store {
                 &self,
                 from: chrono::DateTime<chrono::Utc>,
                 to: chrono::DateTime<chrono::Utc>,
-            ) -> Result<
-                Vec<(String, String, String, chrono::DateTime<chrono::Utc>)>,
-                sqlx::Error,
-            > {
+            ) -> Result<Vec<crate::store::WeekRow>, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "SELECT slug, title, category, first_published_at FROM articles \
+                    "SELECT slug, title, category, \
+                     COALESCE(NULLIF(subtitle, ''), excerpt) AS description, \
+                     first_published_at FROM articles \
                      WHERE status = 'published' AND first_published_at >= ",
                 );
                 qb.push_bind(from);

@@ -48,6 +48,7 @@ pub async fn enqueue_bulk(db: &Db, email: &Email) -> String {
 
 fn email(subject: &str, attachments: Vec<Attachment>) -> Email {
     Email {
+        html: None,
         to: vec!["team@example.org".into(), "copy@example.org".into()],
         reply_to: Some("reader@example.org".into()),
         subject: subject.into(),

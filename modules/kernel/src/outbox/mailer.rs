@@ -100,9 +100,21 @@ impl Mailer {
         }
         let text = SinglePart::plain(row.body.clone());
         let message = if attachments.is_empty() {
-            builder.singlepart(text)
+            match &row.html {
+                Some(html) => builder.multipart(MultiPart::alternative_plain_html(
+                    row.body.clone(),
+                    html.clone(),
+                )),
+                None => builder.singlepart(text),
+            }
         } else {
-            let mut parts = MultiPart::mixed().singlepart(text);
+            let mut parts = match &row.html {
+                Some(html) => MultiPart::mixed().multipart(MultiPart::alternative_plain_html(
+                    row.body.clone(),
+                    html.clone(),
+                )),
+                None => MultiPart::mixed().singlepart(text),
+            };
             for a in attachments {
                 let bytes = storage
                     .get(&a.storage_key)

@@ -46,7 +46,11 @@ pub struct Email {
     pub to: Vec<String>,
     pub reply_to: Option<String>,
     pub subject: String,
+    /// The plain text, always sent.
     pub body: String,
+    /// An HTML alternative of the same message (inline CSS, no scripts), sent beside the text
+    /// as multipart/alternative; readers' mail programs show the one they prefer.
+    pub html: Option<String>,
     pub attachments: Vec<Attachment>,
     /// For email to a list: the one-click unsubscribe address (an https URL taking a POST,
     /// RFC 8058), sent as `List-Unsubscribe` with `List-Unsubscribe-Post`.

@@ -17,6 +17,8 @@ pub struct OutboxRow {
     pub reply_to: Option<String>,
     pub subject: String,
     pub body: String,
+    /// The HTML alternative of the body, if any; removed with the body.
+    pub html: Option<String>,
     /// JSON array of [`super::Attachment`].
     pub attachments: String,
     pub status: String,
@@ -86,7 +88,7 @@ pub trait OutboxStore: Send + Sync, traced as TracedOutboxStore {
 
 const COLUMNS: &str = "id, created_at, recipients, reply_to, subject, body, attachments, status, \
                        attempts, next_attempt_at, last_error, sent_at, redacted_at, \
-                       list_unsubscribe, priority";
+                       list_unsubscribe, priority, html";
 
 fn encode(email: &Email) -> (String, String) {
     (
@@ -126,8 +128,8 @@ macro_rules! sql_outbox {
             let (recipients, attachments) = encode(email);
             let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                 "INSERT INTO outbox (id, created_at, recipients, reply_to, subject, body, \
-                 attachments, status, attempts, next_attempt_at, list_unsubscribe, priority) \
-                 VALUES (",
+                 attachments, status, attempts, next_attempt_at, list_unsubscribe, priority, \
+                 html) VALUES (",
             );
             let mut sep = qb.separated(", ");
             sep.push_bind(id.clone())
@@ -141,7 +143,8 @@ macro_rules! sql_outbox {
                 .push_bind(0i32)
                 .push_bind(now)
                 .push_bind(email.list_unsubscribe.clone())
-                .push_bind(priority);
+                .push_bind(priority)
+                .push_bind(email.html.clone());
             qb.push(")");
             qb.build().execute(&mut *conn).await?;
             Ok(id)
@@ -202,7 +205,7 @@ macro_rules! sql_outbox {
                 // A message discarded while it was being sent was still delivered: say so.
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                     "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, \
-                     body = '', list_unsubscribe = NULL, sent_at = ",
+                     body = '', html = NULL, list_unsubscribe = NULL, sent_at = ",
                 );
                 qb.push_bind(at);
                 qb.push(", redacted_at = COALESCE(redacted_at, ");
@@ -275,7 +278,7 @@ macro_rules! sql_outbox {
                     return Ok(None);
                 };
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "UPDATE outbox SET status = 'failed', body = '', list_unsubscribe = NULL, \
+                    "UPDATE outbox SET status = 'failed', body = '', html = NULL, list_unsubscribe = NULL, \
                      redacted_at = ",
                 );
                 qb.push_bind(at);
@@ -305,7 +308,7 @@ macro_rules! sql_outbox {
             async fn redact(&self, id: &str, at: DateTime<Utc>) -> Result<bool, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> =
                     sqlx::QueryBuilder::new(
-                        "UPDATE outbox SET body = '', list_unsubscribe = NULL, redacted_at = ",
+                        "UPDATE outbox SET body = '', html = NULL, list_unsubscribe = NULL, redacted_at = ",
                     );
                 qb.push_bind(at);
                 qb.push(" WHERE status <> 'pending' AND redacted_at IS NULL AND id = ");

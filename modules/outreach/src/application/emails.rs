@@ -53,6 +53,7 @@ pub(super) fn to_team(
         },
     );
     Email {
+        html: None,
         to: vec![settings.inbox_applications.clone()],
         reply_to: Some(row.email.clone()),
         subject: format!("[Application] {}: {names}", row.full_name),
@@ -77,6 +78,7 @@ pub(super) fn to_applicant(
 ) -> Email {
     let names = role_names(roles).join(", ");
     Email {
+        html: None,
         to: vec![row.email.clone()],
         reply_to: Some(settings.inbox_applications.clone()),
         subject: format!("We've got your application to {}", settings.site_name),

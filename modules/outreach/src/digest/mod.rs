@@ -15,6 +15,7 @@ use kernel::secret::{hash_token, new_token};
 
 pub use store::{digest_store_for, DigestStore};
 
+use crate::email_html::{self, greeting, greeting_html, Item, Letter, Picture, Site};
 use crate::landing::UNSUBSCRIBE_PAGE;
 use store::{Delivery, DigestReader};
 
@@ -25,6 +26,8 @@ pub struct DigestArticle {
     pub slug: String,
     /// The article's category, as the site names it ("Digital Democracy").
     pub category: String,
+    /// Its subtitle, or its excerpt.
+    pub description: String,
 }
 
 /// Where the digest finds the week's articles (the content module, through the app).
@@ -163,19 +166,49 @@ impl Digest {
     fn delivery(&self, reader: &DigestReader, articles: &[&DigestArticle]) -> Delivery {
         let s = &self.settings;
         let token = new_token();
+        let unsubscribe = format!("{}{UNSUBSCRIBE_PAGE}?token={token}", s.site_url);
+        let manage = format!("{}/account", s.site_url);
+        let href = |a: &DigestArticle| format!("{}/article/{}", s.site_url, a.slug);
         let list: String = articles
             .iter()
-            .map(|a| {
-                format!(
-                    "- {} ({})\n  {}/article/{}\n",
-                    a.title, a.category, s.site_url, a.slug
-                )
-            })
+            .map(|a| format!("- {} ({})\n  {}\n", a.title, a.category, href(a)))
             .collect();
         let (count, noun) = match articles.len() {
             1 => ("One new article".to_string(), "it"),
             n => (format!("{n} new articles"), "them"),
         };
+        let intro = format!("{count} this week on {} in your interests.", s.site_name);
+        let items: Vec<Item> = articles
+            .iter()
+            .map(|a| Item {
+                // The article's social card: a JPEG every mail program shows.
+                picture: Some(Picture {
+                    src: format!("{}/social/article/{}.jpg", s.site_url, a.slug),
+                    width: 552,
+                    height: 290,
+                    alt: String::new(),
+                }),
+                eyebrow: Some(a.category.clone()),
+                title: a.title.clone(),
+                description: a.description.clone(),
+                button: "Read it".to_string(),
+                href: href(a),
+            })
+            .collect();
+        let first_name = Some(reader.first_name.as_str());
+        let html = email_html::render(&Letter {
+            site: Site {
+                name: &s.site_name,
+                url: &s.site_url,
+            },
+            preheader: &intro,
+            greeting: &greeting_html(first_name),
+            intro: &intro,
+            items: &items,
+            why: "You're getting this because you chose the weekly digest.",
+            unsubscribe: &unsubscribe,
+            manage: Some(&manage),
+        });
         Delivery {
             unsubscribe_hash: hash_token(&token),
             message: Email {
@@ -183,14 +216,14 @@ impl Digest {
                 reply_to: None,
                 subject: format!("{count} this week on {}", s.site_name),
                 body: format!(
-                    "Hi {name},\n\n{count} this week on {site} in your interests; here is \
+                    "{greeting}\n\n{count} this week on {site} in your interests; here is \
                      where to read {noun}:\n\n{list}\n\
-                     Choose your interests and emails: {url}/account\n\
-                     Stop the weekly digest with one click:\n{url}{UNSUBSCRIBE_PAGE}?token={token}\n",
-                    name = reader.first_name,
+                     Choose your interests and emails: {manage}\n\
+                     Stop the weekly digest with one click:\n{unsubscribe}\n",
+                    greeting = greeting(first_name),
                     site = s.site_name,
-                    url = s.site_url,
                 ),
+                html: Some(html),
                 attachments: vec![],
                 list_unsubscribe: Some(format!(
                     "{}/api/v1/notify/unsubscribe?token={token}",

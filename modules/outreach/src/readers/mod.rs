@@ -315,6 +315,7 @@ impl Readers {
         let minutes = ttl.as_secs() / 60;
         let link = format!("{}{page}?token={token}", s.site_url);
         let mail = Email {
+            html: None,
             to: vec![email.clone()],
             reply_to: None,
             subject,

@@ -17,11 +17,21 @@ pub struct AnnouncementRow {
     /// What is announced (a magazine issue's id, or "launch" for the packs).
     pub subject_ref: String,
     pub subject: String,
-    /// The body, with `{unsubscribe}` where each recipient's own unsubscribe link goes.
+    /// The body, with `{greeting}` and `{unsubscribe}` where each recipient's own greeting
+    /// and unsubscribe link go.
     pub body: String,
+    /// The HTML part, with the same places (none for announcements sent before it existed).
+    pub html: Option<String>,
     pub created_by: Option<String>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
+}
+
+/// An address on a list, and the first name of the confirmed reader account it belongs to.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Recipient {
+    pub email: String,
+    pub first_name: Option<String>,
 }
 
 /// One recipient's email, ready to queue.
@@ -57,7 +67,7 @@ pub trait AnnouncementStore: Send + Sync, traced as TracedAnnouncementStore {
         id: &str,
         list: NotifyList,
         limit: i64,
-    ) -> Result<Vec<String>, sqlx::Error>;
+    ) -> Result<Vec<Recipient>, sqlx::Error>;
     /// How many addresses `pending` would give without a limit.
     async fn pending_count(&self, id: &str, list: NotifyList) -> Result<i64, sqlx::Error>;
     /// Addresses subscribed to `list` now.

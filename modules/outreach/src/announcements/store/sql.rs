@@ -2,28 +2,34 @@
 
 use super::*;
 
-const COLUMNS: &str = "id, list, subject_ref, subject, body, created_by, created_at, finished_at";
-type Tuple = (
-    String,
-    String,
-    String,
-    String,
-    String,
-    Option<String>,
-    DateTime<Utc>,
-    Option<DateTime<Utc>>,
-);
+const COLUMNS: &str =
+    "id, list, subject_ref, subject, body, html, created_by, created_at, finished_at";
 
-fn row(t: Tuple) -> Option<AnnouncementRow> {
+/// An announcement as stored; `list` is checked by [`row`].
+#[derive(sqlx::FromRow)]
+struct Stored {
+    id: String,
+    list: String,
+    subject_ref: String,
+    subject: String,
+    body: String,
+    html: Option<String>,
+    created_by: Option<String>,
+    created_at: DateTime<Utc>,
+    finished_at: Option<DateTime<Utc>>,
+}
+
+fn row(t: Stored) -> Option<AnnouncementRow> {
     Some(AnnouncementRow {
-        id: t.0,
-        list: NotifyList::parse(&t.1)?,
-        subject_ref: t.2,
-        subject: t.3,
-        body: t.4,
-        created_by: t.5,
-        created_at: t.6,
-        finished_at: t.7,
+        id: t.id,
+        list: NotifyList::parse(&t.list)?,
+        subject_ref: t.subject_ref,
+        subject: t.subject,
+        body: t.body,
+        html: t.html,
+        created_by: t.created_by,
+        created_at: t.created_at,
+        finished_at: t.finished_at,
     })
 }
 
@@ -45,6 +51,7 @@ macro_rules! sql_announcement_store {
                     .push_bind(r.subject_ref.clone())
                     .push_bind(r.subject.clone())
                     .push_bind(r.body.clone())
+                    .push_bind(r.html.clone())
                     .push_bind(r.created_by.clone())
                     .push_bind(r.created_at)
                     .push_bind(r.finished_at);
@@ -63,12 +70,12 @@ macro_rules! sql_announcement_store {
                 qb.push_bind(list.as_str());
                 qb.push(" AND subject_ref = ");
                 qb.push_bind(subject_ref.to_string());
-                let found: Option<Tuple> = qb.build_query_as().fetch_optional(&self.pool).await?;
+                let found: Option<Stored> = qb.build_query_as().fetch_optional(&self.pool).await?;
                 Ok(found.and_then(row))
             }
 
             async fn unfinished(&self) -> Result<Vec<AnnouncementRow>, sqlx::Error> {
-                let rows: Vec<Tuple> = sqlx::query_as(&format!(
+                let rows: Vec<Stored> = sqlx::query_as(&format!(
                     "SELECT {COLUMNS} FROM announcements WHERE finished_at IS NULL \
                      ORDER BY created_at"
                 ))
@@ -92,9 +99,12 @@ macro_rules! sql_announcement_store {
                 id: &str,
                 list: NotifyList,
                 limit: i64,
-            ) -> Result<Vec<String>, sqlx::Error> {
+            ) -> Result<Vec<Recipient>, sqlx::Error> {
+                // The first name of a confirmed reader account with the same address.
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
-                    "SELECT n.email FROM {} n WHERE n.unsubscribed_at IS NULL AND NOT EXISTS \
+                    "SELECT n.email, a.first_name FROM {} n LEFT JOIN accounts a \
+                     ON a.email = n.email AND a.confirmed_at IS NOT NULL \
+                     WHERE n.unsubscribed_at IS NULL AND NOT EXISTS \
                      (SELECT 1 FROM announcement_deliveries d WHERE d.email = n.email \
                      AND d.announcement_id = ",
                     list.table()
@@ -102,7 +112,7 @@ macro_rules! sql_announcement_store {
                 qb.push_bind(id.to_string());
                 qb.push(") ORDER BY n.email LIMIT ");
                 qb.push_bind(limit);
-                qb.build_query_scalar().fetch_all(&self.pool).await
+                qb.build_query_as().fetch_all(&self.pool).await
             }
 
             async fn pending_count(
