@@ -19,6 +19,9 @@ test.describe("notify dialog", () => {
 
     await button.click();
     await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(
+      "Leave your email and we will tell you as soon as the magazine launches.",
+    );
     await expect(page).toHaveURL(/\/magazine$/);
     // The dialog opens on its question, not on its close button.
     await expect(email).toBeFocused();
@@ -55,6 +58,18 @@ test.describe("notify dialog", () => {
     await expect(toast(page, "Success!")).toHaveCount(1);
     await expect(dialog).toBeHidden();
   });
+});
+
+test("the packs' dialog speaks of the packs, in the plural", async ({
+  page,
+}) => {
+  await open(page, "/educational-packs");
+  await page.getByRole("link", { name: "Notify Me When It's Ready" }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Get Notified" }),
+  ).toHaveAccessibleDescription(
+    "Leave your email and we will tell you as soon as the educational packs launch.",
+  );
 });
 
 test.describe("contact form", () => {

@@ -103,7 +103,11 @@ function Issues({ issues }: { issues: MagazineIssue[] }) {
               <ButtonLink href={`/magazine/${latest.slug}`} size="lg">
                 Read the issue
               </ButtonLink>
-              <NotifyButton list="magazine" label="Email Me New Issues" />
+              <NotifyButton
+                list="magazine"
+                label="Email Me New Issues"
+                promise="Leave your email and we will tell you when each new issue is out."
+              />
             </div>
           </div>
         </div>

@@ -18,13 +18,24 @@ const GENERIC_ERROR = "Something went wrong. Please try again.";
  * link shows the same dialog as the page's target, and its form posts to the
  * page, which then says how it went (`#answer`).
  */
+/** What the dialog promises, by list, until it launches. */
+const LAUNCH_PROMISE: Record<components["schemas"]["NotifyList"], string> = {
+  magazine:
+    "Leave your email and we will tell you as soon as the magazine launches.",
+  packs:
+    "Leave your email and we will tell you as soon as the educational packs launch.",
+};
+
 export function NotifyButton({
   list,
   label = "Notify Me When It's Ready",
+  promise = LAUNCH_PROMISE[list],
 }: {
   list: components["schemas"]["NotifyList"];
   /** The button's words (the launch pages keep the product's). */
   label?: string;
+  /** What signing up brings, as the dialog says it. */
+  promise?: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -121,9 +132,7 @@ export function NotifyButton({
             ×
           </a>
         </div>
-        <p id={`${id}-text`}>
-          Leave your email and we will tell you as soon as it launches.
-        </p>
+        <p id={`${id}-text`}>{promise}</p>
         <form
           className="form"
           method="post"
