@@ -49,6 +49,9 @@ struct PageData<'a> {
     status: u16,
     #[serde(skip_serializing_if = "Option::is_none")]
     home: Option<&'a RawValue>,
+    /// On a page that is not there: the newest articles, offered instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    newest: Option<&'a RawValue>,
     #[serde(skip_serializing_if = "Option::is_none")]
     list: Option<&'a RawValue>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -174,6 +177,7 @@ impl PageResolver {
             path,
             status: status.as_u16(),
             home: None,
+            newest: None,
             list: None,
             list_query: None,
             article: None,
@@ -260,7 +264,17 @@ impl PageResolver {
             noindex: true,
             ..Head::default()
         };
-        let json = self.data_json(url, StatusCode::NOT_FOUND, None, |_| {});
+        // What the page offers instead; without it the page still says what happened.
+        let newest = match self.content.list_json(&ListQuery::newest()).await {
+            Ok(list) => raw_json(&list),
+            Err(e) => {
+                tracing::warn!(error = ?e, "newest articles for a 404 page");
+                None
+            }
+        };
+        let json = self.data_json(url, StatusCode::NOT_FOUND, None, |d| {
+            d.newest = newest.as_deref()
+        });
         self.render(url, StatusCode::NOT_FOUND, head, json).await
     }
 

@@ -70,6 +70,15 @@ impl ListQuery {
         }
     }
 
+    /// What a page that is not there offers instead: the newest articles.
+    pub fn newest() -> ListQuery {
+        ListQuery {
+            limit: HOME_ARTICLES,
+            sort: Sort::Newest,
+            ..ListQuery::default()
+        }
+    }
+
     /// What a news feed lists: the newest articles, of one category or of all.
     pub fn feed(category: Option<Category>) -> ListQuery {
         ListQuery {

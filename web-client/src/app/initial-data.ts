@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import {
   articleQuery,
   homeArticlesQuery,
+  newestArticlesQuery,
   listingQuery,
   relatedQuery,
   normaliseListingQuery,
@@ -98,6 +99,9 @@ export function seedQueryCache(
     }
   }
   const served = decode(splitUrl(data.path).pathname) === path;
+  if (data.newest && served && data.status === 404) {
+    queryClient.setQueryData(newestArticlesQuery().queryKey, data.newest);
+  }
   if (data.landing && served) {
     queryClient.setQueryData(emailLandingKey(path), data.landing);
   }

@@ -19,6 +19,8 @@ export interface PageData {
   status: number;
   /** On "/": GET /api/v1/articles?sort=featured&limit=3. */
   home?: ArticleList;
+  /** On a page that is not there (404): GET /api/v1/articles?sort=newest&limit=3. */
+  newest?: ArticleList;
   /** On "/articles": the first `list_query.limit` results of the query. */
   list?: ArticleList;
   /** The listing query `list` answers, as the server parsed it from the URL. */

@@ -7,7 +7,8 @@ export { HomePage } from "./components/HomePage";
 export type { Article, ArticleList, ArticleResult } from "./api/types";
 export { articleQuery } from "./api/get-article";
 export { relatedQuery } from "./api/get-related";
-export { homeArticlesQuery } from "./api/get-articles";
+export { homeArticlesQuery, newestArticlesQuery } from "./api/get-articles";
+export { LostReaderHelp } from "./components/LostReaderHelp";
 export { invalidatePublicArticles } from "./api/keys";
 export { listingQuery } from "./api/use-article-listing";
 export {

@@ -39,6 +39,15 @@ export const HOME_QUERY: ArticlesQuery = {
 /** Home's "From Our Writers": up to 3 articles, featured first. */
 export const homeArticlesQuery = () => articlesQuery(HOME_QUERY);
 
+export const NEWEST_QUERY: ArticlesQuery = {
+  sort: "newest",
+  limit: 3,
+  category: [],
+};
+
+/** What a page that is not there offers instead: the 3 newest articles. */
+export const newestArticlesQuery = () => articlesQuery(NEWEST_QUERY);
+
 /** Spec §8: "Error" / "Failed to load articles"; the list stays empty. */
 export function reportLoadFailure(notify: Notify, cause: unknown): void {
   console.error("Failed to load articles", cause);
@@ -85,4 +94,9 @@ export function useHomeArticles(): ShownList {
   const result = useQuery(query);
   useQueryFailure(query.queryKey, (cause) => reportLoadFailure(notify, cause));
   return shownList(result);
+}
+
+/** The 3 newest articles, from the cache (a 404 page's data) or fetched. */
+export function useNewestArticles(): ShownList {
+  return shownList(useQuery(newestArticlesQuery()));
 }

@@ -5,6 +5,7 @@ import { SAMPLE_ARTICLE } from "@/features/content/sample-article";
 import { useRelated } from "@/features/content/api/get-related";
 import { ArticleFooter } from "./ArticleFooter";
 import { ArticleView } from "./ArticleView";
+import { LostReaderHelp } from "./LostReaderHelp";
 
 export function ArticleDetailPage({ slug }: { slug: string }) {
   const result = useArticle(slug);
@@ -30,12 +31,17 @@ export function ArticleDetailPage({ slug }: { slug: string }) {
   }
   if (article === null) {
     return (
-      <div className="container section center-block">
-        <h1 className="page-title">Article not found</h1>
-        <p>
-          The article you are looking for may have been moved or unpublished.
-        </p>
-        <ButtonLink href="/">Return to Home</ButtonLink>
+      <div className="section">
+        <div className="container center-block">
+          <h1 className="page-title">Article not found</h1>
+          <p>
+            The article you are looking for may have been moved or unpublished.
+          </p>
+          <ButtonLink href="/">Return to Home</ButtonLink>
+        </div>
+        <div className="container">
+          <LostReaderHelp />
+        </div>
       </div>
     );
   }
