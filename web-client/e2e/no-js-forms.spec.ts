@@ -351,6 +351,16 @@ test.describe("forms without JavaScript", () => {
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/account(#answer)?$/);
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    // Every page's header now offers the account, not the sign-in (also the
+    // shared, cached pages), and leads there.
+    for (const path of ["/", "/articles", "/about"]) {
+      await goto(page, path);
+      await expect(page.locator(".site-header .header-login")).toHaveText(
+        "Account",
+      );
+    }
+    await page.locator(".site-header .header-login").click();
+    await expect(page).toHaveURL(/\/account$/);
 
     // Profile: the saved values come back from the server.
     const profile = page.getByRole("region", { name: "Profile" });
@@ -395,6 +405,10 @@ test.describe("forms without JavaScript", () => {
     await expect(
       page.getByText("Please sign in to see your account."),
     ).toBeVisible();
+    await goto(page, "/");
+    await expect(page.locator(".site-header .header-login")).toHaveText(
+      "Login",
+    );
   });
 
   test("a reset link and a sign-in link work as plain forms, and a used link says so", async ({

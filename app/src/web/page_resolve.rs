@@ -79,6 +79,19 @@ struct PageData<'a> {
     /// On a page a form was posted to without JavaScript: what the server answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     form: Option<&'a RawValue>,
+    /// The request came with a reader's session cookie: the header offers "Account", also
+    /// without JavaScript.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    reader: bool,
+}
+
+/// What a request brings besides its address.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Visit<'a> {
+    /// What the server answered a form posted to this page without JavaScript.
+    pub form: Option<&'a RawValue>,
+    /// The request carries a reader's session cookie.
+    pub reader: bool,
 }
 
 pub(super) enum Outcome {
@@ -139,7 +152,13 @@ impl PageResolver {
     }
 
     /// The landing page of a link from one of our emails.
-    async fn email_landing(&self, path: &str, url: &str, query: &str) -> (RenderedHtml, bool) {
+    async fn email_landing(
+        &self,
+        path: &str,
+        url: &str,
+        query: &str,
+        visit: Visit<'_>,
+    ) -> (RenderedHtml, bool) {
         let token = form_urlencoded::parse(query.as_bytes())
             .find(|(k, _)| k == "token")
             .map(|(_, v)| v.into_owned())
@@ -157,7 +176,7 @@ impl PageResolver {
             noindex: true,
             ..Head::default()
         };
-        let json = self.data_json(url, status, None, |d| d.landing = Some(&landing));
+        let json = self.data_json(url, status, visit, |d| d.landing = Some(&landing));
         let (page, _) = self.render(url, status, head, json).await;
         (page, false)
     }
@@ -166,7 +185,7 @@ impl PageResolver {
         &'a self,
         path: &'a str,
         status: StatusCode,
-        form: Option<&'a RawValue>,
+        visit: Visit<'a>,
         fill: impl FnOnce(&mut PageData<'a>),
     ) -> String {
         let mut data = PageData {
@@ -187,7 +206,8 @@ impl PageResolver {
             issue: None,
             packs: None,
             account: None,
-            form,
+            form: visit.form,
+            reader: visit.reader,
         };
         fill(&mut data);
         serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string())
@@ -255,7 +275,7 @@ impl PageResolver {
         format!("{page} | {}", self.renderer.site_name())
     }
 
-    async fn not_found(&self, path: &str, url: &str) -> (RenderedHtml, bool) {
+    async fn not_found(&self, path: &str, url: &str, visit: Visit<'_>) -> (RenderedHtml, bool) {
         tracing::info!(path, "page not found");
         let head = Head {
             title: self.title("Page not found"),
@@ -272,7 +292,7 @@ impl PageResolver {
                 None
             }
         };
-        let json = self.data_json(url, StatusCode::NOT_FOUND, None, |d| {
+        let json = self.data_json(url, StatusCode::NOT_FOUND, visit, |d| {
             d.newest = newest.as_deref()
         });
         self.render(url, StatusCode::NOT_FOUND, head, json).await
@@ -287,8 +307,12 @@ impl PageResolver {
         form: Option<&RawValue>,
         reader: Option<&str>,
     ) -> Result<(Outcome, bool), content::ContentError> {
+        let visit = Visit {
+            form,
+            reader: reader.is_some(),
+        };
         let (page, cacheable) = if Self::acts_on_link(path) {
-            self.email_landing(path, url, query).await
+            self.email_landing(path, url, query, visit).await
         } else if path == "/" {
             let home = self.content.list_json(&ListQuery::home()).await?;
             let raw = raw_json(&home);
@@ -307,7 +331,7 @@ impl PageResolver {
                 ],
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, form, |d| d.home = raw.as_deref());
+            let json = self.data_json(url, StatusCode::OK, visit, |d| d.home = raw.as_deref());
             self.render(url, StatusCode::OK, head, json).await
         } else if path == "/articles" {
             let q = ListQuery::from_page_query(query);
@@ -330,7 +354,7 @@ impl PageResolver {
                     .collect(),
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, form, |d| {
+            let json = self.data_json(url, StatusCode::OK, visit, |d| {
                 d.list = raw.as_deref();
                 d.list_query = Some(ListQueryData {
                     q: &q.q,
@@ -344,7 +368,7 @@ impl PageResolver {
                 Lookup::Moved(to) => {
                     return Ok((Outcome::Redirect(format!("/article/{to}")), true))
                 }
-                Lookup::Missing => self.not_found(path, url).await,
+                Lookup::Missing => self.not_found(path, url, visit).await,
                 Lookup::Found(article) => {
                     let card = card_path(
                         "article",
@@ -375,7 +399,7 @@ impl PageResolver {
                         ..Head::default()
                     };
                     let related = self.content.related(&article).await?;
-                    let json = self.data_json(url, StatusCode::OK, form, |d| {
+                    let json = self.data_json(url, StatusCode::OK, visit, |d| {
                         d.article = Some(&article);
                         d.related = Some(&related);
                     });
@@ -401,11 +425,11 @@ impl PageResolver {
                 )],
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, form, |d| d.issues = Some(&issues));
+            let json = self.data_json(url, StatusCode::OK, visit, |d| d.issues = Some(&issues));
             self.render(url, StatusCode::OK, head, json).await
         } else if let Some(slug) = path.strip_prefix("/magazine/").filter(|s| !s.contains('/')) {
             match self.magazines.issue(slug).await.map_err(magazine_failed)? {
-                None => self.not_found(path, url).await,
+                None => self.not_found(path, url, visit).await,
                 Some(issue) => {
                     let head = Head {
                         title: self.title(&issue.title),
@@ -422,7 +446,7 @@ impl PageResolver {
                         ..Head::default()
                     };
                     let json =
-                        self.data_json(url, StatusCode::OK, form, |d| d.issue = Some(&issue));
+                        self.data_json(url, StatusCode::OK, visit, |d| d.issue = Some(&issue));
                     self.render(url, StatusCode::OK, head, json).await
                 }
             }
@@ -446,7 +470,7 @@ impl PageResolver {
                 path: path.into(),
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, form, |d| d.packs = Some(&packs));
+            let json = self.data_json(url, StatusCode::OK, visit, |d| d.packs = Some(&packs));
             self.render(url, StatusCode::OK, head, json).await
         } else if path == ACCOUNT_PAGE {
             let account = self.reader_account(reader).await;
@@ -458,7 +482,7 @@ impl PageResolver {
                 noindex: true,
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, form, |d| d.account = account.as_ref());
+            let json = self.data_json(url, StatusCode::OK, visit, |d| d.account = account.as_ref());
             let (rendered, _) = self.render(url, StatusCode::OK, head, json).await;
             (rendered, false)
         } else if let Some(page) = public_page(path) {
@@ -477,7 +501,7 @@ impl PageResolver {
                 },
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, form, |_| {});
+            let json = self.data_json(url, StatusCode::OK, visit, |_| {});
             let (rendered, shareable) = self.render(url, StatusCode::OK, head, json).await;
             // A page whose address carries a link's token is nobody else's.
             (rendered, shareable && !Self::is_per_request(path))
@@ -490,7 +514,7 @@ impl PageResolver {
                 noindex: true,
                 ..Head::default()
             };
-            let json = self.data_json(url, StatusCode::OK, form, |_| {});
+            let json = self.data_json(url, StatusCode::OK, visit, |_| {});
             let html = self.renderer.shell(&head, &json);
             (
                 RenderedHtml {
@@ -500,7 +524,7 @@ impl PageResolver {
                 false,
             )
         } else {
-            self.not_found(path, url).await
+            self.not_found(path, url, visit).await
         };
         Ok((Outcome::Page(page), cacheable))
     }
@@ -609,6 +633,7 @@ mod tests {
             path: "/articles?q=vote&category=Youth%20Activism",
             status: 200,
             home: Some(&raw),
+            newest: Some(&raw),
             list: Some(&raw),
             list_query: Some(ListQueryData {
                 q: "vote",
@@ -644,6 +669,7 @@ mod tests {
                 "subscriptions": {"magazine": true, "packs": false, "digest": true}
             })),
             form: Some(&form),
+            reader: true,
         };
         serde_json::to_string_pretty(&data).unwrap()
     }

@@ -136,20 +136,40 @@ impl Endpoint for PageEndpoint {
             None => path,
         };
         let one_off = PageResolver::is_per_request(path);
+        // A reader's session cookie: the page is the one every signed-in reader gets (its
+        // header offers "Account"), kept beside the signed-out one.
+        let reader = cookie(req.headers(), outreach::READER_COOKIE);
         let Some(cached) = self.cached.as_ref().filter(|_| !personal && !one_off) else {
-            let resolved = not_kept(self.resolver.resolve(path, url, query, None, None).await);
+            let resolved = not_kept(
+                self.resolver
+                    .resolve(path, url, query, None, reader.as_deref())
+                    .await,
+            );
             return self.answer_once(&req, &resolved, personal, head_only);
         };
         let key = self.resolver.cache_key(path, query);
+        let key = match reader {
+            Some(_) => std::borrow::Cow::Owned(format!("{key}|reader")),
+            None => key,
+        };
         let stale = match cached.lookup(&key, req.headers(), head_only).await {
             CacheLookup::Answered(answer) => return Ok(answer.into_poem()),
             CacheLookup::Missed(stale) => stale,
         };
         let render = async {
-            match self.resolver.resolve(path, url, query, None, None).await {
+            match self
+                .resolver
+                .resolve(path, url, query, None, reader.as_deref())
+                .await
+            {
                 Ok((Outcome::Page(page), true)) => Ok(Rendered {
                     status: page.status,
-                    headers: self.page_headers(self.public_policy(page.status)),
+                    // A shared cache (a CDN) must not hand the reader's page to others.
+                    headers: self.page_headers(if reader.is_some() {
+                        HeaderValue::from_static("private, no-cache")
+                    } else {
+                        self.public_policy(page.status)
+                    }),
                     html: page.html,
                     // Pages anyone can mint (searches, 404s) are never worth the best
                     // compression; the site's own pages are, once per content version.

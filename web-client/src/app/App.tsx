@@ -19,7 +19,11 @@ export function App({ data, queryClient, ssrPath, ssrSearch }: AppProps) {
   const routerProps =
     ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? "" };
   return (
-    <AppProviders site={data.site} queryClient={queryClient}>
+    <AppProviders
+      site={data.site}
+      reader={data.reader === true}
+      queryClient={queryClient}
+    >
       <Router {...routerProps}>
         <Layout>
           <PageViewBeacon />

@@ -142,13 +142,47 @@ describe("hydrating server-rendered pages", () => {
     });
     expect(found).toContain("<p>Because.</p>");
     expect(found).toContain("Maya Okafor");
+    const newest = {
+      items: stories(3),
+      total: 3,
+      total_exact: true,
+      published_total: 3,
+    };
     const missing = await hydrate("/article/gone", {
       site,
       path: "/article/gone",
       status: 404,
+      newest,
     });
     expect(missing).toContain("Article not found");
+    expect(missing).toContain("Story 2");
+    const unknown = await hydrate("/no-such-page", {
+      site,
+      path: "/no-such-page",
+      status: 404,
+      newest,
+    });
+    expect(unknown).toContain("Oops! Page not found");
+    expect(unknown).toContain("Story 0");
     expect(api.calls).toEqual([]);
+  });
+
+  it("offers Account to a reader the server saw, in the first render", async () => {
+    stubApi(() => answer(401));
+    const signedIn = await hydrate("/about", {
+      site,
+      path: "/about",
+      status: 200,
+      reader: true,
+    });
+    expect(signedIn).toContain(">Account</a>");
+    expect(signedIn).not.toContain(">Login</a>");
+    const signedOut = await hydrate("/about", {
+      site,
+      path: "/about",
+      status: 200,
+    });
+    expect(signedOut).toContain(">Login</a>");
   });
 
   it("asks nobody about the session when no one is signed in", async () => {

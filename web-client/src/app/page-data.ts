@@ -41,6 +41,8 @@ export interface PageData {
   account?: components["schemas"]["Account"];
   /** On a page a form was posted to without JavaScript: what the server said. */
   form?: FormAnswer;
+  /** The request carried a reader's session cookie: the header offers "Account". */
+  reader?: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

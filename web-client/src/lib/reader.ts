@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import type { components } from "@/api/schema";
 
 /**
@@ -10,6 +10,15 @@ import type { components } from "@/api/schema";
 export const READER_STORAGE_KEY = "agora_reader";
 
 const listeners = new Set<() => void>();
+
+/**
+ * Whether the server saw a reader's session cookie on the request for this
+ * page: its markup then offers "Account" (also without JavaScript).
+ */
+export const ReaderHintContext = createContext(false);
+
+/** This tab signed the reader out since the page loaded. */
+let forgotten = false;
 
 function read(): string | null {
   try {
@@ -23,6 +32,7 @@ function read(): string | null {
 /** Remembers the signed-in reader's first name, or (`null`) forgets them. */
 export function rememberReader(firstName: string | null): void {
   try {
+    forgotten = firstName === null;
     if (firstName === null) window.localStorage.removeItem(READER_STORAGE_KEY);
     else window.localStorage.setItem(READER_STORAGE_KEY, firstName);
   } catch {
@@ -43,9 +53,17 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The signed-in reader's first name; `null` when signed out or on the server. */
+/**
+ * The signed-in reader's first name; `""` for a reader whose name this browser
+ * does not know but whose session the server saw; `null` when signed out.
+ */
 export function useReaderName(): string | null {
-  return useSyncExternalStore(subscribe, read, () => null);
+  const hinted = useContext(ReaderHintContext);
+  return useSyncExternalStore(
+    subscribe,
+    () => read() ?? (hinted && !forgotten ? "" : null),
+    () => (hinted ? "" : null),
+  );
 }
 
 /** The account page's query: the server's answer to GET /v1/reader/account. */
