@@ -287,6 +287,21 @@ test.describe("admin dashboard", () => {
     await form.getByRole("button", { name: "Publish issue" }).click();
     await expect(toast(page, "Issue published.")).toBeVisible();
     await expect(row.getByRole("link", { name: "Published" })).toBeVisible();
+    // At 1280 px the table shows every column: nothing scrolls sideways or
+    // sits under the row's buttons, however many there are.
+    const scroller = page
+      .locator(".table-scroll")
+      .filter({ has: page.getByRole("table", { name: /Magazines/ }) });
+    expect(
+      await scroller.evaluate((el) => el.scrollWidth - el.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    const status = await row
+      .getByRole("link", { name: "Published" })
+      .boundingBox();
+    const actions = await row.locator(".actions-cell").boundingBox();
+    expect(status && actions && status.x + status.width <= actions.x).toBe(
+      true,
+    );
 
     // The launch email opens next: its preview, the count, then Send and progress.
     const announce = page.getByRole("region", { name: `Announce “${title}”` });
