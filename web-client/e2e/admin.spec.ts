@@ -273,9 +273,12 @@ test.describe("admin dashboard", () => {
       .getByLabel("Short description")
       .fill("Climate talks, a youth parliament and the student vote.");
     await form.getByRole("button", { name: "Publish issue" }).click();
-    await expect(form.getByRole("alert")).toHaveText(
+    // Said at the cover field, which takes the focus.
+    const coverField = form.getByLabel("Cover image");
+    await expect(coverField).toHaveAccessibleDescription(
       "Please upload a cover image for the issue.",
     );
+    await expect(coverField).toBeFocused();
     await form.getByLabel("Cover image").setInputFiles({
       name: "cover.png",
       mimeType: "image/png",
@@ -360,6 +363,29 @@ test.describe("admin dashboard", () => {
     test.setTimeout(60_000);
     await signInAsNewAdmin(page);
     const name = `E2E Staff ${tag()}`;
+    // An empty name is refused at the field, as the public forms do it.
+    const nameField = page.getByLabel("Name", { exact: true });
+    await page.getByRole("button", { name: "Add Staff Member" }).click();
+    await expect(nameField).toHaveAccessibleDescription(
+      "Please enter the staff member's name.",
+    );
+    await expect(nameField).toHaveAttribute("aria-invalid", "true");
+    await expect(nameField).toBeFocused();
+    // A failed attempt leaves an error message; the next attempt takes it away.
+    await nameField.fill(name);
+    await page.route(
+      "**/api/v1/staff/members",
+      (route) =>
+        route.fulfill({
+          status: 503,
+          json: { code: "unavailable", message: "Please try again." },
+        }),
+      { times: 1 },
+    );
+    await page.getByRole("button", { name: "Add Staff Member" }).click();
+    await expect(page.locator(".toast-destructive")).toContainText(
+      "Failed to add staff member",
+    );
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("Role").selectOption("writer");
     await page.getByRole("button", { name: "Add Staff Member" }).click();
@@ -367,6 +393,8 @@ test.describe("admin dashboard", () => {
     await expect(key).toHaveText(/^\S{20,}$/);
     const firstKey = (await key.textContent()) ?? "";
     await expect(page.getByRole("button", { name: "Copy" })).toBeVisible();
+    await expect(page.locator(".toast-destructive")).toHaveCount(0);
+    await expect(nameField).not.toHaveAttribute("aria-invalid", "true");
     const row = page
       .getByRole("table", { name: /Staff \(\d+\)/ })
       .getByRole("row")

@@ -20,10 +20,16 @@ interface Toast extends ToastInput {
 export type Notify = (toast: ToastInput) => void;
 
 const ToastContext = createContext<Notify>(() => {});
+const ClearContext = createContext<() => void>(() => {});
 
 /** Shows a short message in the corner, e.g. "Error" / "Failed to load articles". */
 export function useToast(): Notify {
   return useContext(ToastContext);
+}
+
+/** Removes the messages shown (a new attempt makes an old error stale). */
+export function useClearToasts(): () => void {
+  return useContext(ClearContext);
 }
 
 const DISMISS_AFTER_MS = 6000;
@@ -46,9 +52,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
 
+  const clear = useCallback(() => setToasts([]), []);
+
   return (
     <ToastContext value={notify}>
-      {children}
+      <ClearContext value={clear}>{children}</ClearContext>
       <div className="toasts" aria-live="polite" aria-atomic="false">
         {toasts.map((t) => (
           <div

@@ -4,7 +4,7 @@ import {
   type UseQueryOptions,
 } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { useToast } from "@/components/toast";
+import { useClearToasts, useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
 import { useQueryFailure } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
@@ -66,9 +66,12 @@ export function useStaffArticles() {
  */
 export function useRowAction(after: () => Promise<void>) {
   const report = useReportFailure();
+  const clearToasts = useClearToasts();
   const [busyId, setBusyId] = useState<string | null>(null);
   const run = useCallback(
     async (id: string, what: string, action: () => Promise<void>) => {
+      // A new attempt makes the last error stale: it goes, whatever this one says.
+      clearToasts();
       setBusyId(id);
       try {
         await action();
@@ -79,7 +82,7 @@ export function useRowAction(after: () => Promise<void>) {
         setBusyId(null);
       }
     },
-    [after, report],
+    [after, report, clearToasts],
   );
   return { busyId, run };
 }

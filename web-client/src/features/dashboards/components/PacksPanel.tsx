@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/Button";
-import { useToast } from "@/components/toast";
+import { useClearToasts, useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { launchPacks, uploadPack } from "@/features/dashboards/api/admin";
@@ -17,6 +17,7 @@ import { AnnouncementPanel } from "./AnnouncementPanel";
  */
 export function PacksPanel() {
   const notify = useToast();
+  const clearToasts = useClearToasts();
   const queryClient = useQueryClient();
   const { expire } = useSession();
   const query = useQuery(staffPacksQuery());
@@ -29,6 +30,8 @@ export function PacksPanel() {
     failure: string,
     run: () => Promise<void>,
   ) {
+    // A new attempt makes the last error stale.
+    clearToasts();
     setBusy(what);
     try {
       await run();

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/Button";
-import { useToast } from "@/components/toast";
+import { FieldError, invalidProps } from "@/components/InputField";
+import { useClearToasts, useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import {
@@ -23,6 +24,27 @@ function today(): string {
  * description and a cover image (uploaded here). The server checks each
  * field; its message is shown under the form.
  */
+type Field = "title" | "date" | "description" | "cover";
+
+/** A refusal, and the field it is about (`null`: the whole form). */
+interface Problem {
+  field: Field | null;
+  message: string;
+}
+
+/** The field each of the server's refusals is about. */
+const FIELD_OF: Partial<Record<string, Field>> = {
+  title_required: "title",
+  title_too_long: "title",
+  invalid_date: "date",
+  description_required: "description",
+  too_long: "description",
+  invalid_cover_image: "cover",
+  not_an_image: "cover",
+  image_too_large: "cover",
+  image_too_many_pixels: "cover",
+};
+
 export function PublishIssueForm({
   magazine,
   onDone,
@@ -32,6 +54,7 @@ export function PublishIssueForm({
   onDone: (published: boolean) => void;
 }) {
   const notify = useToast();
+  const clearToasts = useClearToasts();
   const queryClient = useQueryClient();
   const { expire } = useSession();
   const [title, setTitle] = useState(magazine.title);
@@ -39,18 +62,34 @@ export function PublishIssueForm({
   const [description, setDescription] = useState(magazine.description ?? "");
   const [cover, setCover] = useState(magazine.cover_url ?? "");
   const [busy, setBusy] = useState<"cover" | "publish" | null>(null);
-  const [error, setError] = useState("");
+  const [error, setError] = useState<Problem | null>(null);
   const republish = magazine.published_at != null;
+  const id = `publish-${magazine.id}`;
+  const errorAt = (field: Field) =>
+    error?.field === field ? error.message : undefined;
+
+  // A refusal is said under its field, which takes the focus once the form is
+  // enabled again.
+  useEffect(() => {
+    if (busy === null && error?.field) {
+      document.getElementById(`${id}-${error.field}`)?.focus();
+    }
+  }, [busy, error, id]);
 
   async function attempt(what: "cover" | "publish", run: () => Promise<void>) {
     setBusy(what);
-    setError("");
+    setError(null);
+    clearToasts();
     try {
       await run();
     } catch (cause) {
-      setError(
-        failureMessage(cause) || "Something went wrong. Please try again.",
-      );
+      const code = cause instanceof ApiFailure ? cause.code : "";
+      const field = FIELD_OF[code] ?? (what === "cover" ? "cover" : null);
+      setError({
+        field,
+        message:
+          failureMessage(cause) || "Something went wrong. Please try again.",
+      });
       if (cause instanceof ApiFailure && cause.signedOut) expire();
     } finally {
       setBusy(null);
@@ -80,7 +119,6 @@ export function PublishIssueForm({
     });
   }
 
-  const id = `publish-${magazine.id}`;
   return (
     <section
       className="dashboard-block publish-block"
@@ -97,8 +135,10 @@ export function PublishIssueForm({
             value={title}
             maxLength={200}
             required
+            {...invalidProps(`${id}-title`, errorAt("title"))}
             onChange={(event) => setTitle(event.target.value)}
           />
+          <FieldError id={`${id}-title`} error={errorAt("title")} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-date`}>Issue date</label>
@@ -107,8 +147,10 @@ export function PublishIssueForm({
             type="date"
             value={date}
             required
+            {...invalidProps(`${id}-date`, errorAt("date"))}
             onChange={(event) => setDate(event.target.value)}
           />
+          <FieldError id={`${id}-date`} error={errorAt("date")} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-description`}>Short description</label>
@@ -118,8 +160,10 @@ export function PublishIssueForm({
             maxLength={500}
             rows={3}
             required
+            {...invalidProps(`${id}-description`, errorAt("description"))}
             onChange={(event) => setDescription(event.target.value)}
           />
+          <FieldError id={`${id}-description`} error={errorAt("description")} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-cover`}>Cover image</label>
@@ -128,8 +172,10 @@ export function PublishIssueForm({
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
             disabled={busy !== null}
+            {...invalidProps(`${id}-cover`, errorAt("cover"))}
             onChange={(event) => onCover(event.target.files?.[0])}
           />
+          <FieldError id={`${id}-cover`} error={errorAt("cover")} />
           {busy === "cover" && <p className="field-hint">Uploading cover…</p>}
           {cover !== "" && (
             <img
@@ -141,9 +187,9 @@ export function PublishIssueForm({
             />
           )}
         </div>
-        {error !== "" && (
+        {error !== null && error.field === null && (
           <p className="field-error" role="alert">
-            {error}
+            {error.message}
           </p>
         )}
         <div className="row-actions">

@@ -1,6 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/Button";
+import { FieldError, invalidProps } from "@/components/InputField";
+import { ApiFailure } from "@/lib/api-client";
 import { useToast } from "@/components/toast";
 import { STAFF_ROLES } from "@/lib/staff-roles";
 import {
@@ -33,21 +35,32 @@ export function StaffPanel({ selfId }: { selfId: string }) {
   const { busyId, run } = useRowAction(() => staffChanged(queryClient));
   const [issued, setIssued] = useState<IssuedKey | null>(null);
   const [name, setName] = useState("");
+  const [nameError, setNameError] = useState("");
+  const nameInput = useRef<HTMLInputElement>(null);
   const [role, setRole] = useState<StaffRole>("writer");
 
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      notify({
-        title: "Name required",
-        description: "Please enter the staff member's name.",
-        variant: "destructive",
-      });
+      // Said at the field, as the public forms do.
+      setNameError("Please enter the staff member's name.");
+      nameInput.current?.focus();
       return;
     }
+    setNameError("");
     void run("new", "Failed to add staff member", async () => {
-      setIssued(await addStaff(trimmed, role));
+      try {
+        setIssued(await addStaff(trimmed, role));
+      } catch (cause) {
+        // A refusal about the name goes under it; anything else is reported.
+        if (cause instanceof ApiFailure && cause.code === "invalid_staff") {
+          setNameError(cause.message);
+          nameInput.current?.focus();
+          return;
+        }
+        throw cause;
+      }
       setName("");
     });
   }
@@ -88,12 +101,15 @@ export function StaffPanel({ selfId }: { selfId: string }) {
         <div className="field">
           <label htmlFor="staff-name">Name</label>
           <input
+            ref={nameInput}
             id="staff-name"
             value={name}
             maxLength={100}
             autoComplete="off"
+            {...invalidProps("staff-name", nameError)}
             onChange={(event) => setName(event.target.value)}
           />
+          <FieldError id="staff-name" error={nameError} />
         </div>
         <div className="field">
           <label htmlFor="staff-role">Role</label>
