@@ -224,6 +224,12 @@ test.describe("writer dashboard", () => {
     const editor = main.getByRole("region", { name: "New Article" });
     await expect(editor.getByLabel("Title", { exact: true })).toBeFocused();
     await expect(editor.getByLabel("Category")).toHaveValue("Youth Activism");
+    // So has a new article's; Back closes the editor, Forward opens it again.
+    await expect(page).toHaveURL(/\/dashboard\/writer\/articles\/new$/);
+    await page.goBack();
+    await expect(editor).toHaveCount(0);
+    await page.goForward();
+    await expect(editor.getByLabel("Title", { exact: true })).toBeVisible();
 
     // Required fields, checked in the browser.
     await editor.getByRole("button", { name: "Save as Draft" }).click();
@@ -297,6 +303,10 @@ test.describe("writer dashboard", () => {
     const edit = main.getByRole("region", { name: "Edit Article" });
     await expect(edit.getByLabel("Title", { exact: true })).toHaveValue(title);
     await expect(edit.getByLabel("Category")).toHaveValue("Human Rights");
+    // The editor has its own address: a reload comes back to it.
+    await expect(page).toHaveURL(/\/dashboard\/writer\/articles\/[\w-]+$/);
+    await page.reload();
+    await expect(edit.getByLabel("Title", { exact: true })).toHaveValue(title);
     await edit
       .getByRole("button", { name: "Unpublish — save as draft" })
       .click();

@@ -72,6 +72,17 @@ export async function preloadAllPages(): Promise<void> {
   );
 }
 
+/** A staff dashboard, or a 404 for a role there is none of. */
+function dashboard(params: { role: string }) {
+  return isStaffRole(params.role) ? (
+    <Suspense fallback={<LoadingSection title="Dashboard" />}>
+      <StaffDashboard role={params.role} />
+    </Suspense>
+  ) : (
+    <NotFoundPage />
+  );
+}
+
 /** The route table of spec §2. */
 export function AppRoutes() {
   return (
@@ -86,17 +97,9 @@ export function AppRoutes() {
         <Route key={path} path={path} component={page} />
       ))}
       <Route path="/key-login" component={KeyLoginPage} />
-      <Route path="/dashboard/:role">
-        {(params) =>
-          isStaffRole(params.role) ? (
-            <Suspense fallback={<LoadingSection title="Dashboard" />}>
-              <StaffDashboard role={params.role} />
-            </Suspense>
-          ) : (
-            <NotFoundPage />
-          )
-        }
-      </Route>
+      <Route path="/dashboard/:role">{dashboard}</Route>
+      {/* The article editor has its own address, so a reload returns to it. */}
+      <Route path="/dashboard/:role/articles/:id">{dashboard}</Route>
       <Route>
         <NotFoundPage />
       </Route>

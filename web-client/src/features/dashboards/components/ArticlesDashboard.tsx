@@ -1,8 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useLocation, useRoute } from "wouter";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
 import { useNewsroomRules } from "@/lib/newsroom";
+import { IN_PAGE } from "@/lib/in-page";
+import { dashboardPath } from "@/lib/staff-roles";
 import type { StaffUser } from "@/lib/session";
 import { articlesChanged } from "@/features/dashboards/api/changes";
 import {
@@ -48,11 +51,9 @@ export function ContentDirectorDashboard(props: Props) {
   return <ArticlesDashboard {...props} writers={writers} />;
 }
 
-/** Which article the editor is open on (`null`: a new one); a new `key` resets the form. */
-interface Editing {
-  article: StaffArticle | null;
-  key: number;
-}
+/** The editor's address under a dashboard: `…/articles/{id}`, or `…/articles/new`. */
+const EDITOR_ROUTE = "/dashboard/:role/articles/:id";
+const NEW = "new";
 
 function ArticlesDashboard({
   user,
@@ -65,7 +66,18 @@ function ArticlesDashboard({
   const queryClient = useQueryClient();
   const articles = useStaffArticles();
   const refresh = () => articlesChanged(queryClient, onArticlesChanged);
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [, navigate] = useLocation();
+  const [editorOpen, route] = useRoute<{ role: string; id: string }>(
+    EDITOR_ROUTE,
+  );
+  const home = dashboardPath(user.role);
+  // A new key resets the form (New Article pressed again).
+  const [editorKey, setEditorKey] = useState(0);
+  const editingId = editorOpen ? route.id : null;
+  const editing =
+    editingId === null || editingId === NEW
+      ? null
+      : (articles?.find((a) => a.id === editingId) ?? null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [logOf, setLogOf] = useState<StaffArticle | null>(null);
   const all = writers !== undefined;
@@ -73,8 +85,14 @@ function ArticlesDashboard({
   // Under review rules a writer submits; the one-click Publish is the reviewer's.
   const canPublish = all || rules?.review_required === false;
 
-  const open = (article: StaffArticle | null) =>
-    setEditing((e) => ({ article, key: (e?.key ?? 0) + 1 }));
+  const open = (article: StaffArticle | null) => {
+    setEditorKey((k) => k + 1);
+    navigate(
+      `${home}/articles/${article ? encodeURIComponent(article.id) : NEW}`,
+      { state: IN_PAGE },
+    );
+  };
+  const close = () => navigate(home, { state: IN_PAGE });
 
   async function publish(article: StaffArticle) {
     setBusyId(article.id);
@@ -115,7 +133,7 @@ function ArticlesDashboard({
     try {
       await deleteArticle(article.id);
       notify({ title: "Article deleted successfully!" });
-      if (editing?.article?.id === article.id) setEditing(null);
+      if (editingId === article.id) close();
       await refresh();
     } catch (cause) {
       report("Failed to delete article", cause);
@@ -132,17 +150,31 @@ function ArticlesDashboard({
     >
       {all ? <ReviewQueue onArticlesChanged={onArticlesChanged} /> : null}
       {all ? null : <NoticesPanel />}
-      {editing ? (
+      {editingId === NEW || editing ? (
         <Editor
-          key={editing.key}
-          article={editing.article}
+          key={`${editingId}-${editorKey}`}
+          article={editing}
           writers={writers}
           onSaved={() => {
-            setEditing(null);
+            close();
             void refresh();
           }}
-          onCancel={() => setEditing(null)}
+          onCancel={close}
         />
+      ) : editingId !== null ? (
+        <section className="editor" aria-labelledby="editor-missing">
+          <h2 id="editor-missing" className="editor-heading">
+            {articles === null ? "Loading article..." : "Article not found"}
+          </h2>
+          {articles === null ? null : (
+            <p>This article is not in your list: it may have been deleted.</p>
+          )}
+          <div className="editor-actions">
+            <Button variant="quiet" onClick={close}>
+              Close
+            </Button>
+          </div>
+        </section>
       ) : null}
       {logOf ? (
         <section className="editor" aria-labelledby="log-heading">
