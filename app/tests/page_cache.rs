@@ -70,6 +70,7 @@ async fn app_with(stub_url: String) -> TestApp {
 
 struct Got {
     status: u16,
+    cache_control: String,
     etag: String,
     modified: String,
     encoding: Option<String>,
@@ -91,6 +92,7 @@ async fn get(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> Got {
     let encoding = header("content-encoding");
     Got {
         status: r.status().as_u16(),
+        cache_control: header("cache-control").unwrap_or_default(),
         etag: etag.unwrap_or_default(),
         modified: modified.unwrap_or_default(),
         encoding,
@@ -138,6 +140,7 @@ async fn twelve_at_once(app: &TestApp, path: &str) -> Vec<Got> {
         let (status, br, body) = answer.unwrap();
         got.push(Got {
             status,
+            cache_control: String::new(),
             etag: String::new(),
             modified: String::new(),
             encoding: br.then(|| "br".to_string()),
@@ -234,4 +237,48 @@ async fn a_page_is_sent_at_once_and_compressed_at_the_best_settings_after() {
     assert_eq!(again.etag, best.etag);
     assert_eq!(again.modified, best.modified);
     app.shutdown().await;
+}
+
+/// A request with a reader's session cookie gets the signed-in readers' page (its data says
+/// so, and the header then offers "Account" without scripts), private to the browser; the
+/// shared page stays the signed-out one. Both are kept, and neither leaks into the other,
+/// whichever is asked for first and whichever way it is answered (routed or not).
+#[tokio::test]
+async fn a_signed_in_reader_and_everyone_else_each_get_their_own_page() {
+    let (url, stub) = stub_sidecar(Duration::ZERO).await;
+    let app = app_with(url).await;
+    let reader = ("cookie", "agora_reader=a-session-token-of-some-reader");
+    let says_reader = |got: &Got| {
+        String::from_utf8(decode(got))
+            .unwrap()
+            .contains("\"reader\":true")
+    };
+    for first in ["/about", "/contact-us"] {
+        for _ in 0..2 {
+            let got = get(&app, first, &[BR]).await;
+            assert_eq!(got.status, 200);
+            assert!(!says_reader(&got), "{first} signed out");
+            assert!(
+                got.cache_control.starts_with("public"),
+                "{}",
+                got.cache_control
+            );
+            let got = get(&app, first, &[BR, reader]).await;
+            assert_eq!(got.status, 200);
+            assert!(says_reader(&got), "{first} with a reader's cookie");
+            assert_eq!(got.cache_control, "private, no-cache");
+        }
+    }
+    // The reader's page first, then everyone else's.
+    let got = get(&app, "/contributors", &[BR, reader]).await;
+    assert!(says_reader(&got));
+    let got = get(&app, "/contributors", &[BR]).await;
+    assert!(!says_reader(&got));
+    // Each variant rendered once: then both answered from the cache.
+    let renders = stub.renders.load(Ordering::SeqCst);
+    for _ in 0..3 {
+        assert!(says_reader(&get(&app, "/about", &[BR, reader]).await));
+        assert!(!says_reader(&get(&app, "/about", &[BR]).await));
+    }
+    assert_eq!(stub.renders.load(Ordering::SeqCst), renders);
 }

@@ -6,6 +6,7 @@
 //! came out byte for byte the same keeps its stored representation: no compression at all,
 //! and its `ETag` and `Last-Modified` stay valid, so revisits still get a 304.
 
+use std::borrow::Cow;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -123,7 +124,8 @@ impl CachedPages {
         if (method != Method::GET && !head_only) || uri.query().is_some() || signed_in(headers) {
             return None;
         }
-        match self.lookup(uri.path(), headers, head_only).await {
+        let key = visitor_key(Cow::Borrowed(uri.path()), headers);
+        match self.lookup(&key, headers, head_only).await {
             Lookup::Answered(answer) => Some(answer),
             Lookup::Missed(_) => None,
         }
@@ -229,6 +231,23 @@ impl CachedPages {
                 .await;
         });
     }
+}
+
+/// The cache key of a page for this request: a request with a reader's session cookie gets
+/// the page every signed-in reader gets (its header offers "Account"), kept beside the
+/// signed-out one under its own key.
+pub(super) fn visitor_key<'a>(key: Cow<'a, str>, headers: &HeaderMap) -> Cow<'a, str> {
+    if reader_cookie(headers) {
+        Cow::Owned(format!("{key}|reader"))
+    } else {
+        key
+    }
+}
+
+/// The request carries a reader's session cookie (live or not: the page only offers the
+/// account page, which checks).
+pub(super) fn reader_cookie(headers: &HeaderMap) -> bool {
+    cookie(headers, outreach::READER_COOKIE).is_some()
 }
 
 /// Who is asking: a signed-in staff member, or someone whose form the page is answering,

@@ -9,7 +9,9 @@ use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 use super::assets::Assets;
 use super::forms::{takes_forms, Forms, ANSWER_COOKIE};
-use super::page_cache::{cookie, signed_in, CachedPages, Lookup as CacheLookup, Rendered};
+use super::page_cache::{
+    cookie, signed_in, visitor_key, CachedPages, Lookup as CacheLookup, Rendered,
+};
 use super::page_resolve::{Outcome, PageResolver, RenderedHtml, ACCOUNT_PAGE};
 use super::represent::{self, Effort, Representation, PRIVATE};
 use crate::ssr::Renderer;
@@ -147,11 +149,7 @@ impl Endpoint for PageEndpoint {
             );
             return self.answer_once(&req, &resolved, personal, head_only);
         };
-        let key = self.resolver.cache_key(path, query);
-        let key = match reader {
-            Some(_) => std::borrow::Cow::Owned(format!("{key}|reader")),
-            None => key,
-        };
+        let key = visitor_key(self.resolver.cache_key(path, query), req.headers());
         let stale = match cached.lookup(&key, req.headers(), head_only).await {
             CacheLookup::Answered(answer) => return Ok(answer.into_poem()),
             CacheLookup::Missed(stale) => stale,
