@@ -223,6 +223,25 @@ test.describe("after the article", () => {
   });
 });
 
+test("following a card keeps the listing on screen until the article is there", async ({
+  page,
+}) => {
+  await open(page, "/articles");
+  const release = await holdRequests(page, /\/api\/v1\/articles\/[^/?]+$/);
+  await cards(page).getByRole("link", { name: VETO.title }).click();
+  // While the article is on its way: the listing, under a progress bar.
+  await expect(
+    page.getByRole("progressbar", { name: "Loading the page" }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/articles$/);
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByText("Loading article...")).toHaveCount(0);
+  release();
+  await expect(page).toHaveURL(new RegExp(`/article/${VETO.slug}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(VETO.title);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+});
+
 test.describe("fallback cover", () => {
   test("a card whose cover fails shows the local fallback", async ({
     page,

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { Router } from "wouter";
 import { Layout } from "@/components/Layout";
+import { usePrefetchingLocation, useNavigationWaiting } from "./navigation";
 import type { PageData } from "./page-data";
 import { AppProviders } from "./providers";
 import { usePageViewBeacon } from "./page-view-beacon";
@@ -24,9 +25,10 @@ export function App({ data, queryClient, ssrPath, ssrSearch }: AppProps) {
       reader={data.reader === true}
       queryClient={queryClient}
     >
-      <Router {...routerProps}>
+      <Router hook={usePrefetchingLocation} {...routerProps}>
         <Layout>
           <PageViewBeacon />
+          <NavigationProgress />
           <AppRoutes />
         </Layout>
       </Router>
@@ -38,4 +40,16 @@ export function App({ data, queryClient, ssrPath, ssrSearch }: AppProps) {
 function PageViewBeacon() {
   usePageViewBeacon();
   return null;
+}
+
+/** A thin bar at the top while a followed link's page loads. */
+function NavigationProgress() {
+  const waiting = useNavigationWaiting();
+  return waiting ? (
+    <div
+      className="nav-progress"
+      role="progressbar"
+      aria-label="Loading the page"
+    />
+  ) : null;
 }
