@@ -125,7 +125,12 @@ fn deferred_text(text: &str) -> Option<String> {
 
 /// `html` with `extra` inserted just before its `</body>` (at the end when it has none).
 pub fn before_body_end(mut html: String, extra: &str) -> String {
-    match html.to_ascii_lowercase().rfind("</body>") {
+    // Found from the end, in any case, without copying the page.
+    let end = html
+        .as_bytes()
+        .windows(b"</body>".len())
+        .rposition(|w| w.eq_ignore_ascii_case(b"</body>"));
+    match end {
         Some(at) => html.insert_str(at, extra),
         None => html.push_str(extra),
     }
@@ -189,7 +194,17 @@ fn escape_json_for_script(json: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::Template;
+    #[test]
+    fn extra_goes_before_the_last_body_end_in_any_case() {
+        assert_eq!(
+            before_body_end("<p>a</body>x</BODY>".into(), "<i>"),
+            "<p>a</body>x<i></BODY>"
+        );
+        assert_eq!(before_body_end("<p>no end".into(), "<i>"), "<p>no end<i>");
+        assert_eq!(before_body_end(String::new(), "<i>"), "<i>");
+    }
+
+    use super::{before_body_end, Template};
 
     #[test]
     fn fills_the_placeholders_and_keeps_data_inert() {
