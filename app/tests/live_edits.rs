@@ -309,3 +309,79 @@ on_both_engines! {
         room.app.shutdown().await;
     }
 }
+
+// Two reviewers deciding on one waiting change at the same moment: one decision is taken,
+// the other is told the change is gone (409); never both, never a second revision.
+on_both_engines! {
+    async fn racing_decisions_on_one_change_are_taken_once(engine: Engine) {
+        let room = room(engine, true).await;
+        // Renaming approvals against declines were where PostgreSQL once deadlocked: a few
+        // rounds of each give the race its chances.
+        let seconds = ["approve", "decline"].repeat(4);
+        for (round, second) in seconds.into_iter().enumerate() {
+            let piece = room.live_piece(&format!("Race {round}"), false).await;
+            let (status, proposed) =
+                room.update(&room.writer, &piece, &format!("Race {round}, changed")).await;
+            assert_eq!(status, 200, "{proposed}");
+            let (a, b) = tokio::join!(
+                room.decide(&room.admin, &proposed, "approve", None),
+                room.decide(&room.director, &proposed, second, None),
+            );
+            let mut statuses = [a.0, b.0];
+            statuses.sort_unstable();
+            assert_eq!(statuses, [200, 409], "{engine:?} round {round}: {a:?} / {b:?}");
+            // One decision in the log, and the piece as that decision left it.
+            let id = proposed["id"].as_str().unwrap();
+            let (_, events) = room
+                .call(&room.director, Method::GET, &format!("/{id}/events"), Value::Null)
+                .await;
+            let decided = events
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| matches!(e["action"].as_str(), Some("approve_change" | "decline_change")))
+                .count();
+            assert_eq!(decided, 1, "{engine:?} round {round}: {events}");
+            let now = room.get(&room.director, &proposed).await;
+            assert!(now.get("pending_change").is_none(), "{now}");
+            let approved = (a.0 == 200) || second == "approve";
+            let expected = if approved { format!("Race {round}, changed") } else { format!("Race {round}") };
+            assert_eq!(now["title"], expected.as_str(), "{engine:?} round {round}");
+            assert_eq!(now["stage"], "published");
+        }
+        room.app.shutdown().await;
+    }
+}
+
+// A writer saving a new version of their change while a reviewer approves the one before:
+// either the approval is of what waits (and the writer's save then starts from the new live
+// version) or the writer's newer change replaced it (and the approval is refused) — never an
+// error, and what is live is always one whole version.
+on_both_engines! {
+    async fn a_writer_saving_while_a_reviewer_approves_is_never_an_error(engine: Engine) {
+        let room = room(engine, true).await;
+        for round in 0..6 {
+            let piece = room.live_piece(&format!("Save race {round}"), false).await;
+            let (_, proposed) =
+                room.update(&room.writer, &piece, &format!("Save race {round}, first")).await;
+            let again = room.get(&room.writer, &proposed).await;
+            let second = format!("Save race {round}, second");
+            let (approve, save) = tokio::join!(
+                room.decide(&room.admin, &proposed, "approve", None),
+                room.update(&room.writer, &again, &second),
+            );
+            assert!(matches!(approve.0, 200 | 409), "{engine:?} round {round}: {approve:?}");
+            assert!(matches!(save.0, 200 | 409), "{engine:?} round {round}: {save:?}");
+            assert!(approve.0 == 200 || save.0 == 200, "{engine:?} round {round}: one of them");
+            let now = room.get(&room.director, &proposed).await;
+            let live = now["title"].as_str().unwrap();
+            assert!(
+                [format!("Save race {round}"), format!("Save race {round}, first")]
+                    .iter()
+                    .any(|t| t == live),
+                "{engine:?} round {round}: {live}"
+            );
+        }
+        room.app.shutdown().await;
+    }
+}

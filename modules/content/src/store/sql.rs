@@ -66,6 +66,23 @@ macro_rules! sql_content_store {
                 Ok(())
             }
 
+            /// Takes the article's row inside the caller's transaction, before its pending
+            /// change: every write of both takes them in that order (an update of the article
+            /// starts with the article), so two never wait on each other. Without it, on
+            /// PostgreSQL, an approval that renames the piece (locking its row outright)
+            /// deadlocked with a decline that held the pending row and then needed the
+            /// article's row for its event's foreign key.
+            async fn lock_article(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                id: &str,
+            ) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE articles SET version = version WHERE id = ");
+                qb.push_bind(id.to_string());
+                qb.build().execute(&mut *conn).await?;
+                Ok(())
+            }
+
             /// Keeps the article's text as it now stands as its next revision, inside the
             /// caller's transaction.
             async fn write_revision(
@@ -686,6 +703,7 @@ macro_rules! sql_content_store {
                      proposed_at = excluded.proposed_at, base_version = excluded.base_version",
                 );
                 let mut tx = self.pool.begin_with($begin_write).await?;
+                Self::lock_article(&mut tx, &c.article_id).await?;
                 if qb.build().execute(&mut *tx).await?.rows_affected() != 1 {
                     tx.rollback().await?;
                     return Ok(false);
@@ -707,6 +725,7 @@ macro_rules! sql_content_store {
                 qb.push_bind(id.to_string());
                 qb.push(" AND proposed_at = ").push_bind(proposed_at);
                 let mut tx = self.pool.begin_with($begin_write).await?;
+                Self::lock_article(&mut tx, id).await?;
                 if qb.build().execute(&mut *tx).await?.rows_affected() != 1 {
                     tx.rollback().await?;
                     return Ok(false);
