@@ -427,3 +427,38 @@ async fn signing_in_to_an_unknown_address_takes_as_long_as_a_wrong_password() {
     );
     app.shutdown().await;
 }
+
+// A confirmation link opened twice at the same moment (a mail scanner and the reader, or a
+// double tap): the account is confirmed once, the lists ticked at signup are joined once,
+// and neither opening is an error.
+on_both_engines! {
+    async fn a_confirmation_link_opened_twice_at_once_confirms_once(engine: Engine) {
+        let app = spawn_app(engine).await;
+        for round in 0..4 {
+            let email = format!("twice-{round}@example.org");
+            let mut body = registration(&email);
+            body["notify_magazine"] = json!(true);
+            body["weekly_digest"] = json!(true);
+            let (status, _, _) = send(&app, Method::POST, "/api/v1/accounts", None, Some(body)).await;
+            assert_eq!(status, 200);
+            let mail = nth_mail(&app, &email, 1).await;
+            let token = token_in(&mail, &format!("{SITE}/email/confirm?token="));
+            let path = format!("/email/confirm?token={token}");
+            let (a, b) = tokio::join!(app.get(&path), app.get(&path));
+            for r in [&a, &b] {
+                assert!(r.status().as_u16() < 500, "{engine:?} round {round}: {}", r.status());
+            }
+            assert!(
+                a.status().as_u16() == 200 || b.status().as_u16() == 200,
+                "{engine:?} round {round}: one of them confirms"
+            );
+            let on_list = count(&app, &format!(
+                "SELECT COUNT(*) FROM magazine_notifications WHERE email = '{email}' AND unsubscribed_at IS NULL"
+            )).await;
+            assert_eq!(on_list, 1, "{engine:?} round {round}");
+            let (status, _, _) = sign_in(&app, &email, "correct horse").await;
+            assert_eq!(status, 200, "{engine:?} round {round}: confirmed");
+        }
+        app.shutdown().await;
+    }
+}
