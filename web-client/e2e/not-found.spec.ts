@@ -24,16 +24,19 @@ async function offersHelp(page: Page) {
   expect(titles).toEqual(await newestTitles(page));
 }
 
+/** The page's search box finds `title` for `words`, on the listing. */
+async function searchesFor(page: Page, words: string, title: string) {
+  await page.getByRole("searchbox", { name: "Search articles" }).fill(words);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`/articles\\?q=${words}$`));
+  await expect(cards(page).getByRole("heading", { name: title })).toBeVisible();
+}
+
 for (const path of ["/no-such-page", "/article/no-such-article"]) {
   test(`${path} offers a search and the newest articles`, async ({ page }) => {
     await open(page, path, 404);
     await offersHelp(page);
-    await page.getByRole("searchbox", { name: "Search articles" }).fill("veto");
-    await page.getByRole("button", { name: "Search" }).click();
-    await expect(page).toHaveURL(/\/articles\?q=veto$/);
-    await expect(
-      cards(page).getByRole("heading", { name: VETO.title }),
-    ).toBeVisible();
+    await searchesFor(page, "veto", VETO.title);
   });
 }
 
@@ -45,11 +48,6 @@ test("without JavaScript the 404 page has the same help", async ({
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await offersHelp(page);
-  await page.getByRole("searchbox", { name: "Search articles" }).fill("veto");
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(/\/articles\?q=veto$/);
-  await expect(
-    cards(page).getByRole("heading", { name: VETO.title }),
-  ).toBeVisible();
+  await searchesFor(page, "veto", VETO.title);
   await context.close();
 });

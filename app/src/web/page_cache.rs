@@ -124,7 +124,7 @@ impl CachedPages {
         if (method != Method::GET && !head_only) || uri.query().is_some() || signed_in(headers) {
             return None;
         }
-        let key = visitor_key(Cow::Borrowed(uri.path()), headers);
+        let key = visitor_key(Cow::Borrowed(uri.path()), reader_cookie(headers));
         match self.lookup(&key, headers, head_only).await {
             Lookup::Answered(answer) => Some(answer),
             Lookup::Missed(_) => None,
@@ -236,8 +236,8 @@ impl CachedPages {
 /// The cache key of a page for this request: a request with a reader's session cookie gets
 /// the page every signed-in reader gets (its header offers "Account"), kept beside the
 /// signed-out one under its own key.
-pub(super) fn visitor_key<'a>(key: Cow<'a, str>, headers: &HeaderMap) -> Cow<'a, str> {
-    if reader_cookie(headers) {
+pub(super) fn visitor_key(key: Cow<'_, str>, reader: bool) -> Cow<'_, str> {
+    if reader {
         Cow::Owned(format!("{key}|reader"))
     } else {
         key

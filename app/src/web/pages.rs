@@ -149,7 +149,7 @@ impl Endpoint for PageEndpoint {
             );
             return self.answer_once(&req, &resolved, personal, head_only);
         };
-        let key = visitor_key(self.resolver.cache_key(path, query), req.headers());
+        let key = visitor_key(self.resolver.cache_key(path, query), reader.is_some());
         let stale = match cached.lookup(&key, req.headers(), head_only).await {
             CacheLookup::Answered(answer) => return Ok(answer.into_poem()),
             CacheLookup::Missed(stale) => stale,

@@ -31,7 +31,8 @@ export interface InitialData {
   article?: ArticleResult;
 }
 
-const decode = (path: string) => {
+/** A path as wouter reports it: decoded (left as it is when it is not valid). */
+export const decode = (path: string) => {
   try {
     return decodeURI(path);
   } catch {
@@ -67,7 +68,7 @@ export function initialDataFor(
 }
 
 /** The article route's pattern, "/article/:slug", as wouter matches it. */
-const ARTICLE_PATH = /^\/article\/([^/]+?)\/?$/i;
+export const ARTICLE_PATH = /^\/article\/([^/]+?)\/?$/i;
 
 /**
  * Puts the server's data for the page at `pathname` and `search` (of the

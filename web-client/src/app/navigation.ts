@@ -17,20 +17,11 @@ import {
   packsQuery,
 } from "@/features/outreach/magazine";
 import { splitUrl } from "@/lib/query-string";
+import { ARTICLE_PATH, decode } from "./initial-data";
 import { preloadPage } from "./routes";
 
 /** The longest a click waits for the next page's data before going anyway. */
 const MAX_WAIT_MS = 8000;
-
-const ARTICLE_PATH = /^\/article\/([^/]+?)\/?$/i;
-
-const decode = (path: string) => {
-  try {
-    return decodeURI(path);
-  } catch {
-    return path;
-  }
-};
 
 /**
  * Loads what the page at `to` shows first — its code and its data, into the
