@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import type { StaffArticle } from "@/features/dashboards/types";
 import { staffKeys } from "./keys";
 
 // What each staff change makes stale. Each resolves once the lists on screen
@@ -20,6 +21,21 @@ export async function articlesChanged(
     queryClient.invalidateQueries({ queryKey: staffKeys.articles }),
     queryClient.invalidateQueries({ queryKey: staffKeys.reviewQueue }),
   ]);
+}
+
+/**
+ * A save answered with the article as it now stands: the dashboard's list
+ * shows it at once, so an editor opened on it straight away starts from the
+ * saved version (not the one before, which the server would call a conflict
+ * with oneself), before the list is fetched again.
+ */
+export function articleSaved(
+  queryClient: QueryClient,
+  saved: StaffArticle,
+): void {
+  queryClient.setQueryData<StaffArticle[]>(staffKeys.articles, (list) =>
+    list?.map((article) => (article.id === saved.id ? saved : article)),
+  );
 }
 
 /**

@@ -7,7 +7,10 @@ import { useNewsroomRules } from "@/lib/newsroom";
 import { IN_PAGE } from "@/lib/in-page";
 import { dashboardPath } from "@/lib/staff-roles";
 import type { StaffUser } from "@/lib/session";
-import { articlesChanged } from "@/features/dashboards/api/changes";
+import {
+  articleSaved,
+  articlesChanged,
+} from "@/features/dashboards/api/changes";
 import {
   submitArticle,
   unscheduleArticle,
@@ -155,7 +158,8 @@ function ArticlesDashboard({
           key={`${editingId}-${editorKey}`}
           article={editing}
           writers={writers}
-          onSaved={() => {
+          onSaved={(saved) => {
+            articleSaved(queryClient, saved);
             close();
             void refresh();
           }}
