@@ -202,9 +202,9 @@ impl Services {
         let db = Db::connect(settings.database_url.expose()).await?;
         db.migrate().await?;
         let services = Services::new(db, &settings, clock)?;
-        let written = services.content.catch_up_search().await?;
+        let written = services.content.fill_body_text().await?;
         if written > 0 {
-            tracing::info!(articles = written, "search index caught up");
+            tracing::info!(articles = written, "body text written for search");
         }
         Ok(services)
     }

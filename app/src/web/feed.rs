@@ -138,6 +138,7 @@ mod tests {
             created_at: t,
             updated_at: t,
             read_time: "1 min".into(),
+            highlight: None,
         }
     }
 
@@ -148,6 +149,7 @@ mod tests {
             total: 1,
             total_exact: true,
             published_total: 1,
+            suggestion: None,
         };
         let scope = Scope::of("The Agora", None);
         let xml = atom("https://agora.example", &scope, "Youth & politics", &list);
@@ -176,6 +178,7 @@ mod tests {
             total: 0,
             total_exact: true,
             published_total: 0,
+            suggestion: None,
         };
         let scope = Scope::of("The Agora", Some(Topic::CulturePolitics));
         assert_eq!(scope.path, "/feed/culture-politics.xml");

@@ -39,6 +39,8 @@ struct ListQueryData<'a> {
     q: &'a str,
     categories: Vec<&'static str>,
     limit: i64,
+    /// A search the reader asked to see newest first (`sort=newest`), not best match first.
+    newest: bool,
 }
 
 /// The data a page is rendered from, shared by the sidecar and the hydrating browser.
@@ -360,6 +362,7 @@ impl PageResolver {
                     q: &q.q,
                     categories: q.categories.iter().map(|c| c.as_str()).collect(),
                     limit: q.limit,
+                    newest: !q.q.is_empty() && q.sort == content::Sort::Newest,
                 });
             });
             self.render(url, StatusCode::OK, head, json).await
@@ -576,6 +579,7 @@ mod tests {
             created_at: at,
             updated_at: at,
             read_time: "4 min".into(),
+            highlight: None,
         };
         let article = Article {
             card: card.clone(),
@@ -588,6 +592,7 @@ mod tests {
             total: 1,
             total_exact: true,
             published_total: 6,
+            suggestion: None,
         };
         let raw = RawValue::from_string(serde_json::to_string(&list).unwrap()).unwrap();
         let issue = MagazineIssue {
@@ -639,6 +644,7 @@ mod tests {
                 q: "vote",
                 categories: vec![Category::YouthActivism.as_str()],
                 limit: 6,
+                newest: false,
             }),
             article: Some(&article),
             related: Some(&content::Related {

@@ -74,11 +74,17 @@ fn internal(e: &ContentError) -> Json<ErrorBody> {
 
 #[OpenApi(tag = "ApiTags::Articles")]
 impl ContentApi {
-    /// List published articles, newest first (or featured first with `sort=featured`).
+    /// List published articles, newest first (or featured first with `sort=featured`), or
+    /// search them: with `q`, best match first (or newest first with `sort=newest`), each
+    /// with a highlight of its text around the matched words.
     #[oai(path = "/v1/articles", method = "get", operation_id = "listArticles")]
     async fn list(
         &self,
-        /// Case-insensitive text searched in title, content and excerpt.
+        /// Words to search for in titles, subtitles and texts, read as web search reads them:
+        /// every word must match, in any order and any form ("voting" finds "vote"), ignoring
+        /// case and accents; `"a phrase"` matches as written, `or` between two words matches
+        /// either, `-word` leaves out articles holding it, and the last word also matches
+        /// longer words it starts ("clim" finds "climate").
         q: Query<Option<String>>,
         /// Categories to include (repeatable; an article matches any of them).
         #[oai(default)]
@@ -89,7 +95,8 @@ impl ContentApi {
         /// How many matches to skip (default 0).
         #[oai(validator(minimum(value = "0")))]
         offset: Query<Option<i64>>,
-        /// `newest` (default) or `featured` (featured first, then newest).
+        /// `newest` (the default without `q`), `featured` (featured first, then newest) or
+        /// `relevance` (best match first: the default with `q`).
         sort: Query<Option<Sort>>,
     ) -> ListResponse {
         let query = match ListQuery::from_params(q.0, category.0, limit.0, offset.0, sort.0) {

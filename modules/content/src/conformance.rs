@@ -6,6 +6,7 @@ use std::sync::Arc;
 use chrono::Duration;
 
 use crate::model::{Category, ListQuery, Sort};
+use crate::search::Query;
 use crate::store::{ContentStore, EventRow, InsertRow, StageChange, Updated};
 
 fn row(title: &str, category: Category, status: &str, days_ago: i64, featured: bool) -> InsertRow {
@@ -14,11 +15,8 @@ fn row(title: &str, category: Category, status: &str, days_ago: i64, featured: b
     let r = crate::derive::render_markdown(&format!("Body of **{title}** about things."));
     InsertRow {
         id: kernel::ids::new_id(),
-        search_text: crate::draft::search_text(
-            title,
-            &format!("Body of **{title}** about things."),
-            &r.excerpt,
-        ),
+        words: crate::search::suggestable_words([title, &r.plain]),
+        body_text: r.plain,
         slug,
         title: title.into(),
         subtitle: None,
@@ -84,6 +82,20 @@ fn query(q: &str, categories: Vec<Category>, limit: i64, offset: i64, sort: Sort
         sort,
         ..ListQuery::default()
     }
+}
+
+/// The ids of the published articles `q` finds (in `categories`), newest first.
+async fn search_ids(
+    store: &Arc<dyn ContentStore>,
+    q: &str,
+    categories: Vec<Category>,
+) -> Vec<String> {
+    let mut found = store
+        .search(&Query::parse(q), &categories, 100)
+        .await
+        .unwrap();
+    found.sort_by_key(|c| std::cmp::Reverse(c.created_at));
+    found.into_iter().map(|c| c.id).collect()
 }
 
 /// Runs every check against a store over a database with no articles; `author` is the id of
@@ -154,27 +166,49 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     assert_eq!(total, 4);
     assert_eq!(page[0].title, "Délta Émigré");
 
-    // Case-insensitive search on title/content, including non-ASCII; wildcards are literal.
-    let (found, total) = store
-        .list_published(&query("émigré", vec![], 10, 0, Sort::Newest))
+    // Words are found whatever their case and accents; drafts never.
+    let ids = |rows: &[&InsertRow]| rows.iter().map(|r| r.id.clone()).collect::<Vec<_>>();
+    assert_eq!(search_ids(&store, "emigre", vec![]).await, ids(&[&rows[3]]));
+    assert_eq!(search_ids(&store, "ALPHA", vec![]).await, ids(&[&rows[0]]));
+    assert_eq!(
+        search_ids(&store, "\"Body of\" things", vec![]).await.len(),
+        4
+    );
+    assert!(search_ids(&store, "gamma", vec![]).await.is_empty());
+    assert!(search_ids(&store, "%", vec![]).await.is_empty());
+    assert_eq!(
+        search_ids(&store, "things", vec![Category::HumanRights]).await,
+        ids(&[&rows[1]])
+    );
+    // Excerpts come from the body, with the matched words marked.
+    let excerpts = store
+        .excerpts(&Query::parse("things"), &ids(&[&rows[1]]))
         .await
         .unwrap();
-    assert_eq!((found.len(), total), (1, 1));
-    let (found, _) = store
-        .list_published(&query("ALPHA", vec![], 10, 0, Sort::Newest))
+    // (PostgreSQL leaves the text's last full stop out.)
+    let (id, excerpt) = &excerpts[0];
+    assert_eq!((excerpts.len(), id), (1, &rows[1].id));
+    assert_eq!(
+        excerpt.trim_end_matches('.'),
+        format!(
+            "Body of Beta Rights about {}things{}",
+            crate::search::MARK_START,
+            crate::search::MARK_END
+        )
+    );
+    // The words of every save are known for suggestions.
+    let words = store.words_between("e", "f", 3, 10).await.unwrap();
+    assert!(words.contains(&"epsilon".to_string()), "{words:?}");
+    assert!(
+        !words.iter().any(|w| w.starts_with(['a', 'b', 'f'])),
+        "{words:?}"
+    );
+    assert!(store
+        .words_between("e", "f", 8, 10)
         .await
-        .unwrap();
-    assert_eq!(found[0].title, "Alpha Climate");
-    let (found, _) = store
-        .list_published(&query("100%", vec![], 10, 0, Sort::Newest))
-        .await
-        .unwrap();
-    assert_eq!(found.len(), 1);
-    let (found, _) = store
-        .list_published(&query("_", vec![], 10, 0, Sort::Newest))
-        .await
-        .unwrap();
-    assert_eq!(found.len(), 1, "underscore must not be a wildcard");
+        .unwrap()
+        .iter()
+        .all(|w| w.chars().count() >= 8));
 
     // Any-of categories; drafts excluded even when their category matches.
     let (found, total) = store
@@ -254,8 +288,7 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     let mut renamed = rows[0].clone();
     renamed.title = "Alpha Climate Renamed".into();
     renamed.slug = "alpha-climate-renamed".into();
-    renamed.search_text =
-        crate::draft::search_text(&renamed.title, &renamed.content, &renamed.excerpt);
+    renamed.body_text = "Now about the weather.".into();
     assert_eq!(
         store
             .update(&renamed, Some("alpha-climate"), Some(1), None, None)
@@ -263,31 +296,12 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
             .unwrap(),
         Updated::Written(2)
     );
-    // Search follows the edit; any piece of text is found, across words and inside them.
-    let found = |q: &'static str| {
-        let store = store.clone();
-        async move {
-            store
-                .list_published(&query(q, vec![], 10, 0, Sort::Newest))
-                .await
-                .unwrap()
-                .0
-                .into_iter()
-                .map(|r| r.title)
-                .collect::<Vec<_>>()
-        }
-    };
-    assert_eq!(found("climate renamed").await, ["Alpha Climate Renamed"]);
-    assert_eq!(found("MATE REN").await, ["Alpha Climate Renamed"]);
-    assert_eq!(found("limat").await, ["Alpha Climate Renamed"]);
-    assert!(
-        found("\"quoted\"").await.is_empty(),
-        "quotes are text, not syntax"
+    // Search follows the edit.
+    assert_eq!(
+        search_ids(&store, "weather renamed", vec![]).await,
+        [renamed.id.clone()]
     );
-    assert!(
-        found("climate OR beta").await.is_empty(),
-        "no query language either"
-    );
+    assert!(search_ids(&store, "things alpha", vec![]).await.is_empty());
     // An update based on an older version writes nothing; one of a gone article neither.
     let mut stale = renamed.clone();
     stale.title = "Lost".into();
@@ -371,11 +385,9 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
         let store = store.clone();
         let title = mine.title.clone();
         async move {
-            let (rows, total) = store
-                .list_published(&query(&title, categories, 10, 0, Sort::Newest))
-                .await
-                .unwrap();
-            (rows.into_iter().map(|r| r.id).collect::<Vec<_>>(), total)
+            let ids = search_ids(&store, &title, categories).await;
+            let total = ids.len() as i64;
+            (ids, total)
         }
     };
     assert_eq!(searched(vec![]).await, (vec![], 0), "a draft is not found");
@@ -462,11 +474,7 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     }
 
     // Deleting: gone everywhere, once (search included).
-    let searched = store
-        .list_published(&query(&mine.title, vec![], 10, 0, Sort::Newest))
-        .await
-        .unwrap()
-        .1;
+    let searched = search_ids(&store, &mine.title, vec![]).await.len() as i64;
     let public = store.find_published(&mine.slug).await.unwrap().is_some();
     assert_eq!(
         searched,
@@ -474,271 +482,50 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
         "found by its title while it is public"
     );
     assert!(store.delete(&mine.id).await.unwrap());
-    assert_eq!(
-        store
-            .list_published(&query(&mine.title, vec![], 10, 0, Sort::Newest))
-            .await
-            .unwrap()
-            .1,
-        0
-    );
+    assert!(search_ids(&store, &mine.title, vec![]).await.is_empty());
     assert!(!store.delete(&mine.id).await.unwrap());
     assert!(store.find_published("zeta-mine").await.unwrap().is_none());
     assert!(store.staff_get(&mine.id, None).await.unwrap().is_none());
     assert_eq!(store.count_all().await.unwrap(), 5);
 
-    search_between_separators(&store).await;
-    search_phrases(&store).await;
-    search_follows_dates(&store).await;
+    search_keeps_up_with_the_stage(&store).await;
 }
 
-/// `n` published articles titled "`prefix` 0", "`prefix` 1"…, all created at `at`.
-fn of_one_instant(prefix: &str, n: usize, at: chrono::DateTime<chrono::Utc>) -> Vec<InsertRow> {
-    (0..n)
-        .map(|i| {
-            let mut r = row(
-                &format!("{prefix} {i}"),
-                Category::HumanRights,
-                "published",
-                0,
-                false,
-            );
-            r.created_at = at;
-            r.updated_at = at;
-            r
-        })
-        .collect()
-}
-
-/// Searching `q` finds exactly `rows`, all of one instant, in the listing's order (newest
-/// first, then the larger id); then they are deleted.
-async fn found_in_order_then_deleted(store: &Arc<dyn ContentStore>, q: &str, rows: &[InsertRow]) {
-    let mut ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-    ids.sort_by(|a, b| b.cmp(a));
-    let (found, total) = store
-        .list_published(&query(q, vec![], 100, 0, Sort::Newest))
-        .await
-        .unwrap();
-    assert_eq!(total, i64::try_from(rows.len()).unwrap());
-    assert_eq!(found.into_iter().map(|r| r.id).collect::<Vec<_>>(), ids);
-    for r in rows {
-        assert!(store.delete(&r.id).await.unwrap());
-    }
-}
-
-/// Search results come newest first whatever order the articles were written in, page after
-/// page, and an article whose date changes (a scheduled piece going out) moves with it.
-async fn search_follows_dates(store: &Arc<dyn ContentStore>) {
-    let hours_ago = |h: i64| kernel::ids::now() - Duration::hours(h);
-    let mut rows = Vec::new();
-    for (title, hours) in [("Quokka Old", 30), ("Quokka New", 10), ("Quokka Mid", 20)] {
-        let mut r = row(title, Category::HumanRights, "published", 0, false);
-        r.created_at = hours_ago(hours);
-        r.updated_at = r.created_at;
-        r.first_published_at = Some(r.created_at);
-        store.insert(&r).await.unwrap();
-        rows.push(r);
-    }
-    // Two in the same millisecond, written in the reverse of the listing's order.
-    let same = hours_ago(15);
-    for title in ["Quokka Twin B", "Quokka Twin A"] {
-        let mut r = row(title, Category::HumanRights, "published", 0, false);
-        r.created_at = same;
-        r.updated_at = same;
-        r.first_published_at = Some(same);
-        store.insert(&r).await.unwrap();
-        rows.push(r);
-    }
-    let titles = |limit: i64, offset: i64| {
-        let store = store.clone();
-        async move {
-            let (found, total) = store
-                .list_published(&query("quokka", vec![], limit, offset, Sort::Newest))
+/// An article leaves search when it leaves the site and comes back with it, its second edit
+/// included (a typo fix in a live piece keeps it found).
+async fn search_keeps_up_with_the_stage(store: &Arc<dyn ContentStore>) {
+    let mut live = row("Iota Live", Category::HumanRights, "published", 1, false);
+    store.insert(&live).await.unwrap();
+    assert_eq!(search_ids(store, "iota", vec![]).await, [live.id.clone()]);
+    for (n, text) in [(2, "A typo fixed once."), (3, "A typo fixed twice.")] {
+        live.body_text = text.into();
+        assert_eq!(
+            store
+                .update(&live, None, Some(n - 1), None, None)
                 .await
-                .unwrap();
-            (
-                found.into_iter().map(|r| r.title).collect::<Vec<_>>(),
-                total,
-            )
-        }
-    };
-    let mut twins = [rows[3].clone(), rows[4].clone()];
-    twins.sort_by(|a, b| b.id.cmp(&a.id));
-    let expected: Vec<String> = [
-        "Quokka New".to_string(),
-        twins[0].title.clone(),
-        twins[1].title.clone(),
-        "Quokka Mid".to_string(),
-        "Quokka Old".to_string(),
-    ]
-    .into();
-    assert_eq!(titles(10, 0).await, (expected.clone(), 5));
-    assert_eq!(titles(2, 1).await, (expected[1..3].to_vec(), 5));
-    assert_eq!(titles(2, 4).await, (expected[4..].to_vec(), 5));
-    assert_eq!(titles(2, 6).await, (vec![], 5));
-
-    // A scheduled piece goes out dated by its time: now the newest.
-    let mut due = row(
-        "Quokka Scheduled",
-        Category::HumanRights,
-        "draft",
-        40,
-        false,
-    );
-    due.stage = "scheduled".into();
-    due.publish_at = Some(hours_ago(1));
-    store.insert(&due).await.unwrap();
-    assert_eq!(titles(1, 0).await, (vec!["Quokka New".to_string()], 5));
-    assert_eq!(
-        store.publish_due(kernel::ids::now()).await.unwrap().len(),
-        1
-    );
-    assert_eq!(
-        titles(2, 0).await,
-        (
-            vec!["Quokka Scheduled".to_string(), "Quokka New".to_string()],
-            6
-        )
-    );
-    for r in rows.iter().chain([&due]) {
-        assert!(store.delete(&r.id).await.unwrap());
+                .unwrap(),
+            Updated::Written(n)
+        );
+        assert_eq!(
+            search_ids(store, "iota typo", vec![]).await,
+            [live.id.clone()]
+        );
     }
-    assert_eq!(titles(10, 0).await, (vec![], 0));
-
-    // Many articles of one instant (an import of dated pieces): all written, all found, in
-    // the listing's order.
-    let instant = hours_ago(5);
-    let many = of_one_instant("Quokka Batch", 70, instant);
-    store.insert_many(&many).await.unwrap();
-    found_in_order_then_deleted(store, "quokka batch", &many).await;
-
-    // Written at once by many writers, all of one instant: each numbered, none lost.
-    let racing = of_one_instant("Quokka Race", 20, instant);
-    let mut writes = tokio::task::JoinSet::new();
-    for r in &racing {
-        let (store, r) = (store.clone(), r.clone());
-        writes.spawn(async move { store.insert(&r).await });
-    }
-    while let Some(written) = writes.join_next().await {
-        written.unwrap().unwrap();
-    }
-    found_in_order_then_deleted(store, "quokka race", &racing).await;
-}
-
-/// A published article of `title` and `content`, inserted.
-async fn published_with(store: &Arc<dyn ContentStore>, title: &str, content: &str) -> InsertRow {
-    let mut r = row(title, Category::HumanRights, "published", 6, false);
-    r.content = content.into();
-    r.search_text = crate::draft::search_text(title, content, "");
-    store.insert(&r).await.unwrap();
-    r
-}
-
-/// The titles of the first ten published articles holding `q`, newest first (all there are:
-/// the total must agree).
-async fn titles_holding(store: &Arc<dyn ContentStore>, q: &str) -> Vec<String> {
-    let (items, total) = store
-        .list_published(&query(q, vec![], 10, 0, Sort::Newest))
+    assert!(search_ids(store, "body", vec![Category::HumanRights])
         .await
-        .unwrap();
-    assert_eq!(items.len() as i64, total, "{q:?}: total");
-    items.into_iter().map(|r| r.title).collect()
-}
-
-/// Search finds any piece of the text whatever lies around it: pieces inside a word, with
-/// punctuation, across each kind of whitespace (an engine may index words cut at whitespace,
-/// and must still find text spanning it), and follows edits both ways.
-async fn search_between_separators(store: &Arc<dyn ContentStore>) {
-    let body = "Tabs\tand\u{b}vertical\u{c}feeds, non\u{a0}breaking and cr\r\nlines: \
-                quixotic-zeal.";
-    let r = published_with(store, "Iota Separators", body).await;
-    let found = |q| titles_holding(store, q);
-    for q in [
-        "quixotic-ze",
-        "XOTIC-ZEAL.",
-        "eal.",
-        "n\u{a0}brea",
-        "and\u{b}vert",
-        "tical\u{c}fe",
-        "tabs\tand",
-        "cr\r\nli",
-        "feeds, non",
-        "iota sep",
-    ] {
-        assert_eq!(found(q).await, ["Iota Separators"], "{q:?}");
-    }
-    for q in ["quixotic-zealous", "non breaking", "tabs and", "cr\nlines"] {
-        assert!(found(q).await.is_empty(), "{q:?} is not in the text");
-    }
-
-    let mut edited = r.clone();
-    edited.content = "Stoical calm.".into();
-    edited.search_text = crate::draft::search_text(&edited.title, &edited.content, "");
-    edited.updated_at = r.updated_at + Duration::seconds(1);
-    assert_eq!(
-        store
-            .update(&edited, None, Some(1), None, None)
-            .await
-            .unwrap(),
-        Updated::Written(2)
-    );
-    assert!(found("quixotic").await.is_empty(), "gone with the edit");
-    assert!(found("zeal").await.is_empty(), "gone with the edit");
-    assert_eq!(found("toical").await, ["Iota Separators"]);
-    assert_eq!(found("iota sep").await, ["Iota Separators"]);
-    // Phrases of the edited text: whole words, and pieces at either end.
-    for q in ["stoical calm", "toical cal", "Stoical Calm."] {
-        assert_eq!(found(q).await, ["Iota Separators"], "{q:?} after the edit");
-    }
-    for q in ["calm stoical", "stoical  calm", "iota calm"] {
-        assert!(found(q).await.is_empty(), "{q:?} is not in the edited text");
-    }
-    assert!(store.delete(&r.id).await.unwrap());
-    assert!(found("toical").await.is_empty());
-    for q in ["stoical calm", "toical cal"] {
-        assert!(found(q).await.is_empty(), "{q:?} gone with the article");
-    }
-}
-
-/// Phrases of words side by side: whole words between the ends, the ends pieces of words,
-/// exactly one space between each two; a phrase whose words are all there, but not in that
-/// order or not side by side, is not found; and a phrase whose ends fit many words at once
-/// is found all the same.
-async fn search_phrases(store: &Arc<dyn ContentStore>) {
-    // Seventy words ending in "qx", and one of them before "zorbing".
-    let many: Vec<String> = (0..70).map(|n| format!("w{n}qx")).collect();
-    let content = format!(
-        "The committee voted on the zonal budget.\n\nBudget talks, then the vote. {} \
-         zorbing today",
-        many.join(" ")
-    );
-    let r = published_with(store, "Kappa Phrases", &content).await;
-    let found = |q| titles_holding(store, q);
-    for q in [
-        "committee voted on the zonal",
-        "mittee voted on the zo",
-        "voted on",
-        "ted o",
-        "the zonal budget.",
-        "talks, then the vote.",
-        "w69qx zorbing",
-        "qx zor",
-        "w3qx w4qx w5qx",
-    ] {
-        assert_eq!(found(q).await, ["Kappa Phrases"], "{q:?}");
-    }
-    for q in [
-        "voted committee",
-        "committee on",
-        "budget. budget",
-        "the vote. then",
-        "w68qx zorbing",
-        "mittee vote on",
-        "committee voted  on",
-        "phrases the",
-    ] {
-        assert!(found(q).await.is_empty(), "{q:?} is not in the text");
-    }
-    assert!(store.delete(&r.id).await.unwrap());
-    assert!(found("voted on").await.is_empty());
+        .iter()
+        .all(|id| *id != live.id));
+    let at = kernel::ids::now();
+    assert!(store
+        .change_stage(&moved(&live.id, "published", 3, "draft", at), None)
+        .await
+        .unwrap());
+    assert!(search_ids(store, "iota", vec![]).await.is_empty());
+    assert!(store
+        .change_stage(&moved(&live.id, "draft", 4, "published", at), None)
+        .await
+        .unwrap());
+    assert_eq!(search_ids(store, "iota", vec![]).await, [live.id.clone()]);
+    assert!(store.delete(&live.id).await.unwrap());
+    assert!(search_ids(store, "iota", vec![]).await.is_empty());
 }

@@ -100,11 +100,6 @@ pub(crate) struct Meta {
     pub first_published_at: Option<DateTime<Utc>>,
 }
 
-/// What search matches an article on: its title, text and excerpt, lower-cased.
-pub(crate) fn search_text(title: &str, content: &str, excerpt: &str) -> String {
-    format!("{title}\n{content}\n{excerpt}").to_lowercase()
-}
-
 /// The row to store for checked `fields`.
 pub(crate) fn row(fields: Fields, meta: Meta) -> InsertRow {
     let rendered = render_markdown(&fields.content);
@@ -112,7 +107,12 @@ pub(crate) fn row(fields: Fields, meta: Meta) -> InsertRow {
     InsertRow {
         id: meta.id,
         slug: meta.slug,
-        search_text: search_text(&fields.title, &fields.content, &excerpt),
+        words: crate::search::suggestable_words(
+            [fields.title.as_str(), &rendered.plain]
+                .into_iter()
+                .chain(fields.subtitle.as_deref()),
+        ),
+        body_text: rendered.plain,
         title: fields.title,
         subtitle: fields.subtitle,
         content: fields.content,

@@ -36,6 +36,19 @@ pub struct ArticleCard {
     pub updated_at: DateTime<Utc>,
     /// Estimated reading time, e.g. "4 min" (words ÷ 230, rounded up).
     pub read_time: String,
+    /// In search results: a short piece of the text around the words the search matched,
+    /// in parts, the matched words marked.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub highlight: Option<Vec<HighlightPart>>,
+}
+
+/// A piece of a search result's highlight.
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+pub struct HighlightPart {
+    pub text: String,
+    /// A word the search matched.
+    pub marked: bool,
 }
 
 /// One published article with its body.
@@ -64,6 +77,12 @@ pub struct ArticleList {
     pub total_exact: bool,
     /// How many published articles exist at all, ignoring filters.
     pub published_total: i64,
+    /// When a search found nothing because of a word no article uses: the same search with
+    /// that word replaced by the nearest one the articles use, which finds some ("Did you
+    /// mean ...?").
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggestion: Option<String>,
 }
 
 /// An article as its editors see it: any status, with the markdown body and where it stands

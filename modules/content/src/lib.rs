@@ -13,6 +13,8 @@ mod newsroom;
 mod newsroom_dto;
 mod pending;
 mod present;
+pub mod search;
+mod searching;
 mod service;
 mod slug;
 mod staff_answers;
@@ -25,7 +27,7 @@ pub use api::ContentApi;
 pub use derive::Rendered;
 pub use dto::{Article, ArticleCard, ArticleList, AuthorBox, Related};
 pub use error::ContentError;
-pub use model::{Category, ListQuery, NewArticle, Status};
+pub use model::{Category, ListQuery, NewArticle, Sort, Status};
 pub use newsroom_dto::{
     ArticleEvent, ConflictBody, DiffLine, DiffOp, EventAction, FieldChange, PendingChange,
     PendingDecision, ReviewNote, Revision, RevisionDiff, RevisionSummary,

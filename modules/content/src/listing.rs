@@ -48,12 +48,18 @@ impl ListQuery {
         let mut categories = categories;
         categories.sort_by_key(|c| c.as_str());
         categories.dedup();
+        // A search is best match first unless asked otherwise.
+        let sort = match sort {
+            Some(sort) => sort,
+            None if !q.is_empty() => Sort::Relevance,
+            None => Sort::Newest,
+        };
         Ok(ListQuery {
             q,
             categories,
             limit,
             offset,
-            sort: sort.unwrap_or_default(),
+            sort,
             ..ListQuery::default()
         })
     }
@@ -97,6 +103,7 @@ impl ListQuery {
         let mut q = String::new();
         let mut categories = Vec::new();
         let mut limit = PAGE_STEP;
+        let mut newest = false;
         for (k, v) in form_urlencoded::parse(query.as_bytes()) {
             match k.as_ref() {
                 "q" => q = v.chars().take(MAX_QUERY_CHARS).collect(),
@@ -113,15 +120,23 @@ impl ListQuery {
                         limit = (n.div_euclid(PAGE_STEP) * PAGE_STEP).clamp(PAGE_STEP, max);
                     }
                 }
+                "sort" => newest = v == "newest",
                 _ => {}
             }
         }
+        let q = q.trim().to_string();
+        // A search is best match first unless the reader chose `sort=newest`.
+        let sort = if q.is_empty() || newest {
+            Sort::Newest
+        } else {
+            Sort::Relevance
+        };
         ListQuery {
-            q: q.trim().to_string(),
+            q,
             categories,
             limit,
             offset: 0,
-            sort: Sort::Newest,
+            sort,
             ..ListQuery::default()
         }
     }
@@ -137,6 +152,15 @@ mod tests {
             "q=+Climate+&category=Human%20Rights&category=Bogus&category=Human%20Rights&limit=13",
         );
         assert_eq!(q.q, "Climate");
+        assert_eq!(q.sort, Sort::Relevance);
+        assert_eq!(
+            ListQuery::from_page_query("q=vote&sort=newest").sort,
+            Sort::Newest
+        );
+        assert_eq!(
+            ListQuery::from_page_query("sort=relevance").sort,
+            Sort::Newest
+        );
         assert_eq!(q.categories, vec![Category::HumanRights]);
         assert_eq!(q.limit, 12);
         assert_eq!(ListQuery::from_page_query("limit=-5").limit, PAGE_STEP);

@@ -104,12 +104,16 @@ pub enum Sort {
     Newest,
     /// Featured articles first, then newest (the home page).
     Featured,
+    /// Best match first (a search's default): how well each matches, blended with how new it
+    /// is. Without search text, the same as `newest`.
+    Relevance,
 }
 
 /// A validated public listing request.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ListQuery {
-    /// Case-insensitive text to find in title, content or excerpt (already trimmed; empty = none).
+    /// What a reader searches for, as typed (trimmed; empty = no search): see
+    /// [`crate::search::Query::parse`].
     pub q: String,
     /// Any-of category filter (empty = all).
     pub categories: Vec<Category>,

@@ -32,6 +32,7 @@ pub(crate) fn card(
         author_id: r.author_id,
         created_at: r.created_at,
         updated_at: r.updated_at,
+        highlight: None,
     })
 }
 

@@ -202,6 +202,9 @@ impl ContentService {
 
     #[tracing::instrument(skip(self))]
     pub async fn list(&self, q: &ListQuery) -> Result<ArticleList, ContentError> {
+        if !q.q.is_empty() {
+            return self.search(q).await;
+        }
         let (rows, counted) = self.store.list_published(q).await?;
         let (total, total_exact) = match q.count_cap() {
             Some(cap) if counted > cap => (cap, false),
@@ -225,7 +228,16 @@ impl ContentService {
             total,
             total_exact,
             published_total,
+            suggestion: None,
         })
+    }
+
+    /// How many published articles exist, cached per content version.
+    pub(crate) async fn published_total(&self) -> Result<i64, ContentError> {
+        self.published_count
+            .try_get_with(self.version(), self.store.count_published())
+            .await
+            .map_err(|e| ContentError::Unexpected(e.to_string().into()))
     }
 
     /// Resolves a slug or an id to a published article, or to where it moved.
@@ -402,10 +414,34 @@ impl ContentService {
         Ok(prepared.0.len())
     }
 
-    /// Writes what the search indexes lack after a migration (see
-    /// [`ContentStore::catch_up_search`]): the number of articles written.
-    pub async fn catch_up_search(&self) -> Result<u64, ContentError> {
-        Ok(self.store.catch_up_search().await?)
+    /// Writes the body text (and words) of articles stored before search had them (migration
+    /// 0030 leaves them for the app, which alone turns Markdown into text), a few hundred at a
+    /// time: the number written. Nothing to do, one indexed read.
+    pub async fn fill_body_text(&self) -> Result<u64, ContentError> {
+        let mut written = 0;
+        loop {
+            let unwritten = self.store.unwritten_bodies(500).await?;
+            if unwritten.is_empty() {
+                if written > 0 {
+                    self.changed();
+                }
+                return Ok(written);
+            }
+            let bodies: Vec<(String, String, Vec<String>)> = unwritten
+                .into_iter()
+                .map(|(id, title, subtitle, content)| {
+                    let body = crate::derive::render_markdown(&content).plain;
+                    let words = crate::search::suggestable_words(
+                        [title.as_str(), &body]
+                            .into_iter()
+                            .chain(subtitle.as_deref()),
+                    );
+                    (id, body, words)
+                })
+                .collect();
+            self.store.write_bodies(&bodies).await?;
+            written += bodies.len() as u64;
+        }
     }
 
     pub(crate) fn store(&self) -> &dyn ContentStore {

@@ -11,7 +11,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List published articles, newest first (or featured first with `sort=featured`). */
+    /**
+     * List published articles, newest first (or featured first with `sort=featured`), or
+     *     search them: with `q`, best match first (or newest first with `sort=newest`), each
+     *     with a highlight of its text around the matched words.
+     */
     get: operations["listArticles"];
     put?: never;
     post?: never;
@@ -1307,6 +1311,11 @@ export interface components {
       updated_at: string;
       /** @description Estimated reading time, e.g. "4 min" (words ÷ 230, rounded up). */
       read_time: string;
+      /**
+       * @description In search results: a short piece of the text around the words the search matched,
+       *     in parts, the matched words marked.
+       */
+      highlight?: components["schemas"]["HighlightPart"][];
       /** @description The markdown source. */
       content: string;
       /** @description The body as sanitized HTML (no raw HTML, links open in a new tab). */
@@ -1338,6 +1347,11 @@ export interface components {
       updated_at: string;
       /** @description Estimated reading time, e.g. "4 min" (words ÷ 230, rounded up). */
       read_time: string;
+      /**
+       * @description In search results: a short piece of the text around the words the search matched,
+       *     in parts, the matched words marked.
+       */
+      highlight?: components["schemas"]["HighlightPart"][];
     };
     /**
      * ArticleEvent
@@ -1414,6 +1428,12 @@ export interface components {
        * @description How many published articles exist at all, ignoring filters.
        */
       published_total: number;
+      /**
+       * @description When a search found nothing because of a word no article uses: the same search with
+       *     that word replaced by the nearest one the articles use, which finds some ("Did you
+       *     mean ...?").
+       */
+      suggestion?: string;
     };
     /**
      * AuthorBox
@@ -1604,6 +1624,15 @@ export interface components {
       field: string;
       revision?: string;
       current?: string;
+    };
+    /**
+     * HighlightPart
+     * @description A piece of a search result's highlight.
+     */
+    HighlightPart: {
+      text: string;
+      /** @description A word the search matched. */
+      marked: boolean;
     };
     /** @enum {string} */
     InquiryType: "general" | "education";
@@ -1977,7 +2006,7 @@ export interface components {
      * @description Order of the public listing.
      * @enum {string}
      */
-    Sort: "newest" | "featured";
+    Sort: "newest" | "featured" | "relevance";
     /**
      * StaffArticle
      * @description An article as its editors see it: any status, with the markdown body and where it stands
@@ -2003,6 +2032,11 @@ export interface components {
       updated_at: string;
       /** @description Estimated reading time, e.g. "4 min" (words ÷ 230, rounded up). */
       read_time: string;
+      /**
+       * @description In search results: a short piece of the text around the words the search matched,
+       *     in parts, the matched words marked.
+       */
+      highlight?: components["schemas"]["HighlightPart"][];
       /** @description `published` exactly when readers can see it. */
       status: components["schemas"]["Status"] & unknown;
       /** @description Where it stands: `draft`, `in_review`, `scheduled` or `published`. */
@@ -2155,7 +2189,13 @@ export interface operations {
   listArticles: {
     parameters: {
       query?: {
-        /** @description Case-insensitive text searched in title, content and excerpt. */
+        /**
+         * @description Words to search for in titles, subtitles and texts, read as web search reads them:
+         *     every word must match, in any order and any form ("voting" finds "vote"), ignoring
+         *     case and accents; `"a phrase"` matches as written, `or` between two words matches
+         *     either, `-word` leaves out articles holding it, and the last word also matches
+         *     longer words it starts ("clim" finds "climate").
+         */
         q?: string;
         /** @description Categories to include (repeatable; an article matches any of them). */
         category?: components["schemas"]["Category"][];
@@ -2163,7 +2203,10 @@ export interface operations {
         limit?: number;
         /** @description How many matches to skip (default 0). */
         offset?: number;
-        /** @description `newest` (default) or `featured` (featured first, then newest). */
+        /**
+         * @description `newest` (the default without `q`), `featured` (featured first, then newest) or
+         *     `relevance` (best match first: the default with `q`).
+         */
         sort?: components["schemas"]["Sort"];
       };
       header?: never;

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use kernel::Db;
 
-use crate::model::ListQuery;
+use crate::model::{Category, ListQuery};
+use crate::search::{Candidate, Query};
 
 pub use postgres::PgContentStore;
 pub use sqlite::SqliteContentStore;
@@ -67,7 +68,11 @@ pub struct InsertRow {
     pub excerpt: String,
     pub content_html: String,
     pub reading_minutes: i32,
-    pub search_text: String,
+    /// The text as plain text (Markdown removed), as search indexes and quotes it.
+    pub body_text: String,
+    /// The words worth suggesting to a reader who mistypes one (see
+    /// [`crate::search::suggestable_words`]).
+    pub words: Vec<String>,
     pub first_published_at: Option<DateTime<Utc>>,
     /// Where the piece stands (`draft`, `in_review`, `scheduled`, `published`); `status` is
     /// `published` exactly when this is.
@@ -200,8 +205,42 @@ pub struct WentOut {
 
 kernel::traced_store! {
 pub trait ContentStore: Send + Sync, traced as TracedContentStore {
-    /// Published articles matching `q`, in its order, with the number of matches.
+    /// Published articles of `q`'s filters, in its order, with the number of them (`q.q`,
+    /// the search text, is not read: searches go through [`ContentStore::search`]).
     async fn list_published(&self, q: &ListQuery) -> Result<(Vec<CardRow>, i64), sqlx::Error>;
+    /// Published articles matching `query` (of one of `categories`, when given), with how
+    /// well each matches: the newest `limit` of them, roughly (by when they went live).
+    async fn search(
+        &self,
+        query: &Query,
+        categories: &[Category],
+        limit: i64,
+    ) -> Result<Vec<Candidate>, sqlx::Error>;
+    /// For each of the published articles `ids`: a short piece of its text around the words
+    /// `query` matches, each marked (see [`crate::search::MARK_START`]).
+    async fn excerpts(
+        &self,
+        query: &Query,
+        ids: &[String],
+    ) -> Result<Vec<(String, String)>, sqlx::Error>;
+    /// The published articles `ids` (in no particular order).
+    async fn cards(&self, ids: &[String]) -> Result<Vec<CardRow>, sqlx::Error>;
+    /// Known words in `[from, to)` (alphabetically) of `shortest` to `longest` characters.
+    async fn words_between(
+        &self,
+        from: &str,
+        to: &str,
+        shortest: i64,
+        longest: i64,
+    ) -> Result<Vec<String>, sqlx::Error>;
+    /// Up to `limit` articles whose body text was never written (articles stored before the
+    /// search index: see migration 0030), as `(id, title, subtitle, Markdown)`.
+    async fn unwritten_bodies(
+        &self,
+        limit: i64,
+    ) -> Result<Vec<(String, String, Option<String>, String)>, sqlx::Error>;
+    /// Writes articles' body text, and their words, in one transaction.
+    async fn write_bodies(&self, bodies: &[(String, String, Vec<String>)]) -> Result<(), sqlx::Error>;
     async fn count_published(&self) -> Result<i64, sqlx::Error>;
     /// A published article by its slug or its id.
     async fn find_published(&self, slug_or_id: &str) -> Result<Option<ArticleRow>, sqlx::Error>;
@@ -212,9 +251,6 @@ pub trait ContentStore: Send + Sync, traced as TracedContentStore {
     async fn insert(&self, row: &InsertRow) -> Result<(), sqlx::Error>;
     /// [`ContentStore::insert`] for many rows at once, in one transaction (bulk loading).
     async fn insert_many(&self, rows: &[InsertRow]) -> Result<(), sqlx::Error>;
-    /// Writes what the search indexes lack and the database cannot write itself (SQLite's
-    /// phrase index after a migration): the number of articles written.
-    async fn catch_up_search(&self) -> Result<u64, sqlx::Error>;
     /// Every article, whatever its status.
     async fn count_all(&self) -> Result<i64, sqlx::Error>;
     /// Published article slugs with their last change, newest first (for the sitemap).
@@ -299,64 +335,6 @@ pub fn store_for(db: &Db) -> Arc<dyn ContentStore> {
     }
 }
 
-/// What separates search tokens: ASCII whitespace (space, tab, line feed, carriage return, form
-/// feed, vertical tab), as SQL's `agora_search_tokens` (PostgreSQL migration 0022) cuts them.
-pub(crate) const SEPARATORS: [char; 6] = [' ', '\t', '\n', '\r', '\x0c', '\x0b'];
-
-/// Whether `b` separates tokens (one of [`SEPARATORS`], all ASCII).
-fn separates(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c | 0x0b)
-}
-
-/// The tokens of `text` (cut at separators), each with whether exactly one space comes before
-/// it (false for the first).
-pub(crate) fn spaced_tokens(text: &str) -> Vec<(&str, bool)> {
-    let bytes = text.as_bytes();
-    let mut tokens = Vec::new();
-    let (mut i, mut end) = (0, None);
-    while i < bytes.len() {
-        if separates(bytes[i]) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && !separates(bytes[i]) {
-            i += 1;
-        }
-        let one_space = end.is_some_and(|e| start == e + 1 && bytes[e] == b' ');
-        // Cut at ASCII bytes, so at character boundaries.
-        tokens.push((text.get(start..i).unwrap_or_default(), one_space));
-        end = Some(i);
-    }
-    tokens
-}
-
-/// The distinct tokens among `tokens`, sorted: an article's words as both engines' trigram
-/// indexes over words hold them (joined by spaces).
-pub(crate) fn distinct_tokens<'a>(tokens: &[(&'a str, bool)]) -> Vec<&'a str> {
-    let mut words: Vec<&str> = tokens.iter().map(|(t, _)| *t).collect();
-    words.sort_unstable();
-    words.dedup();
-    words
-}
-
-/// An article's search token numbers and the keys of its pairs of adjacent tokens, each as an
-/// array literal, and its distinct tokens (PostgreSQL; see `postgres::search_terms`).
-pub(crate) type SearchKeys = (String, String, String);
-
-/// Articles whose search text (title, text and excerpt, lower case) contains `q`, each text
-/// read (no index answers it: SQLite uses it for queries too short for its trigram index;
-/// PostgreSQL narrows it down first, see `postgres::words_search`).
-pub(crate) fn like_search<DB>(qb: &mut sqlx::QueryBuilder<'_, DB>, q: &str)
-where
-    DB: sqlx::Database,
-    String: for<'q> sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-{
-    qb.push(" AND a.search_text LIKE ");
-    qb.push_bind(like_pattern(q));
-    qb.push(" ESCAPE '\\'");
-}
-
 /// Appends "`column` is one of `categories`" (nothing when there are none: any category).
 pub(crate) fn any_category<DB>(
     qb: &mut sqlx::QueryBuilder<'_, DB>,
@@ -375,26 +353,6 @@ pub(crate) fn any_category<DB>(
         sep.push_bind(c.as_str().to_string());
     }
     qb.push(")");
-}
-
-/// The ids of the page `q` asks for, out of all its matches in order (up to its count cap).
-pub(crate) fn page_of<'a>(matches: &'a [String], q: &crate::model::ListQuery) -> &'a [String] {
-    let at = |n: i64| usize::try_from(n).unwrap_or(usize::MAX).min(matches.len());
-    &matches[at(q.offset)..at(q.offset.saturating_add(q.limit))]
-}
-
-/// Escapes LIKE wildcards so user text is matched literally.
-pub(crate) fn like_pattern(q: &str) -> String {
-    let mut p = String::with_capacity(q.len() + 2);
-    p.push('%');
-    for c in q.to_lowercase().chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            p.push('\\');
-        }
-        p.push(c);
-    }
-    p.push('%');
-    p
 }
 
 pub(crate) const CARD_COLUMNS: &str = "a.id, a.slug, a.title, a.subtitle, a.excerpt, a.category, \

@@ -8,13 +8,9 @@ macro_rules! sql_content_store {
         $pool:ty,
         $enqueue:path,
         $search:path,
-        $search_terms:path,
-        $after_write:path,
+        $excerpts:path,
         $begin_write:expr
     ) => {
-        /// Appends the condition "the article's text holds `q`" to a query over `articles a`.
-        type SearchFragment<'f> = &'f (dyn for<'b> Fn(&mut sqlx::QueryBuilder<'b, $db>, &str) + Sync);
-
         pub struct $name {
             pool: $pool,
         }
@@ -101,16 +97,33 @@ macro_rules! sql_content_store {
                 Ok(())
             }
 
+            /// Writes `words` (new ones only) into the words suggested for typos, inside the
+            /// caller's transaction: sorted, so two writers take the same words in one order.
+            async fn write_words<'w>(
+                conn: &mut <$db as sqlx::Database>::Connection,
+                words: impl Iterator<Item = &'w String>,
+            ) -> Result<(), sqlx::Error> {
+                let mut words: Vec<&String> = words.collect();
+                words.sort_unstable();
+                words.dedup();
+                for chunk in words.chunks(1000) {
+                    let mut qb: sqlx::QueryBuilder<$db> =
+                        sqlx::QueryBuilder::new("INSERT INTO search_words (word) ");
+                    qb.push_values(chunk, |mut b, w| {
+                        b.push_bind(w.to_string());
+                    });
+                    qb.push(" ON CONFLICT (word) DO NOTHING");
+                    qb.build().execute(&mut *conn).await?;
+                }
+                Ok(())
+            }
+
             fn filtered<'a>(
                 select: &str,
                 q: &'a crate::model::ListQuery,
-                search: SearchFragment<'_>,
             ) -> sqlx::QueryBuilder<'a, $db> {
                 let mut qb = sqlx::QueryBuilder::new(select);
                 qb.push(" FROM articles a WHERE a.status = 'published'");
-                if !q.q.is_empty() {
-                    search(&mut qb, &q.q);
-                }
                 crate::store::any_category(&mut qb, "a.category", &q.categories);
                 if let Some(author) = &q.author {
                     qb.push(" AND a.author_id = ");
@@ -125,21 +138,20 @@ macro_rules! sql_content_store {
         }
 
         impl $name {
-            /// The page asked for, in the query's order, of the published articles `search`
-            /// lets through. The rows skipped on the way to the page are read from the index
-            /// alone (id and order, no article row), and only the page's own rows are read.
-            fn page<'a>(
-                q: &'a crate::model::ListQuery,
-                search: SearchFragment<'_>,
-            ) -> sqlx::QueryBuilder<'a, $db> {
+            /// The page asked for, in the query's order. The rows skipped on the way to the
+            /// page are read from the index alone (id and order, no article row), and only the
+            /// page's own rows are read.
+            fn page<'a>(q: &'a crate::model::ListQuery) -> sqlx::QueryBuilder<'a, $db> {
                 let order = match q.sort {
-                    crate::model::Sort::Newest => " ORDER BY a.created_at DESC, a.id DESC",
+                    crate::model::Sort::Newest | crate::model::Sort::Relevance => {
+                        " ORDER BY a.created_at DESC, a.id DESC"
+                    }
                     crate::model::Sort::Featured => {
                         " ORDER BY a.featured DESC, a.created_at DESC, a.id DESC"
                     }
                 };
                 let select = format!("SELECT {} FROM (SELECT a.id", crate::store::CARD_COLUMNS);
-                let mut page = Self::filtered(&select, q, search);
+                let mut page = Self::filtered(&select, q);
                 page.push(order)
                     .push(" LIMIT ")
                     .push_bind(q.limit)
@@ -150,28 +162,19 @@ macro_rules! sql_content_store {
                 page
             }
 
-            /// One page of the filtered listing, and its total: exact without search text,
-            /// counted up to [`crate::model::ListQuery::count_cap`] (plus one) with it.
+            /// One page of the filtered listing, and its total.
             async fn page_and_count(
                 pool: &$pool,
                 q: &crate::model::ListQuery,
-                search: SearchFragment<'_>,
             ) -> Result<(Vec<crate::store::CardRow>, i64), sqlx::Error> {
-                let rows = Self::page(q, search)
+                let rows = Self::page(q)
                     .build_query_as::<crate::store::CardRow>()
                     .fetch_all(pool)
                     .await?;
-                let total: i64 = match q.count_cap() {
-                    None => Self::filtered("SELECT COUNT(*)", q, search)
-                        .build_query_scalar()
-                        .fetch_one(pool)
-                        .await?,
-                    Some(cap) => {
-                        let mut qb = Self::filtered("SELECT COUNT(*) FROM (SELECT 1", q, search);
-                        qb.push(" LIMIT ").push_bind(cap + 1).push(") counted");
-                        qb.build_query_scalar().fetch_one(pool).await?
-                    }
-                };
+                let total: i64 = Self::filtered("SELECT COUNT(*)", q)
+                    .build_query_scalar()
+                    .fetch_one(pool)
+                    .await?;
                 Ok((rows, total))
             }
         }
@@ -182,12 +185,89 @@ macro_rules! sql_content_store {
                 &self,
                 q: &crate::model::ListQuery,
             ) -> Result<(Vec<crate::store::CardRow>, i64), sqlx::Error> {
-                if q.q.is_empty() {
-                    // Without search text the fragment is never asked for.
-                    Self::page_and_count(&self.pool, q, &crate::store::like_search).await
-                } else {
-                    $search(&self.pool, q).await
+                debug_assert!(q.q.is_empty(), "searches go through `search`");
+                Self::page_and_count(&self.pool, q).await
+            }
+
+            async fn search(
+                &self,
+                query: &crate::search::Query,
+                categories: &[crate::model::Category],
+                limit: i64,
+            ) -> Result<Vec<crate::search::Candidate>, sqlx::Error> {
+                $search(&self.pool, query, categories, limit).await
+            }
+
+            async fn excerpts(
+                &self,
+                query: &crate::search::Query,
+                ids: &[String],
+            ) -> Result<Vec<(String, String)>, sqlx::Error> {
+                $excerpts(&self.pool, query, ids).await
+            }
+
+            async fn cards(
+                &self,
+                ids: &[String],
+            ) -> Result<Vec<crate::store::CardRow>, sqlx::Error> {
+                if ids.is_empty() {
+                    return Ok(Vec::new());
                 }
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                    "SELECT {} FROM articles a WHERE a.status = 'published' AND a.id IN (",
+                    crate::store::CARD_COLUMNS
+                ));
+                let mut listed = qb.separated(", ");
+                for id in ids {
+                    listed.push_bind(id.clone());
+                }
+                qb.push(")");
+                qb.build_query_as().fetch_all(&self.pool).await
+            }
+
+            async fn words_between(
+                &self,
+                from: &str,
+                to: &str,
+                shortest: i64,
+                longest: i64,
+            ) -> Result<Vec<String>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("SELECT word FROM search_words WHERE word >= ");
+                qb.push_bind(from.to_string());
+                qb.push(" AND word < ").push_bind(to.to_string());
+                qb.push(" AND LENGTH(word) BETWEEN ").push_bind(shortest);
+                qb.push(" AND ").push_bind(longest);
+                qb.build_query_scalar().fetch_all(&self.pool).await
+            }
+
+            async fn unwritten_bodies(
+                &self,
+                limit: i64,
+            ) -> Result<Vec<(String, String, Option<String>, String)>, sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "SELECT id, title, subtitle, content FROM articles \
+                     WHERE body_text IS NULL ORDER BY id LIMIT ",
+                );
+                qb.push_bind(limit);
+                qb.build_query_as().fetch_all(&self.pool).await
+            }
+
+            async fn write_bodies(
+                &self,
+                bodies: &[(String, String, Vec<String>)],
+            ) -> Result<(), sqlx::Error> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                for (id, body, _) in bodies {
+                    let mut qb: sqlx::QueryBuilder<$db> =
+                        sqlx::QueryBuilder::new("UPDATE articles SET body_text = ");
+                    qb.push_bind(body.clone());
+                    qb.push(" WHERE id = ").push_bind(id.clone());
+                    qb.build().execute(&mut *tx).await?;
+                }
+                Self::write_words(&mut tx, bodies.iter().flat_map(|b| b.2.iter())).await?;
+                tx.commit().await?;
+                Ok(())
             }
 
             async fn count_published(&self) -> Result<i64, sqlx::Error> {
@@ -268,31 +348,19 @@ macro_rules! sql_content_store {
             }
 
             async fn insert_many(&self, rows: &[crate::store::InsertRow]) -> Result<(), sqlx::Error> {
-                // Oldest first: SQLite's search index numbers its rows by time, and takes rows
-                // in rising order within a transaction without writing out what it buffered
-                // (out of order, a bulk load of 100,000 articles took 99 s instead of 50).
+                // Oldest first: SQLite's search index numbers its rows as they go live, and
+                // reads its matches newest first by those numbers.
                 let mut rows: Vec<&crate::store::InsertRow> = rows.iter().collect();
                 rows.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
-                // An engine that numbers each article's search tokens (PostgreSQL) does so
-                // before the transaction: one row's numbers and pair keys, or none (the
-                // database's own).
-                let terms: Option<Vec<Option<crate::store::SearchKeys>>> =
-                    $search_terms(&self.pool, &rows).await?;
-                let mut terms = terms.map(|t| t.into_iter());
                 let mut tx = self.pool.begin_with($begin_write).await?;
                 // 21 values a row: well under either engine's limit of bound values.
                 for chunk in rows.chunks(500) {
                     let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                         "INSERT INTO articles (id, slug, title, subtitle, content, category, \
                          cover_image, featured, status, author_id, created_at, updated_at, \
-                         excerpt, content_html, reading_minutes, search_text, \
-                         first_published_at, stage, publish_at, updated_by",
+                         excerpt, content_html, reading_minutes, body_text, \
+                         first_published_at, stage, publish_at, updated_by) ",
                     );
-                    qb.push(if terms.is_some() {
-                        ", search_terms, search_pairs, search_words) "
-                    } else {
-                        ") "
-                    });
                     qb.push_values(chunk, |mut b, r| {
                         b.push_bind(r.id.clone())
                             .push_bind(r.slug.clone())
@@ -309,23 +377,11 @@ macro_rules! sql_content_store {
                             .push_bind(r.excerpt.clone())
                             .push_bind(r.content_html.clone())
                             .push_bind(r.reading_minutes)
-                            .push_bind(r.search_text.clone())
+                            .push_bind(r.body_text.clone())
                             .push_bind(r.first_published_at)
                             .push_bind(r.stage.clone())
                             .push_bind(r.publish_at)
                             .push_bind(r.updated_by.clone());
-                        if let Some(terms) = terms.as_mut() {
-                            let keys = terms.next().flatten();
-                            let (numbers, pairs, words) = match keys {
-                                Some((n, p, w)) => (Some(n), Some(p), Some(w)),
-                                None => (None, None, None),
-                            };
-                            b.push_bind(numbers);
-                            b.push_unseparated("::INTEGER[]");
-                            b.push_bind(pairs);
-                            b.push_unseparated("::INTEGER[]");
-                            b.push_bind(words);
-                        }
                     });
                     qb.build().execute(&mut *tx).await?;
                     // Each article's first revision is its text as inserted.
@@ -358,16 +414,9 @@ macro_rules! sql_content_store {
                     });
                     qb.build().execute(&mut *tx).await?;
                 }
-                $after_write(&mut *tx).await?;
+                Self::write_words(&mut tx, rows.iter().flat_map(|r| r.words.iter())).await?;
                 tx.commit().await?;
                 Ok(())
-            }
-
-            async fn catch_up_search(&self) -> Result<u64, sqlx::Error> {
-                let mut tx = self.pool.begin_with($begin_write).await?;
-                let written = $after_write(&mut *tx).await?;
-                tx.commit().await?;
-                Ok(written)
             }
 
             async fn count_all(&self) -> Result<i64, sqlx::Error> {
@@ -468,7 +517,7 @@ macro_rules! sql_content_store {
                 qb.push(", excerpt = ").push_bind(r.excerpt.clone());
                 qb.push(", content_html = ").push_bind(r.content_html.clone());
                 qb.push(", reading_minutes = ").push_bind(r.reading_minutes);
-                qb.push(", search_text = ").push_bind(r.search_text.clone());
+                qb.push(", body_text = ").push_bind(r.body_text.clone());
                 qb.push(", first_published_at = ").push_bind(r.first_published_at);
                 qb.push(", version = version + 1 WHERE id = ").push_bind(r.id.clone());
                 if let Some(v) = expected_version {
@@ -521,7 +570,7 @@ macro_rules! sql_content_store {
                     qb.push(") ON CONFLICT (slug) DO UPDATE SET article_id = excluded.article_id");
                     qb.build().execute(&mut *tx).await?;
                 }
-                $after_write(&mut *tx).await?;
+                Self::write_words(&mut tx, r.words.iter()).await?;
                 tx.commit().await?;
                 Ok(crate::store::Updated::Written(version))
             }
@@ -609,7 +658,6 @@ macro_rules! sql_content_store {
                     };
                     Self::write_event(&mut tx, &event).await?;
                 }
-                $after_write(&mut *tx).await?;
                 tx.commit().await?;
                 Ok(went)
             }

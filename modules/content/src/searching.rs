@@ -1,0 +1,122 @@
+//! The public search: the engine finds the matches, this puts them in order, quotes each
+//! result's text around the matched words, and suggests a word when a typo found nothing.
+
+use std::collections::HashMap;
+
+use crate::dto::{ArticleList, HighlightPart};
+use crate::error::ContentError;
+use crate::model::{ListQuery, Sort, SEARCH_COUNT_CAP};
+use crate::present::card;
+use crate::search::{self, Query};
+use crate::service::ContentService;
+
+/// Words of a query that found nothing looked up for a suggestion, at most.
+const WORDS_CORRECTED: usize = 3;
+/// Near words tried for each, nearest first, at most (each is a search).
+const TRIED_PER_WORD: usize = 3;
+
+impl ContentService {
+    /// A page of the published articles matching `q.q`: best match first (or newest first),
+    /// each with a highlight; the total is exact up to [`SEARCH_COUNT_CAP`] (or the end of the
+    /// page asked for). Best match ranks the newest matches up to that cap (by when they went
+    /// live), not every match of a very common word.
+    pub(crate) async fn search(&self, q: &ListQuery) -> Result<ArticleList, ContentError> {
+        let query = Query::parse(&q.q);
+        let cap = q.count_cap().unwrap_or(SEARCH_COUNT_CAP);
+        let mut found = self.store().search(&query, &q.categories, cap + 1).await?;
+        let counted = found.len() as i64;
+        search::order(&mut found, q.sort == Sort::Relevance, kernel::ids::now());
+        let at = |n: i64| usize::try_from(n).unwrap_or(usize::MAX).min(found.len());
+        let ids: Vec<String> = found[at(q.offset)..at(q.offset.saturating_add(q.limit))]
+            .iter()
+            .map(|c| c.id.clone())
+            .collect();
+        let mut rows: HashMap<String, crate::store::CardRow> = self
+            .store()
+            .cards(&ids)
+            .await?
+            .into_iter()
+            .map(|r| (r.id.clone(), r))
+            .collect();
+        let mut excerpts: HashMap<String, String> = self
+            .store()
+            .excerpts(&query, &ids)
+            .await?
+            .into_iter()
+            .collect();
+        let names = self
+            .author_names(rows.values().map(|r| &r.author_id))
+            .await?;
+        let mut items = Vec::with_capacity(ids.len());
+        for id in &ids {
+            // Unpublished since it was found: left out.
+            let Some(row) = rows.remove(id) else { continue };
+            let mut item = card(row, &names)?;
+            item.highlight = excerpts.remove(id).map(|e| {
+                search::parts(&e)
+                    .into_iter()
+                    .map(|p| HighlightPart {
+                        text: p.text,
+                        marked: p.marked,
+                    })
+                    .collect()
+            });
+            items.push(item);
+        }
+        let suggestion = if counted == 0 {
+            self.suggest(q, &query).await?
+        } else {
+            None
+        };
+        Ok(ArticleList {
+            items,
+            total: counted.min(cap),
+            total_exact: counted <= cap,
+            published_total: self.published_total().await?,
+            suggestion,
+        })
+    }
+
+    /// For a search that found nothing: the same search with its words that match no article
+    /// replaced by the nearest words the articles use, when that finds something.
+    async fn suggest(&self, q: &ListQuery, query: &Query) -> Result<Option<String>, ContentError> {
+        let mut text = q.q.clone();
+        let mut changed = false;
+        for typed in query.plain_words().into_iter().take(WORDS_CORRECTED) {
+            if self.finds_any(&Query::parse(typed), q).await? {
+                continue;
+            }
+            let Some((from, to, shortest, longest)) = search::neighbourhood(typed) else {
+                continue;
+            };
+            let known = self
+                .store()
+                .words_between(&from, &to, shortest, longest)
+                .await?;
+            for near in search::nearest(typed, &known)
+                .into_iter()
+                .take(TRIED_PER_WORD)
+            {
+                if self.finds_any(&Query::parse(near), q).await? {
+                    text = search::replace_word(&text, typed, near);
+                    changed = true;
+                    break;
+                }
+            }
+        }
+        if changed && self.finds_any(&Query::parse(&text), q).await? {
+            Ok(Some(text))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Whether `query` finds a published article within `q`'s categories.
+    async fn finds_any(&self, query: &Query, q: &ListQuery) -> Result<bool, ContentError> {
+        Ok(!self
+            .store()
+            .search(query, &q.categories, 1)
+            .await?
+            .is_empty())
+    }
+}
