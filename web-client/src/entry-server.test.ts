@@ -61,7 +61,12 @@ describe("render", () => {
       path: "/articles?category=Youth%20Activism",
       status: 200,
       list: { items, total: 9, total_exact: true, published_total: 20 },
-      list_query: { q: "", categories: ["Youth Activism"], limit: 6 },
+      list_query: {
+        q: "",
+        categories: ["Youth Activism"],
+        limit: 6,
+        newest: false,
+      },
     });
     expect(html).toContain("Story 5");
     expect(html).toContain('placeholder="Search articles..."');
@@ -95,7 +100,7 @@ describe("render", () => {
         total_exact: true,
         published_total: 1,
       },
-      list_query: { q: "", categories: [], limit: 6 },
+      list_query: { q: "", categories: [], limit: 6, newest: false },
     });
     expect(listing).toContain(excerpt);
     expect(listing).toContain("7 min read");

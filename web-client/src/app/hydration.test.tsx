@@ -73,7 +73,12 @@ describe("hydrating server-rendered pages", () => {
         total_exact: true,
         published_total: 20,
       },
-      list_query: { q: "", categories: ["Human Rights"], limit: 12 },
+      list_query: {
+        q: "",
+        categories: ["Human Rights"],
+        limit: 12,
+        newest: false,
+      },
     };
     const html = await hydrate(url, data);
     expect(html).toBe(render(url, data));
@@ -103,7 +108,7 @@ describe("hydrating server-rendered pages", () => {
         total_exact: true,
         published_total: 14,
       },
-      list_query: { q: "", categories: [], limit: 6 },
+      list_query: { q: "", categories: [], limit: 6, newest: false },
     });
     expect(html).toContain("Loading articles...");
     expect(api.to("/v1/articles").map((c) => c.init.params?.query)).toEqual([

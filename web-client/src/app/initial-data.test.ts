@@ -27,7 +27,12 @@ describe("initialDataFor", () => {
       path: "/articles?category=Human%20Rights&limit=12",
       status: 200,
       list,
-      list_query: { q: "", categories: ["Human Rights"], limit: 12 },
+      list_query: {
+        q: "",
+        categories: ["Human Rights"],
+        limit: 12,
+        newest: false,
+      },
     };
     expect(
       initialDataFor(data, "/articles", "?category=Human+Rights&limit=12"),
@@ -61,7 +66,12 @@ describe("seedQueryCache", () => {
         path: `/articles?${search}`,
         status: 200,
         list,
-        list_query: { q: "vote", categories: ["Human Rights"], limit: 6 },
+        list_query: {
+          q: "vote",
+          categories: ["Human Rights"],
+          limit: 6,
+          newest: false,
+        },
       },
       "/articles",
       `?${search}`,

@@ -17,7 +17,8 @@ export const sample: PageData = {
     "categories": [
       "Youth Activism"
     ],
-    "limit": 6
+    "limit": 6,
+    "newest": false
   },
   "article": {
     "id": "01a20974-3f9f-7951-8573-7b419ae5230e",

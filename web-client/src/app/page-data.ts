@@ -24,7 +24,13 @@ export interface PageData {
   /** On "/articles": the first `list_query.limit` results of the query. */
   list?: ArticleList;
   /** The listing query `list` answers, as the server parsed it from the URL. */
-  list_query?: { q: string; categories: string[]; limit: number };
+  list_query?: {
+    q: string;
+    categories: string[];
+    limit: number;
+    /** A search shown newest first (`sort=newest`). */
+    newest: boolean;
+  };
   /** On "/article/{slug}" when the article exists. */
   article?: Article;
   /** On "/article/{slug}": what to read next, and the author. */

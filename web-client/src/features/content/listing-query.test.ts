@@ -14,6 +14,7 @@ import {
   toggleCategory,
   normaliseListingQuery,
   withSearchTerm,
+  withOrder,
   type ListingQuery,
 } from "./listing-query";
 
@@ -31,6 +32,7 @@ describe("parseListingQuery", () => {
       q: "vote",
       categories: ["Culture & Politics", "Human Rights"],
       limit: 12,
+      newest: false,
     });
   });
 
@@ -65,11 +67,13 @@ describe("normaliseListingQuery", () => {
         q: " x ",
         categories: ["Human Rights", "Bogus", "Climate Justice"],
         limit: 12,
+        newest: false,
       }),
     ).toEqual({
       q: "x",
       categories: ["Climate Justice", "Human Rights"],
       limit: 12,
+      newest: false,
     });
   });
 });
@@ -84,6 +88,7 @@ describe("listingHref", () => {
       q: "a & b",
       categories: ["Digital Democracy", "Climate Justice"],
       limit: 18,
+      newest: false,
     };
     const href = listingHref(query);
     expect(href).toBe(
@@ -101,6 +106,7 @@ describe("chips", () => {
     q: "climate",
     categories: ["Human Rights"],
     limit: 18,
+    newest: false,
   };
 
   it("toggles a category on, in canonical order, and resets the limit", () => {
@@ -108,6 +114,7 @@ describe("chips", () => {
       q: "climate",
       categories: ["International Affairs", "Human Rights"],
       limit: 6,
+      newest: false,
     });
   });
 
@@ -120,6 +127,7 @@ describe("chips", () => {
       q: "climate",
       categories: [],
       limit: 6,
+      newest: false,
     });
     expect(listingHref(clearCategories(base))).toBe("/articles?q=climate");
   });
@@ -129,6 +137,7 @@ describe("chips", () => {
       q: "vote",
       categories: ["Human Rights"],
       limit: 6,
+      newest: false,
     });
   });
 });
@@ -157,7 +166,12 @@ describe("load more", () => {
 
 describe("identity and API parameters", () => {
   it("keys ignore the limit; sameListing does not", () => {
-    const a: ListingQuery = { q: "x", categories: ["Human Rights"], limit: 6 };
+    const a: ListingQuery = {
+      q: "x",
+      categories: ["Human Rights"],
+      limit: 6,
+      newest: false,
+    };
     const b = { ...a, limit: 12 };
     expect(listingKey(a)).toBe(listingKey(b));
     expect(sameListing(a, b)).toBe(false);
@@ -181,13 +195,35 @@ describe("identity and API parameters", () => {
       sort: "newest",
     });
     expect(
-      toApiQuery({ q: "a", categories: ["Human Rights"], limit: 12 }, 12, 6),
+      toApiQuery(
+        { q: "a", categories: ["Human Rights"], limit: 12, newest: false },
+        12,
+        6,
+      ),
     ).toEqual({
       q: "a",
       category: ["Human Rights"],
       limit: 6,
       offset: 12,
-      sort: "newest",
+      sort: "relevance",
     });
+    // A search the reader asked to see newest first.
+    expect(
+      toApiQuery({ q: "a", categories: [], limit: 12, newest: true }, 0, 12)
+        .sort,
+    ).toBe("newest");
+  });
+
+  it("reads and writes a search's order", () => {
+    const best = parseListingQuery("?q=vote");
+    expect(best.newest).toBe(false);
+    const newest = withOrder(best, true);
+    expect(listingHref(newest)).toBe("/articles?q=vote&sort=newest");
+    expect(parseListingQuery("?q=vote&sort=newest")).toEqual(newest);
+    expect(listingHref(withOrder(newest, false))).toBe("/articles?q=vote");
+    // Without a search there is no order to choose.
+    expect(parseListingQuery("?sort=newest").newest).toBe(false);
+    expect(listingHref({ ...newest, q: "" })).toBe("/articles");
+    expect(listingKey(best)).not.toBe(listingKey(newest));
   });
 });

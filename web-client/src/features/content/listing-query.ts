@@ -15,12 +15,15 @@ export interface ListingQuery {
   categories: Category[];
   /** How many results to show from the start: a multiple of PAGE_SIZE. */
   limit: number;
+  /** A search shown newest first (`sort=newest`) instead of best match first. */
+  newest: boolean;
 }
 
 export const EMPTY_QUERY: ListingQuery = {
   q: "",
   categories: [],
   limit: PAGE_SIZE,
+  newest: false,
 };
 
 function canonical(categories: Iterable<string>): Category[] {
@@ -47,6 +50,8 @@ export function parseListingQuery(search: string): ListingQuery {
     q: q.trim(),
     categories: canonical(params.getAll("category").filter(isCategory)),
     limit: parseLimit(params.get("limit")),
+    // Only a search has an order to choose.
+    newest: q.trim() !== "" && params.get("sort") === "newest",
   };
 }
 
@@ -55,11 +60,14 @@ export function normaliseListingQuery(query: {
   q: string;
   categories: readonly string[];
   limit: number;
+  newest: boolean;
 }): ListingQuery {
+  const q = query.q.trim();
   return {
-    q: query.q.trim(),
+    q,
     categories: canonical(query.categories),
     limit: query.limit,
+    newest: q !== "" && query.newest,
   };
 }
 
@@ -69,6 +77,7 @@ export function listingHref(query: ListingQuery): string {
   if (query.q) entries.push(["q", query.q]);
   for (const c of canonical(query.categories)) entries.push(["category", c]);
   if (query.limit !== PAGE_SIZE) entries.push(["limit", String(query.limit)]);
+  if (query.q && query.newest) entries.push(["sort", "newest"]);
   return LISTING_PATH + toSearch(entries);
 }
 
@@ -80,17 +89,32 @@ export function toggleCategory(
   const selected = query.categories.includes(category)
     ? query.categories.filter((c) => c !== category)
     : [...query.categories, category];
-  return { q: query.q, categories: canonical(selected), limit: PAGE_SIZE };
+  return {
+    q: query.q,
+    categories: canonical(selected),
+    limit: PAGE_SIZE,
+    newest: query.newest,
+  };
 }
 
 /** The "All" chip: no category filter, search kept. */
 export function clearCategories(query: ListingQuery): ListingQuery {
-  return { q: query.q, categories: [], limit: PAGE_SIZE };
+  return { q: query.q, categories: [], limit: PAGE_SIZE, newest: query.newest };
 }
 
 /** A new search term; categories kept, the result list starts over. */
 export function withSearchTerm(query: ListingQuery, q: string): ListingQuery {
-  return { q: q.trim(), categories: query.categories, limit: PAGE_SIZE };
+  return {
+    q: q.trim(),
+    categories: query.categories,
+    limit: PAGE_SIZE,
+    newest: query.newest,
+  };
+}
+
+/** The order control: best match first, or newest first; the list starts over. */
+export function withOrder(query: ListingQuery, newest: boolean): ListingQuery {
+  return { ...query, limit: PAGE_SIZE, newest };
 }
 
 /** "Load More Articles" shows the next page. */
@@ -117,7 +141,11 @@ export function isFiltered(query: ListingQuery): boolean {
 
 /** Identifies the result set (search + categories), ignoring how much is shown. */
 export function listingKey(query: ListingQuery): string {
-  return JSON.stringify([query.q, canonical(query.categories)]);
+  return JSON.stringify([
+    query.q,
+    canonical(query.categories),
+    query.q !== "" && query.newest,
+  ]);
 }
 
 export function sameListing(a: ListingQuery, b: ListingQuery): boolean {
@@ -131,6 +159,8 @@ export function toApiQuery(query: ListingQuery, offset: number, limit: number) {
     category: canonical(query.categories),
     limit,
     offset,
-    sort: "newest" as const,
+    // A search is best match first unless asked otherwise; a listing newest first.
+    sort:
+      query.q && !query.newest ? ("relevance" as const) : ("newest" as const),
   };
 }

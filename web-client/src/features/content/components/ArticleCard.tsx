@@ -49,7 +49,16 @@ export function ArticleCard({
         {article.subtitle ? (
           <p className="card-subtitle">{article.subtitle}</p>
         ) : null}
-        <p className="card-excerpt">{article.excerpt}</p>
+        {article.highlight ? (
+          // A search result: its text around the matched words, each marked.
+          <p className="card-excerpt card-highlight">
+            {article.highlight.map((part, i) =>
+              part.marked ? <mark key={i}>{part.text}</mark> : part.text,
+            )}
+          </p>
+        ) : (
+          <p className="card-excerpt">{article.excerpt}</p>
+        )}
         <p className="card-meta">
           {/* Each separator travels with the item before it, so a wrapped line
               never starts with a stray dot. */}

@@ -45,6 +45,7 @@ export function ArticlesPage() {
           <div aria-busy={list === null || loadingMore}>
             <ListingResults
               list={list}
+              suggestionHref={(q) => listingHref(withSearchTerm(query, q))}
               failed={failed}
               onRetry={retry}
               loadMoreHref={loadMoreHref}

@@ -7,6 +7,7 @@ import {
   clearCategories,
   listingHref,
   toggleCategory,
+  withOrder,
   type ListingQuery,
 } from "@/features/content/listing-query";
 
@@ -53,6 +54,7 @@ export function ListingFilters({ query, onSearch }: ListingFiltersProps) {
           Search
         </button>
       </form>
+      {query.q ? <OrderControl query={query} /> : null}
       <nav aria-label="Filter by category">
         <ul className="chips">
           <li>
@@ -86,5 +88,37 @@ export function ListingFilters({ query, onSearch }: ListingFiltersProps) {
         </ul>
       </nav>
     </div>
+  );
+}
+
+/** A search's order: best match first (the default) or newest first. Plain
+ * links, so it works without JavaScript. */
+function OrderControl({ query }: { query: ListingQuery }) {
+  const options = [
+    { label: "Best match", newest: false },
+    { label: "Newest", newest: true },
+  ];
+  return (
+    <nav aria-label="Order of results" className="order">
+      <span className="order-label" aria-hidden="true">
+        Sort:
+      </span>
+      <ul className="order-options">
+        {options.map(({ label, newest }) => {
+          const current = query.newest === newest;
+          return (
+            <li key={label}>
+              <Link
+                href={listingHref(withOrder(query, newest))}
+                className={current ? "order-option is-current" : "order-option"}
+                aria-current={current ? "true" : undefined}
+              >
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

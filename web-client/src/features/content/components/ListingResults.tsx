@@ -1,4 +1,5 @@
 import type { MouseEvent } from "react";
+import { Link } from "wouter";
 import { ButtonLink } from "@/components/Button";
 import type { ArticleList } from "@/features/content/api/types";
 import {
@@ -11,6 +12,8 @@ import { LoadFailedNotice } from "./LoadFailedNotice";
 
 interface ListingResultsProps {
   list: ArticleList | null;
+  /** Where "Did you mean …?" leads for the list's suggestion. */
+  suggestionHref: (q: string) => string;
   failed: boolean;
   onRetry: () => void;
   loadMoreHref: string;
@@ -20,6 +23,7 @@ interface ListingResultsProps {
 
 export function ListingResults({
   list,
+  suggestionHref,
   failed,
   onRetry,
   loadMoreHref,
@@ -38,6 +42,15 @@ export function ListingResults({
     return (
       <div className="empty-state">
         <h2 className="empty-title">No articles found</h2>
+        {list.suggestion ? (
+          <p className="suggestion">
+            Did you mean{" "}
+            <Link href={suggestionHref(list.suggestion)}>
+              <em>{list.suggestion}</em>
+            </Link>
+            ?
+          </p>
+        ) : null}
         <p>
           {list.published_total === 0
             ? "No published articles available yet"
