@@ -90,9 +90,9 @@ fn plain_text(markdown: &str) -> String {
     let mut out = String::with_capacity(markdown.len());
     for event in Parser::new_ext(markdown, Options::empty()) {
         match event {
-            Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => {
-                out.push_str(&t)
-            }
+            // HTML written in the Markdown is not text a reader sees (the page drops or
+            // renders it): left out, like the other marks.
+            Event::Text(t) | Event::Code(t) => out.push_str(&t),
             Event::SoftBreak | Event::HardBreak | Event::Rule => out.push(' '),
             // Only block ends separate words: "**Human Rights**." stays "Human Rights.".
             Event::End(
