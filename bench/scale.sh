@@ -38,6 +38,8 @@ run_engine() {
   "$bin" migrate >/dev/null
   local key
   key=$("$bin" staff add --name "Scale Admin" --role admin | tail -n 1)
+  local editor
+  editor=$("$bin" staff add --name "Scale Editor" --role content-director | tail -n 1)
   local started seeded
   started=$(date +%s.%N)
   seeded=$("$bin" seed --bulk "$articles" --views "$views" | tail -n 1)
@@ -50,15 +52,15 @@ run_engine() {
   app=$!
   for _ in $(seq 1 200); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
   local result
-  result=$(python3 bench/scale.py "http://127.0.0.1:$port" "$key" "$app")
+  result=$(python3 bench/scale.py "http://127.0.0.1:$port" "$key" "$app" --editor-key "$editor")
   kill "$app"; wait "$app" 2>/dev/null || true; app=""
   python3 - "$engine" "$seeded" "$took" "$result" >>"$out" <<'PY'
 import json, sys
 engine, seeded, took, result = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
 print(f"## {engine}\n\n- seed: {seeded} (whole command {took} s)")
-for name in ("listing_uncached", "search_uncached", "search_rare_term", "search_common_word",
-             "search_piece_of_word", "search_common_letters_rare_order",
-             "search_phrase_of_two_common_words", "admin_stats"):
+for name in ("listing_uncached", "search_mix", "search_first_page", "search_deep_page",
+             "search_common_word", "search_two_words", "search_phrase", "search_prefix",
+             "search_rare_word", "search_typo", "article_save", "admin_stats"):
     if name not in result:
         continue
     r = result[name]

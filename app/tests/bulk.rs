@@ -127,6 +127,15 @@ on_both_engines! {
                 .collect();
             assert!(!marked.is_empty() && marked.iter().all(|m| m.eq_ignore_ascii_case("floods")), "{item}");
         }
+        // Past 200 matches (here over 1,000), a title match comes before a body match.
+        let in_title: Vec<bool> = best["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["title"].as_str().unwrap().to_lowercase().split(' ').any(|w| w == "floods"))
+            .collect();
+        assert!(in_title[0], "a title holding the word comes first");
+        assert!(in_title.windows(2).all(|w| w[0] || !w[1]), "{in_title:?}");
         // With a category, the same.
         for (q, words) in [("\"students\"", vec!["students"]), (&*format!("\"{rare}\""), vec![rare.as_str()])] {
             let expected_all = holding(&words, true);

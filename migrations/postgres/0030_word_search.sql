@@ -41,6 +41,12 @@ ALTER TABLE articles ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
     || setweight(to_tsvector('agora_english', COALESCE(body_text, '')), 'D')
 ) STORED;
 CREATE INDEX articles_search ON articles USING GIN (search_vector) WHERE status = 'published';
+-- A search asks for the newest matches: the planner walks the newest articles for a common
+-- word and reads the index for a rare one, and can only tell which from how often each word
+-- occurs. With the default statistics it knows only the hundred or so commonest words and
+-- takes every other for one in 200 articles: a word in 50 looked common enough to walk for.
+-- This keeps up to 10,000 words' frequencies (ANALYZE: 2.6 s at 100,000 articles).
+ALTER TABLE articles ALTER COLUMN search_vector SET STATISTICS 1000;
 CREATE INDEX articles_body_unwritten ON articles (id) WHERE body_text IS NULL;
 
 -- Words the articles use, as readers would type them (lower case), for "Did you mean ...?":

@@ -197,14 +197,14 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
         )
     );
     // The words of every save are known for suggestions.
-    let words = store.words_between("e", "f", 3, 10).await.unwrap();
+    let words = store.words_between("e", "f", 3, 10, 100).await.unwrap();
     assert!(words.contains(&"epsilon".to_string()), "{words:?}");
     assert!(
         !words.iter().any(|w| w.starts_with(['a', 'b', 'f'])),
         "{words:?}"
     );
     assert!(store
-        .words_between("e", "f", 8, 10)
+        .words_between("e", "f", 8, 10, 100)
         .await
         .unwrap()
         .iter()

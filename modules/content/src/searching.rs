@@ -10,6 +10,10 @@ use crate::present::card;
 use crate::search::{self, Query};
 use crate::service::ContentService;
 
+/// Known words the word being typed may complete to, at most (the first alphabetically).
+const COMPLETIONS: i64 = 16;
+/// Known words compared with a mistyped word, at most.
+const NEAR_WORDS_READ: i64 = 5000;
 /// Words of a query that found nothing looked up for a suggestion, at most.
 const WORDS_CORRECTED: usize = 3;
 /// Near words tried for each, nearest first, at most (each is a search).
@@ -21,7 +25,8 @@ impl ContentService {
     /// page asked for). Best match ranks the newest matches up to that cap (by when they went
     /// live), not every match of a very common word.
     pub(crate) async fn search(&self, q: &ListQuery) -> Result<ArticleList, ContentError> {
-        let query = Query::parse(&q.q);
+        let mut query = Query::parse(&q.q);
+        self.complete(&mut query).await?;
         let cap = q.count_cap().unwrap_or(SEARCH_COUNT_CAP);
         let mut found = self.store().search(&query, &q.categories, cap + 1).await?;
         let counted = found.len() as i64;
@@ -77,6 +82,28 @@ impl ContentService {
         })
     }
 
+    /// Lets the word the reader may still be typing also match the known words it starts
+    /// ("clim": climate, climb…), unless it is a known word itself.
+    async fn complete(&self, query: &mut Query) -> Result<(), ContentError> {
+        let Some(typed) = query.completing().map(str::to_string) else {
+            return Ok(());
+        };
+        let Some(end) = search::prefix_end(&typed) else {
+            return Ok(());
+        };
+        let shortest = typed.chars().count() as i64;
+        let mut words = self
+            .store()
+            .words_between(&typed, &end, shortest, 24, COMPLETIONS + 1)
+            .await?;
+        if words.first() == Some(&typed) {
+            words.clear();
+        }
+        words.truncate(COMPLETIONS as usize);
+        query.complete(&words);
+        Ok(())
+    }
+
     /// For a search that found nothing: the same search with its words that match no article
     /// replaced by the nearest words the articles use, when that finds something.
     async fn suggest(&self, q: &ListQuery, query: &Query) -> Result<Option<String>, ContentError> {
@@ -91,7 +118,7 @@ impl ContentService {
             };
             let known = self
                 .store()
-                .words_between(&from, &to, shortest, longest)
+                .words_between(&from, &to, shortest, longest, NEAR_WORDS_READ)
                 .await?;
             for near in search::nearest(typed, &known)
                 .into_iter()
@@ -113,10 +140,6 @@ impl ContentService {
 
     /// Whether `query` finds a published article within `q`'s categories.
     async fn finds_any(&self, query: &Query, q: &ListQuery) -> Result<bool, ContentError> {
-        Ok(!self
-            .store()
-            .search(query, &q.categories, 1)
-            .await?
-            .is_empty())
+        Ok(self.store().any_match(query, &q.categories).await?)
     }
 }

@@ -216,6 +216,8 @@ pub trait ContentStore: Send + Sync, traced as TracedContentStore {
         categories: &[Category],
         limit: i64,
     ) -> Result<Vec<Candidate>, sqlx::Error>;
+    /// Whether `query` finds any published article (of one of `categories`, when given).
+    async fn any_match(&self, query: &Query, categories: &[Category]) -> Result<bool, sqlx::Error>;
     /// For each of the published articles `ids`: a short piece of its text around the words
     /// `query` matches, each marked (see [`crate::search::MARK_START`]).
     async fn excerpts(
@@ -225,13 +227,15 @@ pub trait ContentStore: Send + Sync, traced as TracedContentStore {
     ) -> Result<Vec<(String, String)>, sqlx::Error>;
     /// The published articles `ids` (in no particular order).
     async fn cards(&self, ids: &[String]) -> Result<Vec<CardRow>, sqlx::Error>;
-    /// Known words in `[from, to)` (alphabetically) of `shortest` to `longest` characters.
+    /// Up to `limit` known words in `[from, to)`, alphabetically, of `shortest` to `longest`
+    /// characters.
     async fn words_between(
         &self,
         from: &str,
         to: &str,
         shortest: i64,
         longest: i64,
+        limit: i64,
     ) -> Result<Vec<String>, sqlx::Error>;
     /// Up to `limit` articles whose body text was never written (articles stored before the
     /// search index: see migration 0030), as `(id, title, subtitle, Markdown)`.

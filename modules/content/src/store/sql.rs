@@ -8,6 +8,7 @@ macro_rules! sql_content_store {
         $pool:ty,
         $enqueue:path,
         $search:path,
+        $any_match:path,
         $excerpts:path,
         $begin_write:expr
     ) => {
@@ -198,6 +199,14 @@ macro_rules! sql_content_store {
                 $search(&self.pool, query, categories, limit).await
             }
 
+            async fn any_match(
+                &self,
+                query: &crate::search::Query,
+                categories: &[crate::model::Category],
+            ) -> Result<bool, sqlx::Error> {
+                $any_match(&self.pool, query, categories).await
+            }
+
             async fn excerpts(
                 &self,
                 query: &crate::search::Query,
@@ -231,6 +240,7 @@ macro_rules! sql_content_store {
                 to: &str,
                 shortest: i64,
                 longest: i64,
+                limit: i64,
             ) -> Result<Vec<String>, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> =
                     sqlx::QueryBuilder::new("SELECT word FROM search_words WHERE word >= ");
@@ -238,6 +248,7 @@ macro_rules! sql_content_store {
                 qb.push(" AND word < ").push_bind(to.to_string());
                 qb.push(" AND LENGTH(word) BETWEEN ").push_bind(shortest);
                 qb.push(" AND ").push_bind(longest);
+                qb.push(" ORDER BY word LIMIT ").push_bind(limit);
                 qb.build_query_scalar().fetch_all(&self.pool).await
             }
 
