@@ -323,6 +323,14 @@ impl Query {
         }
     }
 
+    /// Any one of the words and phrases asked for (what makes a title a match worth more).
+    pub fn any_term(&self) -> Query {
+        Query {
+            groups: vec![self.groups.iter().flatten().cloned().collect()],
+            excluded: Vec::new(),
+        }
+    }
+
     /// The query in FTS5's syntax (every word quoted, so nothing typed is read as FTS5's own
     /// syntax); `None` when empty.
     pub fn fts5(&self) -> Option<String> {
@@ -654,6 +662,13 @@ mod tests {
             )]]
         );
         assert!(Query::parse("the who").is_empty());
+        assert_eq!(
+            Query::parse("vote council -war")
+                .any_term()
+                .fts5()
+                .as_deref(),
+            Some("((\"vote\" OR \"council\"))")
+        );
         assert!(Query::parse("-war").is_empty());
     }
 

@@ -16,7 +16,8 @@ super::sql_content_store!(
 
 /// The newest `limit` matches, each with its relevance, reckoned once they are chosen
 /// (reckoning reads each one's vector): `ts_rank_cd` (weights: title 1, subtitle 0.4, body
-/// 0.1) plus one, times ten when the title or subtitle matches, so those come first.
+/// 0.1) plus one, times ten when the title or subtitle holds any of the words asked for, so
+/// those come first.
 async fn search(
     pool: &sqlx::PgPool,
     query: &Query,
@@ -29,7 +30,7 @@ async fn search(
     let categories: Vec<&str> = categories.iter().map(|c| c.as_str()).collect();
     sqlx::query_as(
         "SELECT a.id, a.created_at, \
-         (CASE WHEN ts_filter(a.search_vector, '{a,b}') @@ to_tsquery('agora_english', $1) \
+         (CASE WHEN ts_filter(a.search_vector, '{a,b}') @@ to_tsquery('agora_english', $4) \
          THEN 10 ELSE 1 END \
          * (1 + ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', a.search_vector, \
          to_tsquery('agora_english', $1))))::FLOAT8 AS relevance \
@@ -41,6 +42,7 @@ async fn search(
     .bind(tsquery)
     .bind(categories)
     .bind(limit)
+    .bind(query.any_term().tsquery())
     // Planned for these values each time: how common the words are decides between walking
     // the newest articles and reading the index (a plan kept for any value is wrong for one).
     .persistent(false)
@@ -120,6 +122,8 @@ fn ends(text: &str) -> (String, String) {
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty());
     let first = words.next().unwrap_or_default().to_string();
-    let last = words.next_back().map_or_else(|| first.clone(), str::to_string);
+    let last = words
+        .next_back()
+        .map_or_else(|| first.clone(), str::to_string);
     (first, last)
 }

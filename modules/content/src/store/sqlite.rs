@@ -39,8 +39,8 @@ fn match_expression(query: &Query, columns: &str, categories: &[Category]) -> Op
 /// Matches at most this many are ranked by bm25. FTS5's bm25 first counts every match of each
 /// term in the whole index (its inverse document frequency): for a word in most of 100,000
 /// articles that alone takes 5 ms, for a phrase of two such words 25 ms. Past this many, a
-/// term that common says little anyway: a match in the title or subtitle weighs 10, one in
-/// the body 1.
+/// term that common says little anyway: a title or subtitle holding any of the words asked
+/// for weighs 10, a match in the body only 1.
 const BM25_AT_MOST: usize = 200;
 
 /// The newest `limit` matches by their row numbers (given as they go live), each with its
@@ -81,7 +81,8 @@ async fn search(
         .into_iter()
         .collect()
     } else {
-        let headings = match_expression(query, HEADING_COLUMNS, categories).unwrap_or_default();
+        let headings =
+            match_expression(&query.any_term(), HEADING_COLUMNS, categories).unwrap_or_default();
         sqlx::query_scalar::<_, i64>(
             "SELECT rowid FROM article_fts WHERE article_fts MATCH ?1 AND rowid >= ?2",
         )
