@@ -16,8 +16,8 @@ super::sql_content_store!(
 
 /// The newest `limit` matches, each with its relevance, reckoned once they are chosen
 /// (reckoning reads each one's vector): `ts_rank_cd` (weights: title 1, subtitle 0.4, body
-/// 0.1) plus one, times ten when the title or subtitle holds any of the words asked for, so
-/// those come first.
+/// 0.1; brought within [0, 1)) plus one, times ten when the title or subtitle holds any of
+/// the words asked for, so those come first (freshness at most doubles a relevance).
 async fn search(
     pool: &sqlx::PgPool,
     query: &Query,
@@ -33,7 +33,7 @@ async fn search(
          (CASE WHEN ts_filter(a.search_vector, '{a,b}') @@ to_tsquery('agora_english', $4) \
          THEN 10 ELSE 1 END \
          * (1 + ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', a.search_vector, \
-         to_tsquery('agora_english', $1))))::FLOAT8 AS relevance \
+         to_tsquery('agora_english', $1), 32)))::FLOAT8 AS relevance \
          FROM (SELECT id FROM articles \
          WHERE status = 'published' AND search_vector @@ to_tsquery('agora_english', $1) \
          AND (CARDINALITY($2::TEXT[]) = 0 OR category = ANY($2)) \

@@ -39,13 +39,12 @@ fn match_expression(query: &Query, columns: &str, categories: &[Category]) -> Op
 /// Matches at most this many are ranked by bm25. FTS5's bm25 first counts every match of each
 /// term in the whole index (its inverse document frequency): for a word in most of 100,000
 /// articles that alone takes 5 ms, for a phrase of two such words 25 ms. Past this many, a
-/// term that common says little anyway: a title or subtitle holding any of the words asked
-/// for weighs 10, a match in the body only 1.
+/// term that common says little anyway.
 const BM25_AT_MOST: usize = 200;
 
 /// The newest `limit` matches by their row numbers (given as they go live), each with its
-/// relevance: bm25, a title match weighing ten times a body match and a subtitle match four
-/// (or, past [`BM25_AT_MOST`] matches, 10 for a title or subtitle match, 1 for a body one).
+/// relevance: ten times more when its title or subtitle holds a word asked for, and within
+/// that, up to [`BM25_AT_MOST`] matches, bm25 (title ×10, subtitle ×4, body ×1).
 async fn search(
     pool: &sqlx::SqlitePool,
     query: &Query,
@@ -67,9 +66,21 @@ async fn search(
     let Some(oldest) = found.iter().map(|f| f.0).min() else {
         return Ok(Vec::new());
     };
-    // Every match found (fewer than asked for), and few.
+    // A title or subtitle holding any word asked for puts its piece first (×10).
+    let headings =
+        match_expression(&query.any_term(), HEADING_COLUMNS, categories).unwrap_or_default();
+    let in_headings: std::collections::HashSet<i64> = sqlx::query_scalar(
+        "SELECT rowid FROM article_fts WHERE article_fts MATCH ?1 AND rowid >= ?2",
+    )
+    .bind(headings)
+    .bind(oldest)
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .collect();
+    // Every match found (fewer than asked for), and few: bm25 orders each tier.
     let few = found.len() <= BM25_AT_MOST && (found.len() as i64) < limit;
-    let weight: std::collections::HashMap<i64, f64> = if few {
+    let bm25: std::collections::HashMap<i64, f64> = if few {
         sqlx::query_as(
             "SELECT rowid, -bm25(article_fts, 10.0, 4.0, 1.0, 0.0) FROM article_fts \
              WHERE article_fts MATCH ?1 AND rowid >= ?2",
@@ -81,25 +92,25 @@ async fn search(
         .into_iter()
         .collect()
     } else {
-        let headings =
-            match_expression(&query.any_term(), HEADING_COLUMNS, categories).unwrap_or_default();
-        sqlx::query_scalar::<_, i64>(
-            "SELECT rowid FROM article_fts WHERE article_fts MATCH ?1 AND rowid >= ?2",
-        )
-        .bind(headings)
-        .bind(oldest)
-        .fetch_all(pool)
-        .await?
-        .into_iter()
-        .map(|doc| (doc, 10.0))
-        .collect()
+        std::collections::HashMap::new()
+    };
+    let weight = |doc: i64| {
+        let tier = if in_headings.contains(&doc) {
+            10.0
+        } else {
+            1.0
+        };
+        // bm25 brought within [0, 1) as PostgreSQL's `ts_rank_cd(…, 32)` is: a body match
+        // never overtakes a title match (freshness at most doubles either).
+        let score = bm25.get(&doc).copied().unwrap_or(0.0).max(0.0);
+        tier * (1.0 + score / (1.0 + score))
     };
     Ok(found
         .into_iter()
         .map(|(doc, id, created_at)| Candidate {
             id,
             created_at,
-            relevance: weight.get(&doc).copied().unwrap_or(1.0),
+            relevance: weight(doc),
         })
         .collect())
 }
