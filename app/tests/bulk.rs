@@ -118,9 +118,12 @@ on_both_engines! {
         let (_, newest) = app.json("/api/v1/articles?limit=50&q=%22floods%22&sort=newest").await;
         assert_eq!(best["total"], newest["total"]);
         for item in best["items"].as_array().unwrap() {
-            let marked: Vec<&str> = item["highlight"]
-                .as_array()
-                .unwrap()
+            let Some(parts) = item["highlight"].as_array() else {
+                // Found by its title alone: the card keeps its excerpt.
+                assert!(item["title"].as_str().unwrap().to_lowercase().contains("floods"), "{item}");
+                continue;
+            };
+            let marked: Vec<&str> = parts
                 .iter()
                 .filter(|p| p["marked"] == true)
                 .map(|p| p["text"].as_str().unwrap())

@@ -346,6 +346,10 @@ on_both_engines! {
         assert_eq!(marked, ["audits"], "{item}");
         let text: String = parts.iter().map(|p| p["text"].as_str().unwrap()).collect();
         assert!(text.starts_with("Paper trails and audits keep the count honest"), "{text}");
+        // Found by its title alone: the card keeps its excerpt.
+        let (_, body) = titles(&app, "voting machines", "").await;
+        assert_eq!(body["items"][0]["title"], "Voting Machines, Explained");
+        assert!(body["items"][0].get("highlight").is_none(), "{body}");
         // A highlight is the text a reader sees: HTML written in an article is not in it.
         app.services
             .content

@@ -37,7 +37,7 @@ pub struct ArticleCard {
     /// Estimated reading time, e.g. "4 min" (words ÷ 230, rounded up).
     pub read_time: String,
     /// In search results: a short piece of the text around the words the search matched,
-    /// in parts, the matched words marked.
+    /// in parts, the matched words marked (absent when only the title or subtitle matched).
     #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub highlight: Option<Vec<HighlightPart>>,

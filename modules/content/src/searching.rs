@@ -57,15 +57,20 @@ impl ContentService {
             // Unpublished since it was found: left out.
             let Some(row) = rows.remove(id) else { continue };
             let mut item = card(row, &names)?;
-            item.highlight = excerpts.remove(id).map(|e| {
-                search::parts(&e)
-                    .into_iter()
-                    .map(|p| HighlightPart {
-                        text: p.text,
-                        marked: p.marked,
-                    })
-                    .collect()
-            });
+            // A piece found by its title alone keeps its excerpt: its text has nothing to mark.
+            item.highlight = excerpts
+                .remove(id)
+                .map(|e| search::parts(&e))
+                .filter(|parts| parts.iter().any(|p| p.marked))
+                .map(|parts| {
+                    parts
+                        .into_iter()
+                        .map(|p| HighlightPart {
+                            text: p.text,
+                            marked: p.marked,
+                        })
+                        .collect()
+                });
             items.push(item);
         }
         let suggestion = if counted == 0 {

@@ -1313,7 +1313,7 @@ export interface components {
       read_time: string;
       /**
        * @description In search results: a short piece of the text around the words the search matched,
-       *     in parts, the matched words marked.
+       *     in parts, the matched words marked (absent when only the title or subtitle matched).
        */
       highlight?: components["schemas"]["HighlightPart"][];
       /** @description The markdown source. */
@@ -1349,7 +1349,7 @@ export interface components {
       read_time: string;
       /**
        * @description In search results: a short piece of the text around the words the search matched,
-       *     in parts, the matched words marked.
+       *     in parts, the matched words marked (absent when only the title or subtitle matched).
        */
       highlight?: components["schemas"]["HighlightPart"][];
     };
@@ -2034,7 +2034,7 @@ export interface components {
       read_time: string;
       /**
        * @description In search results: a short piece of the text around the words the search matched,
-       *     in parts, the matched words marked.
+       *     in parts, the matched words marked (absent when only the title or subtitle matched).
        */
       highlight?: components["schemas"]["HighlightPart"][];
       /** @description `published` exactly when readers can see it. */
