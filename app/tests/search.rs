@@ -324,6 +324,10 @@ on_both_engines! {
             ]
         );
         assert_eq!((body["total"].as_i64(), body["total_exact"].as_bool()), (Some(3), Some(true)));
+        // A page far past the matches is empty, not an error.
+        let (page, body) = titles(&app, "tariffs", "&limit=41&offset=9223372036854775806").await;
+        assert!(page.is_empty());
+        assert_eq!((body["total"].as_i64(), body["total_exact"].as_bool()), (Some(3), Some(true)));
         // Pages follow the order.
         let (first, _) = titles(&app, "tariffs", "&limit=1").await;
         let (second, _) = titles(&app, "tariffs", "&limit=1&offset=1").await;

@@ -10,6 +10,8 @@ use crate::present::card;
 use crate::search::{self, Query};
 use crate::service::ContentService;
 
+/// Matches a search reads at most (ten pages of the largest size past the count cap).
+const READ_AT_MOST: i64 = SEARCH_COUNT_CAP + 500;
 /// Known words the word being typed may complete to, at most (the first alphabetically).
 const COMPLETIONS: i64 = 16;
 /// Known words compared with a mistyped word, at most.
@@ -27,7 +29,9 @@ impl ContentService {
     pub(crate) async fn search(&self, q: &ListQuery) -> Result<ArticleList, ContentError> {
         let mut query = Query::parse(&q.q);
         self.complete(&mut query).await?;
-        let cap = q.count_cap().unwrap_or(SEARCH_COUNT_CAP);
+        // Matches read: one more than the count cap (or the end of the page asked for), and
+        // never more than `READ_AT_MOST` (a page past those is empty).
+        let cap = q.count_cap().unwrap_or(SEARCH_COUNT_CAP).min(READ_AT_MOST);
         let mut found = self.store().search(&query, &q.categories, cap + 1).await?;
         let counted = found.len() as i64;
         search::order(&mut found, q.sort == Sort::Relevance, kernel::ids::now());
