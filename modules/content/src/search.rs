@@ -147,11 +147,6 @@ const PREFIX_AT_LEAST: usize = 4;
 /// At most this many terms of a query are used (a 200-character query has fewer).
 const TERMS_AT_MOST: usize = 32;
 
-/// Where the engines mark the start and the end of a matched word in an excerpt: characters of
-/// Unicode's private use area, which no article text is expected to hold.
-pub const MARK_START: char = '\u{E000}';
-pub const MARK_END: char = '\u{E001}';
-
 /// One thing to find: a word, or words side by side.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Term {
@@ -395,6 +390,21 @@ pub struct Candidate {
     pub relevance: f64,
 }
 
+/// Matches at most this many are ranked by the engine's score (bm25, `ts_rank_cd`) within
+/// their tier; more are ordered by tier and freshness alone. Scoring reads every match's
+/// words (and FTS5's bm25 first counts each term's matches in the whole index: 5 ms for a
+/// word in most of 100,000 articles); past this many, a word that common says little anyway.
+pub const SCORED_AT_MOST: usize = 200;
+
+/// A match's relevance: ten times more when its title or subtitle holds a word asked for, so
+/// those come first, and within that one plus the engine's `score` brought within [0, 1)
+/// (freshness at most doubles a relevance, so it never overturns a tier).
+pub fn relevance(in_headings: bool, score: f64) -> f64 {
+    let tier = if in_headings { 10.0 } else { 1.0 };
+    let score = score.max(0.0);
+    tier * (1.0 + score / (1.0 + score))
+}
+
 /// How much newer counts: a piece published today counts twice its relevance, one a month old
 /// 1.5 times, one a year old 1.08 times. So a strong recent piece beats an old passing
 /// mention, while a piece about the query still beats a recent one that mentions it once.
@@ -427,31 +437,142 @@ pub struct Part {
     pub marked: bool,
 }
 
-/// An engine's excerpt, with [`MARK_START`] and [`MARK_END`] around matched words, as parts
-/// (an unclosed mark ends with the excerpt; empty parts are left out).
-pub fn parts(excerpt: &str) -> Vec<Part> {
-    let mut out: Vec<Part> = Vec::new();
-    let mut marked = false;
-    let mut text = String::new();
-    let mut flush = |text: &mut String, marked: bool| {
-        if !text.is_empty() {
-            out.push(Part {
-                text: std::mem::take(text),
-                marked,
-            });
-        }
+/// Words in an excerpt: about four lines of a phone's card.
+const EXCERPT_WORDS: usize = 18;
+/// Words an excerpt shows before the first one matched, when it can.
+const EXCERPT_LEAD: usize = 3;
+
+/// A word as the engines compare it: in lower case, without accents, as its English stem
+/// (Snowball's, as PostgreSQL's; SQLite's Porter stemmer agrees on nearly every word).
+fn stem(stemmer: &rust_stemmers::Stemmer, word: &str) -> String {
+    let lower = word.to_lowercase();
+    let plain = if lower.is_ascii() {
+        lower
+    } else {
+        deunicode::deunicode(&lower)
     };
-    for c in excerpt.chars() {
-        match c {
-            MARK_START | MARK_END => {
-                flush(&mut text, marked);
-                marked = c == MARK_START;
+    stemmer.stem(&plain).into_owned()
+}
+
+/// Where the words of `text` are (runs of letters and digits, as [`words`] cuts them).
+fn word_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push((s, i));
+                start = None;
             }
-            _ => text.push(c),
+            _ => {}
         }
     }
-    flush(&mut text, marked);
+    if let Some(s) = start {
+        out.push((s, text.len()));
+    }
     out
+}
+
+impl Query {
+    /// The stems of the words asked for, in phrases too (not left-out words, not stop words).
+    fn wanted(&self, stemmer: &rust_stemmers::Stemmer) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .groups
+            .iter()
+            .flatten()
+            .flat_map(|t| match t {
+                Term::Word { text, .. } => std::slice::from_ref(text),
+                Term::Phrase(words) => words.as_slice(),
+            })
+            .filter(|w| !is_stop_word(w))
+            .map(|w| stem(stemmer, w))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// A short piece of `text` around the words `query` asks for, those words marked: the
+/// [`EXCERPT_WORDS`] words holding the most different ones asked for (then the most of
+/// them, then the first), starting a few words before the first when it can, with "…" where
+/// the text goes on. `None` when `text` holds none of them (a piece found by its title).
+pub fn excerpt(text: &str, query: &Query) -> Option<Vec<Part>> {
+    let stemmer = rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English);
+    let wanted = query.wanted(&stemmer);
+    let spans = word_spans(text);
+    // For each word of the text, which wanted word it is.
+    let found: Vec<Option<usize>> = spans
+        .iter()
+        .map(|&(s, e)| wanted.binary_search(&stem(&stemmer, &text[s..e])).ok())
+        .collect();
+    let first = found.iter().position(Option::is_some)?;
+    let size = EXCERPT_WORDS.min(spans.len());
+    let score = |start: usize| {
+        let mut seen: Vec<usize> = found[start..start + size]
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        let count = seen.len();
+        seen.sort_unstable();
+        seen.dedup();
+        (seen.len(), count)
+    };
+    // The best window among those starting at most `EXCERPT_LEAD` words before a match.
+    let mut best = (
+        first.saturating_sub(EXCERPT_LEAD).min(spans.len() - size),
+        (0, 0),
+    );
+    for (at, word) in found.iter().enumerate() {
+        if word.is_none() {
+            continue;
+        }
+        let start = at.saturating_sub(EXCERPT_LEAD).min(spans.len() - size);
+        let s = score(start);
+        if s > best.1 {
+            best = (start, s);
+        }
+    }
+    let start = best.0;
+    let end = start + size;
+    let mut parts: Vec<Part> = Vec::new();
+    let mut push = |text: &str, marked: bool| match parts.last_mut() {
+        _ if text.is_empty() => {}
+        Some(last) if last.marked == marked => last.text.push_str(text),
+        _ => parts.push(Part {
+            text: text.to_string(),
+            marked,
+        }),
+    };
+    if start > 0 {
+        push("…", false);
+    }
+    for i in start..end {
+        let (s, e) = spans[i];
+        if i > start {
+            // What stood between two words, its spaces and line ends as one space.
+            let between = &text[spans[i - 1].1..s];
+            let mut gap = String::with_capacity(between.len());
+            for c in between.chars() {
+                if !c.is_whitespace() {
+                    gap.push(c);
+                } else if !gap.ends_with(' ') {
+                    gap.push(' ');
+                }
+            }
+            push(&gap, false);
+        }
+        push(&text[s..e], found[i].is_some());
+    }
+    if end < spans.len() {
+        push("…", false);
+    } else {
+        // The text's own end (a full stop) after its last word.
+        push(text[spans[end - 1].1..].trim(), false);
+    }
+    Some(parts)
 }
 
 /// The distinct words of an article worth suggesting to a reader who mistyped one: of three
@@ -707,29 +828,63 @@ mod tests {
         assert_eq!(found[4].id, "old-mention");
     }
 
+    /// An excerpt as text, marked words in brackets.
+    fn shown(text: &str, query: &str) -> Option<String> {
+        excerpt(text, &Query::parse(&format!("{query} "))).map(|parts| {
+            parts
+                .iter()
+                .map(|p| {
+                    if p.marked {
+                        format!("[{}]", p.text)
+                    } else {
+                        p.text.clone()
+                    }
+                })
+                .collect()
+        })
+    }
+
     #[test]
-    fn excerpts_become_marked_parts() {
-        let text = format!("… the {MARK_START}vote{MARK_END} was {MARK_START}close");
+    fn excerpts_mark_word_forms_case_and_accents() {
         assert_eq!(
-            parts(&text),
-            vec![
-                Part {
-                    text: "… the ".into(),
-                    marked: false
-                },
-                Part {
-                    text: "vote".into(),
-                    marked: true
-                },
-                Part {
-                    text: " was ".into(),
-                    marked: false
-                },
-                Part {
-                    text: "close".into(),
-                    marked: true
-                },
-            ]
+            shown(
+                "Students voted.\n\nVoting age: the Émigré vote.",
+                "votes emigre"
+            )
+            .as_deref(),
+            Some("Students [voted]. [Voting] age: the [Émigré] [vote].")
+        );
+        // Words apart from a phrase, stop words and left-out words are not marked.
+        assert_eq!(
+            shown(
+                "Loss and damage, and the loss of war.",
+                "\"loss and damage\" -war"
+            )
+            .as_deref(),
+            Some("[Loss] and [damage], and the [loss] of war.")
+        );
+        // Short words are words: "UN" is not in "fun".
+        assert_eq!(shown("A fun day.", "UN"), None);
+        assert_eq!(shown("Nothing here.", "vote"), None);
+    }
+
+    #[test]
+    fn excerpts_show_the_words_around_the_most_words_asked_for() {
+        let filler = |n: usize| vec!["word"; n].join(" ");
+        let text = format!(
+            "{} climate alone. {} so the climate vote came at last {}.",
+            filler(30),
+            filler(30),
+            filler(30)
+        );
+        assert_eq!(
+            shown(&text, "climate vote").as_deref(),
+            Some("…word so the [climate] [vote] came at last word word word word word word word word word word…")
+        );
+        // A match near the start shows the text from its start, without "…".
+        assert_eq!(
+            shown(&format!("The vote {}", filler(40)), "vote").as_deref(),
+            Some(format!("The [vote] {}…", filler(16)).as_str())
         );
     }
 

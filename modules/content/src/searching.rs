@@ -40,41 +40,32 @@ impl ContentService {
             .iter()
             .map(|c| c.id.clone())
             .collect();
-        let mut rows: HashMap<String, crate::store::CardRow> = self
+        let mut rows: HashMap<String, crate::store::FoundRow> = self
             .store()
             .cards(&ids)
             .await?
             .into_iter()
-            .map(|r| (r.id.clone(), r))
-            .collect();
-        let mut excerpts: HashMap<String, String> = self
-            .store()
-            .excerpts(&query, &ids)
-            .await?
-            .into_iter()
+            .map(|r| (r.card.id.clone(), r))
             .collect();
         let names = self
-            .author_names(rows.values().map(|r| &r.author_id))
+            .author_names(rows.values().map(|r| &r.card.author_id))
             .await?;
         let mut items = Vec::with_capacity(ids.len());
         for id in &ids {
             // Unpublished since it was found: left out.
             let Some(row) = rows.remove(id) else { continue };
-            let mut item = card(row, &names)?;
             // A piece found by its title alone keeps its excerpt: its text has nothing to mark.
-            item.highlight = excerpts
-                .remove(id)
-                .map(|e| search::parts(&e))
-                .filter(|parts| parts.iter().any(|p| p.marked))
-                .map(|parts| {
-                    parts
-                        .into_iter()
-                        .map(|p| HighlightPart {
-                            text: p.text,
-                            marked: p.marked,
-                        })
-                        .collect()
-                });
+            let highlight = search::excerpt(&row.body_text, &query).map(|parts| {
+                parts
+                    .into_iter()
+                    .map(|p| HighlightPart {
+                        text: p.text,
+                        marked: p.marked,
+                    })
+                    .collect()
+            });
+            let mut item = card(row.card, &names)?;
+            item.highlight = highlight;
             items.push(item);
         }
         let suggestion = if counted == 0 {

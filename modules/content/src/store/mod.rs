@@ -42,6 +42,14 @@ pub struct CardRow {
     pub reading_minutes: i32,
 }
 
+/// A published article a search found: its card, and its plain text to quote from.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct FoundRow {
+    #[sqlx(flatten)]
+    pub card: CardRow,
+    pub body_text: String,
+}
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ArticleRow {
     #[sqlx(flatten)]
@@ -218,15 +226,8 @@ pub trait ContentStore: Send + Sync, traced as TracedContentStore {
     ) -> Result<Vec<Candidate>, sqlx::Error>;
     /// Whether `query` finds any published article (of one of `categories`, when given).
     async fn any_match(&self, query: &Query, categories: &[Category]) -> Result<bool, sqlx::Error>;
-    /// For each of the published articles `ids`: a short piece of its text around the words
-    /// `query` matches, each marked (see [`crate::search::MARK_START`]).
-    async fn excerpts(
-        &self,
-        query: &Query,
-        ids: &[String],
-    ) -> Result<Vec<(String, String)>, sqlx::Error>;
-    /// The published articles `ids` (in no particular order).
-    async fn cards(&self, ids: &[String]) -> Result<Vec<CardRow>, sqlx::Error>;
+    /// The published articles `ids` (in no particular order), each with its plain text.
+    async fn cards(&self, ids: &[String]) -> Result<Vec<FoundRow>, sqlx::Error>;
     /// Up to `limit` known words in `[from, to)`, alphabetically, of `shortest` to `longest`
     /// characters.
     async fn words_between(

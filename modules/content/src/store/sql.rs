@@ -9,7 +9,6 @@ macro_rules! sql_content_store {
         $enqueue:path,
         $search:path,
         $any_match:path,
-        $excerpts:path,
         $begin_write:expr
     ) => {
         pub struct $name {
@@ -207,23 +206,16 @@ macro_rules! sql_content_store {
                 $any_match(&self.pool, query, categories).await
             }
 
-            async fn excerpts(
-                &self,
-                query: &crate::search::Query,
-                ids: &[String],
-            ) -> Result<Vec<(String, String)>, sqlx::Error> {
-                $excerpts(&self.pool, query, ids).await
-            }
-
             async fn cards(
                 &self,
                 ids: &[String],
-            ) -> Result<Vec<crate::store::CardRow>, sqlx::Error> {
+            ) -> Result<Vec<crate::store::FoundRow>, sqlx::Error> {
                 if ids.is_empty() {
                     return Ok(Vec::new());
                 }
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
-                    "SELECT {} FROM articles a WHERE a.status = 'published' AND a.id IN (",
+                    "SELECT {}, COALESCE(a.body_text, '') AS body_text FROM articles a \
+                     WHERE a.status = 'published' AND a.id IN (",
                     crate::store::CARD_COLUMNS
                 ));
                 let mut listed = qb.separated(", ");
