@@ -474,6 +474,24 @@ fn word_spans(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// What stood between two words of an excerpt, on one line: spaces and line ends as one
+/// space, and a line end after no punctuation (a heading, a list item) as a dash, so that
+/// the line before does not read as the start of the next one's sentence.
+fn gap(between: &str) -> String {
+    let mut out = String::with_capacity(between.len());
+    for c in between.chars() {
+        if !c.is_whitespace() {
+            out.push(c);
+        } else if !out.ends_with(' ') {
+            out.push(' ');
+        }
+    }
+    if out == " " && between.contains('\n') {
+        return " — ".to_string();
+    }
+    out
+}
+
 impl Query {
     /// The stems of the words asked for, in phrases too (not left-out words, not stop words).
     fn wanted(&self, stemmer: &rust_stemmers::Stemmer) -> Vec<String> {
@@ -552,17 +570,7 @@ pub fn excerpt(text: &str, query: &Query) -> Option<Vec<Part>> {
     for i in start..end {
         let (s, e) = spans[i];
         if i > start {
-            // What stood between two words, its spaces and line ends as one space.
-            let between = &text[spans[i - 1].1..s];
-            let mut gap = String::with_capacity(between.len());
-            for c in between.chars() {
-                if !c.is_whitespace() {
-                    gap.push(c);
-                } else if !gap.ends_with(' ') {
-                    gap.push(' ');
-                }
-            }
-            push(&gap, false);
+            push(&gap(&text[spans[i - 1].1..s]), false);
         }
         push(&text[s..e], found[i].is_some());
     }
