@@ -300,6 +300,69 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn links_sent_before_a_password_change_or_a_newer_link_are_void(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let email = "mia@example.org";
+        reader(&app, email).await;
+        let mut sent = 1;
+        // Asks for a link and returns its token from the email.
+        let mut link = |path: &'static str, landing: &'static str| {
+            sent += 1;
+            let n = sent;
+            let app = &app;
+            async move {
+                let (status, _, _) = send(app, Method::POST, path, None, Some(json!({"email": email}))).await;
+                assert_eq!(status, 200);
+                token_in(&nth_mail(app, email, n).await, &format!("{SITE}{landing}?token="))
+            }
+        };
+        let use_sign_in = |token: String| {
+            let app = &app;
+            async move {
+                send(app, Method::POST, "/api/v1/reader/sign-in-link/use", None, Some(json!({"token": token}))).await.0
+            }
+        };
+        let use_reset = |token: String, password: &'static str| {
+            let app = &app;
+            async move {
+                send(app, Method::POST, "/api/v1/reader/password-reset/use", None, Some(json!({
+                    "token": token, "password": password, "confirm_password": password
+                }))).await.0
+            }
+        };
+        const SIGN_IN: (&str, &str) = ("/api/v1/reader/sign-in-link", "/email/sign-in");
+        const RESET: (&str, &str) = ("/api/v1/reader/password-reset", "/reset-password");
+
+        // A newer link voids the older ones of its kind.
+        let old_reset = link(RESET.0, RESET.1).await;
+        let first = link(SIGN_IN.0, SIGN_IN.1).await;
+        let second = link(SIGN_IN.0, SIGN_IN.1).await;
+        assert_eq!(use_sign_in(first).await, 400, "an older sign-in link");
+        // A password change voids every link sent before it.
+        let (_, _, here) = sign_in(&app, email, "correct horse").await;
+        let (status, _, _) = send(&app, Method::PUT, "/api/v1/reader/account/password", here.as_deref(), Some(json!({
+            "current_password": "correct horse", "password": "fresh start", "confirm_password": "fresh start"
+        }))).await;
+        assert_eq!(status, 204);
+        assert_eq!(use_reset(old_reset, "taken over").await, 400, "a reset link from before the change");
+        assert_eq!(use_sign_in(second).await, 400, "a sign-in link from before the change");
+        assert_eq!(sign_in(&app, email, "taken over").await.0, 401);
+        // A reset voids the sign-in links sent before it; of two reset links, the newer works.
+        let pending = link(SIGN_IN.0, SIGN_IN.1).await;
+        let older = link(RESET.0, RESET.1).await;
+        let newer = link(RESET.0, RESET.1).await;
+        assert_eq!(use_reset(older, "older one").await, 400);
+        assert_eq!(use_reset(newer, "newer one").await, 200);
+        assert_eq!(use_sign_in(pending).await, 400, "a sign-in link from before the reset");
+        assert_eq!(sign_in(&app, email, "newer one").await.0, 200);
+        // A link sent after the change works.
+        let fresh = link(SIGN_IN.0, SIGN_IN.1).await;
+        assert_eq!(use_sign_in(fresh).await, 200);
+        app.shutdown().await;
+    }
+}
+
+on_both_engines! {
     async fn the_password_is_changed_and_the_account_deleted_with_everything_kept(engine: Engine) {
         let app = spawn_app(engine).await;
         reader(&app, "lee@example.org").await;
@@ -334,6 +397,72 @@ on_both_engines! {
         }
         assert_eq!(send(&app, Method::GET, "/api/v1/reader/account", Some(&here), None).await.0, 401);
         assert_eq!(sign_in(&app, "lee@example.org", "fresh start").await.0, 401);
+        app.shutdown().await;
+    }
+}
+
+/// Every (table, column) of the database holding text, with how many of its rows hold `needle`
+/// (any case).
+async fn rows_holding(app: &TestApp, needle: &str) -> Vec<(String, String, i64)> {
+    let columns: Vec<(String, String)> = match &app.services.db {
+        kernel::Db::Sqlite(p) => sqlx::query_as(
+            "SELECT m.name, c.name FROM sqlite_master m, pragma_table_info(m.name) c \
+             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'",
+        )
+        .fetch_all(p)
+        .await
+        .unwrap(),
+        kernel::Db::Postgres(p) => sqlx::query_as(
+            "SELECT table_name::TEXT, column_name::TEXT FROM information_schema.columns \
+             WHERE table_schema = current_schema() \
+             AND data_type IN ('text', 'character varying', 'json', 'jsonb')",
+        )
+        .fetch_all(p)
+        .await
+        .unwrap(),
+    };
+    let mut out = Vec::new();
+    for (table, column) in columns {
+        let sql = format!(
+            "SELECT COUNT(*) FROM \"{table}\" WHERE LOWER(CAST(\"{column}\" AS TEXT)) LIKE '%{}%'",
+            needle.to_lowercase()
+        );
+        out.push((table, column, count(app, &sql).await));
+    }
+    out
+}
+
+on_both_engines! {
+    async fn nothing_a_deleted_account_gave_us_is_left_in_any_table(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let email = "noa@example.org";
+        reader(&app, email).await;
+        let (_, _, here) = sign_in(&app, email, "correct horse").await;
+        let here = here.unwrap();
+        // What a reader typically leaves: lists, the digest, emailed links, and a message to
+        // the team (the address typed in capitals).
+        send(&app, Method::PUT, "/api/v1/reader/account/subscriptions", Some(&here), Some(json!({
+            "magazine": true, "packs": true, "digest": true
+        }))).await;
+        for path in ["/api/v1/reader/sign-in-link", "/api/v1/reader/password-reset"] {
+            let (status, _, _) = send(&app, Method::POST, path, None, Some(json!({"email": email}))).await;
+            assert_eq!(status, 200);
+        }
+        let (status, body, _) = send(&app, Method::POST, "/api/v1/contact", None, Some(json!({
+            "first_name": "Noa", "last_name": "Vesterberg", "email": "NOA@example.org",
+            "subject": "About my article", "inquiry_type": "general", "message": "Hello!"
+        }))).await;
+        assert_eq!(status, 200, "{body}");
+        nth_mail(&app, email, 3).await;
+        let before: i64 = rows_holding(&app, email).await.iter().map(|r| r.2).sum();
+        assert!(before >= 6, "the address is kept in {before} rows before");
+
+        let (status, _, _) = send(&app, Method::DELETE, "/api/v1/reader/account", Some(&here), Some(json!({"password": "correct horse"}))).await;
+        assert_eq!(status, 204);
+        let left: Vec<_> = rows_holding(&app, email).await.into_iter().filter(|r| r.2 > 0).collect();
+        assert!(left.is_empty(), "the address is still in {left:?}");
+        let left: Vec<_> = rows_holding(&app, "Vesterberg").await.into_iter().filter(|r| r.2 > 0).collect();
+        assert!(left.is_empty(), "the name is still in {left:?}");
         app.shutdown().await;
     }
 }

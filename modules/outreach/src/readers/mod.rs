@@ -578,7 +578,9 @@ impl Readers {
     pub async fn delete(&self, id: &str, password: &str) -> Result<(), ReaderError> {
         self.check_password(id, password).await?;
         let a = self.store.account(id).await?.ok_or(ReaderError::Gone)?;
-        self.store.delete_account(id, &a.email).await?;
+        self.store
+            .delete_account(id, &a.email, self.clock.now())
+            .await?;
         tracing::info!(account = %id, "reader account deleted");
         Ok(())
     }

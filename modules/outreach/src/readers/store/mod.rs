@@ -115,7 +115,8 @@ pub trait ReaderStore: Send + Sync, traced as TracedReaderStore {
         keep: Option<&str>,
     ) -> Result<(), sqlx::Error>;
     async fn sessions_of(&self, account_id: &str) -> Result<Vec<SessionRecord>, sqlx::Error>;
-    /// Stores a link and queues the email that carries it, in one transaction.
+    /// Stores a link and queues the email that carries it, in one transaction; the account's
+    /// unused links of the same purpose are void from then on.
     async fn add_link(
         &self,
         account_id: &str,
@@ -135,6 +136,7 @@ pub trait ReaderStore: Send + Sync, traced as TracedReaderStore {
     async fn account(&self, id: &str) -> Result<Option<AccountRecord>, sqlx::Error>;
     async fn password_hash(&self, id: &str) -> Result<Option<String>, sqlx::Error>;
     async fn update_profile(&self, id: &str, profile: &Profile) -> Result<(), sqlx::Error>;
+    /// Sets the password and voids every unused sign-in and reset link of the account.
     async fn set_password(&self, id: &str, password_hash: &str) -> Result<(), sqlx::Error>;
     /// Puts `email` on `list` (or takes it off), sending nothing: the address is the
     /// account's, already proven.
@@ -153,9 +155,15 @@ pub trait ReaderStore: Send + Sync, traced as TracedReaderStore {
         unsubscribe_hash: &str,
         now: DateTime<Utc>,
     ) -> Result<(), sqlx::Error>;
-    /// Removes the account, its sessions and links, and the address from every list, in one
-    /// transaction.
-    async fn delete_account(&self, id: &str, email: &str) -> Result<(), sqlx::Error>;
+    /// Removes the account, its sessions and links, and the address from every list, from the
+    /// outbox (messages not yet sent are given up), from the forms it sent and from the record
+    /// of announcements, in one transaction.
+    async fn delete_account(
+        &self,
+        id: &str,
+        email: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), sqlx::Error>;
 }
 }
 

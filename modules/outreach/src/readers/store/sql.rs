@@ -3,6 +3,18 @@
 
 use super::*;
 
+/// `text` with the characters LIKE reads as patterns (`%`, `_`) and the escape (`!`) escaped.
+fn like_escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '!') {
+            out.push('!');
+        }
+        out.push(c);
+    }
+    out
+}
+
 macro_rules! sql_reader_store {
     ($name:ident, $db:ty, $pool:ty, $enqueue:path) => {
         pub struct $name {
@@ -143,6 +155,14 @@ macro_rules! sql_reader_store {
                 email: &Email,
             ) -> Result<(), sqlx::Error> {
                 let mut tx = self.pool.begin().await?;
+                // A new link voids the account's older ones of the same kind: only the
+                // latest email works.
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "DELETE FROM account_links WHERE used_at IS NULL AND account_id = ",
+                );
+                qb.push_bind(account_id.to_string());
+                qb.push(" AND purpose = ").push_bind(purpose.as_str());
+                qb.build().execute(&mut *tx).await?;
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                     "INSERT INTO account_links (token_hash, account_id, purpose, expires_at) \
                      VALUES (",
@@ -257,13 +277,21 @@ macro_rules! sql_reader_store {
             }
 
             async fn set_password(&self, id: &str, password_hash: &str) -> Result<(), sqlx::Error> {
+                let mut tx = self.pool.begin().await?;
                 let mut qb: sqlx::QueryBuilder<$db> =
                     sqlx::QueryBuilder::new("UPDATE accounts SET password_hash = ");
                 qb.push_bind(password_hash.to_string());
                 qb.push(" WHERE id = ");
                 qb.push_bind(id.to_string());
-                qb.build().execute(&self.pool).await?;
-                Ok(())
+                qb.build().execute(&mut *tx).await?;
+                // Links sent before the change are void: whoever read an old email (or
+                // holds the old password) cannot use them to set the password again.
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "DELETE FROM account_links WHERE used_at IS NULL AND account_id = ",
+                );
+                qb.push_bind(id.to_string());
+                qb.build().execute(&mut *tx).await?;
+                tx.commit().await
             }
 
             async fn set_list(
@@ -328,8 +356,46 @@ macro_rules! sql_reader_store {
                 Ok(())
             }
 
-            async fn delete_account(&self, id: &str, email: &str) -> Result<(), sqlx::Error> {
+            async fn delete_account(
+                &self,
+                id: &str,
+                email: &str,
+                now: DateTime<Utc>,
+            ) -> Result<(), sqlx::Error> {
+                let email = email.to_lowercase();
+                let email = email.as_str();
                 let mut tx = self.pool.begin().await?;
+                // The outbox keeps a message's recipients and subject after delivery: every
+                // message to the address, and the team's copy of what it sent us (its
+                // reply-to), is emptied; one not sent yet is given up (its attachments'
+                // files go at the next purge).
+                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
+                    "UPDATE outbox SET recipients = '[]', reply_to = NULL, subject = '', \
+                     body = '', html = NULL, list_unsubscribe = NULL, \
+                     last_error = CASE WHEN status = 'sent' THEN NULL \
+                     ELSE 'the account was deleted' END, \
+                     status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END, \
+                     redacted_at = COALESCE(redacted_at, ",
+                );
+                qb.push_bind(now);
+                qb.push(") WHERE LOWER(recipients) LIKE ");
+                qb.push_bind(format!("%\"{}\"%", like_escaped(email)));
+                qb.push(" ESCAPE '!' OR LOWER(reply_to) = ");
+                qb.push_bind(email.to_string());
+                qb.build().execute(&mut *tx).await?;
+                // What the address sent us through the forms, and the record of the
+                // announcements it was sent.
+                for table in [
+                    "contact_messages",
+                    "applications",
+                    "announcement_deliveries",
+                ] {
+                    let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
+                        "DELETE FROM {table} WHERE LOWER(email) = "
+                    ));
+                    qb.push_bind(email.to_string());
+                    qb.build().execute(&mut *tx).await?;
+                }
                 for table in ["magazine_notifications", "pack_notifications"] {
                     let mut qb: sqlx::QueryBuilder<$db> =
                         sqlx::QueryBuilder::new(format!("DELETE FROM {table} WHERE email = "));
