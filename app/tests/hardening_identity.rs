@@ -266,3 +266,35 @@ on_both_engines! {
         app.shutdown().await;
     }
 }
+
+on_both_engines! {
+    async fn a_session_that_cannot_be_checked_is_unavailable_not_signed_out(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let (_, key) = app.services.identity.add_staff("Writer", Role::Writer).await.unwrap();
+        let cookie = app.login(&key).await;
+        let articles = |cookie: String| {
+            let app = &app;
+            async move { app.request(Method::GET, "/api/v1/staff/articles", Some(&cookie)).send().await.unwrap() }
+        };
+        assert_eq!(articles(cookie.clone()).await.status().as_u16(), 200);
+        // The database goes away (a restart, a network fault): the guards cannot check a
+        // session, and say so; the dashboard must not take the writer for signed out.
+        match &app.services.db {
+            kernel::Db::Sqlite(p) => p.close().await,
+            kernel::Db::Postgres(p) => p.close().await,
+        }
+        for r in [
+            articles(cookie.clone()).await,
+            app.request(Method::GET, "/api/v1/reader/account", Some("agora_reader=some-token")).send().await.unwrap(),
+        ] {
+            assert_eq!(r.status().as_u16(), 503, "{}", r.url());
+            assert_eq!(r.headers()["retry-after"], "5");
+            let body: Value = r.json().await.unwrap();
+            assert_eq!(body["code"], "service_unavailable", "{body}");
+        }
+        // Without a session cookie, still 401: nothing needed the database.
+        let r = app.request(Method::GET, "/api/v1/staff/articles", None).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 401);
+        app.shutdown().await;
+    }
+}

@@ -105,6 +105,50 @@ test.describe("signing in", () => {
   });
 });
 
+test.describe("a moment without the database", () => {
+  test("the save is sent again, the text kept, the writer still signed in", async ({
+    page,
+  }) => {
+    const key = addStaff(`E2E Outage ${tag()}`, "writer");
+    await signIn(page, key, "/dashboard/writer");
+    const main = page.getByRole("main");
+    await main.getByRole("button", { name: "New Article" }).click();
+    const editor = main.getByRole("region", { name: "New Article" });
+    const title = `Written in an outage ${tag()}`;
+    await editor.getByLabel("Title", { exact: true }).fill(title);
+    await editor
+      .getByRole("textbox", { name: "Content" })
+      .fill("Every word of this survives the outage.");
+    // The server answers the first save as it does when it cannot check the
+    // session: 503 service_unavailable, before doing anything.
+    let refused = 0;
+    await page.route("**/api/v1/staff/articles", async (route) => {
+      if (route.request().method() !== "POST" || refused > 0) {
+        await route.fallback();
+        return;
+      }
+      refused += 1;
+      await route.fulfill({
+        status: 503,
+        headers: { "retry-after": "1" },
+        json: {
+          code: "service_unavailable",
+          message: "The server is unavailable for a moment. Please try again.",
+        },
+      });
+    });
+    await editor.getByRole("button", { name: "Save as Draft" }).click();
+    await expect(page.locator(".server-notice")).toHaveText(
+      "Server unavailable, retrying…",
+    );
+    await expect(toast(page, "Article created successfully!")).toBeVisible();
+    await expect(page.locator(".server-notice")).toHaveText("");
+    expect(refused).toBe(1);
+    await expect(articleRow(page, title)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/writer$/);
+  });
+});
+
 test.describe("the header on every screen", () => {
   /** The header's height and whether the page scrolls sideways. */
   async function measure(page: Page) {

@@ -3,7 +3,9 @@
 //! knows every status it may see):
 //! - 400 when a parameter or body cannot be read, or carries control characters;
 //! - 403 when a state-changing call comes from another site;
-//! - 413 when a body is over the route's cap, 415 when its type is not the one declared.
+//! - 413 when a body is over the route's cap, 415 when its type is not the one declared;
+//! - 503 with `Retry-After` on a signed-in operation whose session cannot be checked (its
+//!   database is unreachable), never 401.
 
 use serde_json::{json, Map, Value};
 
@@ -42,6 +44,10 @@ pub fn complete(spec: &str) -> String {
             };
             for (method, op) in item.iter_mut() {
                 let has_body = op.get("requestBody").is_some();
+                let signed_in = op
+                    .get("security")
+                    .and_then(Value::as_array)
+                    .is_some_and(|s| !s.is_empty());
                 let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else {
                     continue;
                 };
@@ -70,6 +76,21 @@ pub fn complete(spec: &str) -> String {
                         "The body is not of the type this operation reads.",
                     );
                 }
+                if signed_in {
+                    add(
+                        responses,
+                        "503",
+                        "The session could not be checked for a moment (the database is \
+                         unreachable): try again after `Retry-After` seconds.",
+                    );
+                    if let Some(answer) = responses.get_mut("503").and_then(Value::as_object_mut) {
+                        answer.entry("headers").or_insert_with(|| {
+                            json!({ "Retry-After": {
+                                "description": "Seconds to wait before trying again.",
+                                "schema": { "type": "integer" } } })
+                        });
+                    }
+                }
             }
         }
     }
@@ -87,13 +108,20 @@ mod tests {
             "/v1/b": {"post": {"requestBody": {}, "responses": {
                 "400": {"description": "the module's own"}}}},
             "/v1/c": {"get": {"responses": {
-                "400": {"description": "a page", "content": {"text/html": {}}}}}}
+                "400": {"description": "a page", "content": {"text/html": {}}}}}},
+            "/v1/d": {"get": {"security": [{"StaffSession": []}], "responses": {}}}
         }}"#;
         let doc: serde_json::Value = serde_json::from_str(&complete(spec)).unwrap();
         let get = &doc["paths"]["/v1/a"]["get"]["responses"];
         assert!(get.get("400").is_some());
         assert!(get.get("403").is_none(), "reads are not cross-site checked");
         assert!(get.get("413").is_none());
+        assert!(
+            get.get("503").is_none(),
+            "not signed in: no session to check"
+        );
+        let signed_in = &doc["paths"]["/v1/d"]["get"]["responses"]["503"];
+        assert!(signed_in["headers"].get("Retry-After").is_some());
         let post = &doc["paths"]["/v1/b"]["post"]["responses"];
         assert_eq!(post["400"]["description"], "the module's own");
         for status in ["403", "413", "415"] {

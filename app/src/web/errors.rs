@@ -47,6 +47,14 @@ pub async fn api_error(err: poem::Error) -> Response {
             ErrorCode::MethodNotAllowed,
             "This method is not allowed here".to_string(),
         ),
+        StatusCode::SERVICE_UNAVAILABLE => {
+            let mut response = (status, poem::web::Json(ErrorBody::unavailable())).into_response();
+            response.headers_mut().insert(
+                poem::http::header::RETRY_AFTER,
+                poem::http::HeaderValue::from(kernel::http::RETRY_AFTER_SECONDS),
+            );
+            return response;
+        }
         StatusCode::PAYLOAD_TOO_LARGE => (
             ErrorCode::PayloadTooLarge,
             "The request is too large".into(),

@@ -12,7 +12,7 @@ use crate::service::IdentityService;
 pub const SESSION_COOKIE: &str = "agora_session";
 
 /// A signed-in staff member (from the `agora_session` cookie). Requests without a live
-/// session are answered 401 before the handler runs.
+/// session are answered 401 before the handler runs; 503 when the session cannot be checked.
 #[derive(SecurityScheme)]
 #[oai(
     ty = "api_key",
@@ -22,13 +22,17 @@ pub const SESSION_COOKIE: &str = "agora_session";
 )]
 pub struct StaffSession(pub StaffUser);
 
-async fn check_session(req: &Request, key: ApiKey) -> Option<StaffUser> {
-    let service = req.data::<Arc<IdentityService>>()?;
+/// The staff member of a live session; 401 without one, 503 when it cannot be checked.
+async fn check_session(req: &Request, key: ApiKey) -> poem::Result<StaffUser> {
+    let service = req
+        .data::<Arc<IdentityService>>()
+        .ok_or_else(kernel::http::unavailable)?;
     match service.authenticate(&key.key).await {
-        Ok(user) => user,
+        Ok(Some(user)) => Ok(user),
+        Ok(None) => Err(kernel::http::not_signed_in()),
         Err(e) => {
             tracing::error!(error = ?e, "session check failed");
-            None
+            Err(kernel::http::unavailable())
         }
     }
 }

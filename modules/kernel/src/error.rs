@@ -21,6 +21,9 @@ pub enum ErrorCode {
     Forbidden,
     TooManyRequests,
     InternalError,
+    /// The server cannot answer for a moment (its database is unreachable): try again after
+    /// `Retry-After` seconds. Never means "not signed in".
+    ServiceUnavailable,
     // Sign-in and staff.
     InvalidKey,
     TooManyAttempts,
@@ -129,6 +132,13 @@ impl ErrorBody {
             message: message.into(),
             title: Some(title.into()),
         }
+    }
+
+    pub fn unavailable() -> Self {
+        Self::new(
+            ErrorCode::ServiceUnavailable,
+            "The server is unavailable for a moment. Please try again.",
+        )
     }
 
     pub fn internal() -> Self {

@@ -109,6 +109,22 @@ pub fn client_of<'a>(
     }
 }
 
+/// Seconds a client is asked to wait (`Retry-After`) when the server cannot answer for a
+/// moment.
+pub const RETRY_AFTER_SECONDS: u64 = 5;
+
+/// The error of a guard that could not check a session (its store failed: the database is
+/// unreachable or restarting). The API answers it 503 `service_unavailable` with
+/// `Retry-After`: a client that is signed in must not be told it is not.
+pub fn unavailable() -> poem::Error {
+    poem::Error::from_status(poem::http::StatusCode::SERVICE_UNAVAILABLE)
+}
+
+/// The error of a guard that found no live session: answered 401 `not_signed_in`.
+pub fn not_signed_in() -> poem::Error {
+    poem::Error::from_status(poem::http::StatusCode::UNAUTHORIZED)
+}
+
 /// A session cookie: HttpOnly, SameSite=Lax, for the whole site. `Set-Cookie` value that
 /// starts a session (`Some(token)` for `max_age`) or ends it (`None`).
 pub struct SessionCookie {

@@ -1540,6 +1540,7 @@ export interface components {
       | "forbidden"
       | "too_many_requests"
       | "internal_error"
+      | "service_unavailable"
       | "invalid_key"
       | "too_many_attempts"
       | "invalid_staff"
@@ -2391,6 +2392,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   createArticle: {
@@ -2467,6 +2479,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   getStaffArticle: {
@@ -2526,6 +2549,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2631,6 +2665,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   deleteArticle: {
@@ -2688,6 +2733,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2771,6 +2827,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   submitArticle: {
@@ -2848,6 +2915,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   withdrawArticle: {
@@ -2919,6 +2997,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3024,6 +3113,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   approveArticle: {
@@ -3117,6 +3217,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3222,6 +3333,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   declinePendingChange: {
@@ -3315,6 +3437,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3420,6 +3553,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   unscheduleArticle: {
@@ -3491,6 +3635,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3574,6 +3729,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   newsroomRules: {
@@ -3605,6 +3771,17 @@ export interface operations {
       /** @description No live staff session (signed out, expired, or the user was disabled). */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3659,6 +3836,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3730,6 +3918,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   articleRevisions: {
@@ -3789,6 +3988,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3861,6 +4071,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   articleRevisionDiff: {
@@ -3921,6 +4142,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4027,6 +4259,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   previewArticle: {
@@ -4097,6 +4340,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4264,6 +4518,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   listWriters: {
@@ -4311,6 +4576,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4392,6 +4668,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5575,6 +5862,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   updateAccount: {
@@ -5644,6 +5942,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5725,6 +6034,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   setSubscriptions: {
@@ -5794,6 +6114,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5874,6 +6205,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   exportAccount: {
@@ -5920,6 +6262,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   myNotices: {
@@ -5959,6 +6312,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6041,6 +6405,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   listStaff: {
@@ -6088,6 +6463,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6170,6 +6556,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   rotateStaffKey: {
@@ -6228,6 +6625,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6328,6 +6736,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   listMagazines: {
@@ -6375,6 +6794,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6472,6 +6902,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   deleteMagazine: {
@@ -6527,6 +6968,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6618,6 +7070,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   publishMagazine: {
@@ -6703,6 +7166,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   unpublishMagazine: {
@@ -6761,6 +7235,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7024,6 +7509,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   previewAnnouncement: {
@@ -7082,6 +7578,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7153,6 +7660,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   previewPacksAnnouncement: {
@@ -7209,6 +7727,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7272,6 +7801,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7385,6 +7925,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   packUsage: {
@@ -7431,6 +7982,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7503,6 +8065,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7601,6 +8174,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   launchPacks: {
@@ -7666,6 +8250,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {

@@ -1,9 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import { ServerNotice } from "@/components/ServerNotice";
 import { invalidatePublicArticles } from "@/features/content";
 import { DashboardGate } from "@/features/dashboards";
 import { ArticleEditor } from "@/features/editor";
 import type { StaffRole } from "@/lib/staff-roles";
+import { retryCallsWhenUnavailable } from "@/lib/unavailable";
+
+// A moment without the database retries the dashboard's calls instead of
+// failing them (or signing anyone out).
+retryCallsWhenUnavailable();
 
 /**
  * A dashboard with the article editor plugged in. Loaded lazily by the routes:
@@ -19,10 +25,13 @@ export function StaffDashboard({ role }: { role: StaffRole }) {
     [queryClient],
   );
   return (
-    <DashboardGate
-      role={role}
-      Editor={ArticleEditor}
-      onArticlesChanged={onArticlesChanged}
-    />
+    <>
+      <ServerNotice />
+      <DashboardGate
+        role={role}
+        Editor={ArticleEditor}
+        onArticlesChanged={onArticlesChanged}
+      />
+    </>
   );
 }

@@ -12,7 +12,8 @@ use super::Readers;
 pub const READER_COOKIE: &str = "agora_reader";
 
 /// A signed-in reader: their account id, and the session's token (to keep this session when
-/// the password changes). Requests without a live reader session are answered 401.
+/// the password changes). Requests without a live reader session are answered 401; 503 when
+/// the session cannot be checked.
 #[derive(SecurityScheme)]
 #[oai(
     ty = "api_key",
@@ -27,17 +28,20 @@ pub struct ReaderIdentity {
     pub token: String,
 }
 
-async fn check_reader(req: &Request, key: ApiKey) -> Option<ReaderIdentity> {
-    let readers = req.data::<Arc<Readers>>()?;
+/// The account of a live reader session; 401 without one, 503 when it cannot be checked.
+async fn check_reader(req: &Request, key: ApiKey) -> poem::Result<ReaderIdentity> {
+    let readers = req
+        .data::<Arc<Readers>>()
+        .ok_or_else(kernel::http::unavailable)?;
     match readers.authenticate(&key.key).await {
-        Ok(Some(account)) => Some(ReaderIdentity {
+        Ok(Some(account)) => Ok(ReaderIdentity {
             account,
             token: key.key,
         }),
-        Ok(None) => None,
+        Ok(None) => Err(kernel::http::not_signed_in()),
         Err(e) => {
             tracing::error!(error = ?e, "reader session check failed");
-            None
+            Err(kernel::http::unavailable())
         }
     }
 }

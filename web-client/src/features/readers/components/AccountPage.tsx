@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { ButtonLink } from "@/components/Button";
 import { LoadingSection } from "@/components/LoadingSection";
+import { ServerNotice } from "@/components/ServerNotice";
 import { useToast } from "@/components/toast";
 import { InputField } from "@/components/InputField";
 import { useDocumentTitle } from "@/lib/document-title";
@@ -11,6 +12,7 @@ import { useHydrated } from "@/lib/hydrated";
 import { ACCOUNT_KEY } from "@/lib/reader";
 import { INTERESTS } from "@/lib/interests";
 import { PAGE_TITLES } from "@/lib/pages.gen";
+import { retryCallsWhenUnavailable } from "@/lib/unavailable";
 import {
   changePassword,
   deleteAccount,
@@ -74,7 +76,20 @@ function useAnswerNotice(intent: string) {
 }
 
 /** `/account`: the signed-in reader's profile, emails, password and data. */
+// A moment without the database retries the account's calls instead of
+// failing them (or signing the reader out).
+retryCallsWhenUnavailable();
+
 export function AccountPage() {
+  return (
+    <>
+      <ServerNotice />
+      <AccountContent />
+    </>
+  );
+}
+
+function AccountContent() {
   useDocumentTitle(PAGE_TITLES["/account"]);
   const deleted = useFormAnswer("delete");
   const query = useQuery({
