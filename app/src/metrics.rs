@@ -45,6 +45,8 @@ struct Metrics {
     page_cache: Family<ResultLabel, Counter>,
     jobs: Family<JobLabel, Counter>,
     sidecar_restarts: Counter,
+    sidecar_busy: Counter,
+    sidecar_health_missed: Counter,
     outbox_depth: Gauge,
     outbox_oldest: Gauge,
 }
@@ -85,6 +87,18 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         "Times the server-rendering sidecar was restarted",
         sidecar_restarts.clone(),
     );
+    let sidecar_busy = Counter::default();
+    registry.register(
+        "sidecar_busy_renders",
+        "Renders that found every sidecar slot taken until their deadline (served the shell)",
+        sidecar_busy.clone(),
+    );
+    let sidecar_health_missed = Counter::default();
+    registry.register(
+        "sidecar_health_checks_missed",
+        "Health checks the sidecar did not answer in time (three in a row restart it)",
+        sidecar_health_missed.clone(),
+    );
     let outbox_depth = Gauge::default();
     registry.register(
         "outbox_pending",
@@ -104,6 +118,8 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         page_cache,
         jobs,
         sidecar_restarts,
+        sidecar_busy,
+        sidecar_health_missed,
         outbox_depth,
         outbox_oldest,
     }
@@ -152,6 +168,16 @@ pub fn job_ran(job: &'static str) {
 /// The rendering sidecar was restarted.
 pub fn sidecar_restarted() {
     METRICS.sidecar_restarts.inc();
+}
+
+/// A render found every sidecar slot taken until its deadline.
+pub fn sidecar_busy() {
+    METRICS.sidecar_busy.inc();
+}
+
+/// The sidecar did not answer a health check in time.
+pub fn sidecar_health_missed() {
+    METRICS.sidecar_health_missed.inc();
 }
 
 /// The metrics in the Prometheus text format, with the outbox's queue as it is now.

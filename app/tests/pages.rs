@@ -358,3 +358,79 @@ async fn links_in_emails_land_on_pages_of_the_site() {
     assert!(root_markup(&html).contains("Link not recognised"));
     app.shutdown().await;
 }
+
+// Engine-independent: it is about the sidecar process, not the data.
+#[tokio::test]
+async fn a_busy_sidecar_is_not_restarted_and_the_instance_stays_ready() {
+    let app = spawn_app_with(
+        Engine::Sqlite,
+        Options {
+            ssr_script: Some(common::repo_root().join("app/tests/fixtures/busy-sidecar.mjs")),
+            deadline: Duration::from_millis(1000),
+            ..Options::default()
+        },
+    )
+    .await;
+    let pid = app.sidecar.pid();
+    assert_ne!(pid, 0, "the app started the sidecar");
+    // 24 readers at once for 6 s, each page new: 16 renders reach the sidecar at a time, at
+    // ~7 a second, so most wait past their deadline and get the shell.
+    let until = std::time::Instant::now() + Duration::from_secs(6);
+    let readers: Vec<_> = (0..24)
+        .map(|reader| {
+            let (client, address) = (app.client.clone(), app.address.clone());
+            tokio::spawn(async move {
+                let (mut rendered, mut shells) = (0, 0);
+                let mut n = 0;
+                while std::time::Instant::now() < until {
+                    n += 1;
+                    let r = client
+                        .get(format!("{address}/articles?q=reader{reader}page{n}"))
+                        .send()
+                        .await
+                        .unwrap();
+                    assert_eq!(r.status().as_u16(), 200, "every request is answered");
+                    if r.text()
+                        .await
+                        .unwrap()
+                        .contains("rendered by the busy sidecar")
+                    {
+                        rendered += 1;
+                    } else {
+                        shells += 1;
+                    }
+                }
+                (rendered, shells)
+            })
+        })
+        .collect();
+    let mut readiness = Vec::new();
+    while std::time::Instant::now() < until {
+        let (status, ready) = app.json("/readyz").await;
+        readiness.push((
+            status,
+            ready["sidecar"].as_str().unwrap_or_default().to_string(),
+        ));
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let (mut rendered, mut shells) = (0, 0);
+    for reader in readers {
+        let (r, s) = reader.await.unwrap();
+        (rendered, shells) = (rendered + r, shells + s);
+    }
+    assert_eq!(app.sidecar.pid(), pid, "the busy sidecar was not restarted");
+    assert!(
+        readiness.iter().all(|(status, _)| *status == 200),
+        "{readiness:?}"
+    );
+    assert!(
+        readiness.iter().any(|(_, state)| state == "busy"),
+        "{readiness:?}"
+    );
+    // Some pages were rendered, the rest served as the shell in time.
+    assert!(
+        rendered > 0 && shells > 0,
+        "rendered {rendered}, shells {shells}"
+    );
+    app.shutdown().await;
+}

@@ -68,15 +68,25 @@ async function serverMarkup(request: APIRequestContext, url: string) {
   return rootMarkup(await response.text());
 }
 
-/** Waits, without rendering any page, until the app reports the sidecar ready. */
+/**
+ * Waits, without rendering any page, until the app reports its sidecar back.
+ * The instance itself stays ready throughout: it serves the shell meanwhile.
+ */
 async function waitUntilReady(request: APIRequestContext) {
   await expect
-    .poll(async () => (await request.get("/readyz")).status(), {
-      timeout: 10_000,
-      intervals: [250],
-      message: "the app did not report its sidecar ready within 10 s",
-    })
-    .toBe(200);
+    .poll(
+      async () => {
+        const ready = await request.get("/readyz");
+        expect(ready.status()).toBe(200);
+        return ((await ready.json()) as { sidecar: string }).sidecar;
+      },
+      {
+        timeout: 10_000,
+        intervals: [250],
+        message: "the app did not report its sidecar back within 10 s",
+      },
+    )
+    .toBe("ok");
 }
 
 // The page cache keys listings by their lower-cased query (and ignores unknown

@@ -2,7 +2,7 @@
 //! external one reached by URL.
 
 use std::process::Stdio;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -15,6 +15,13 @@ use crate::settings::SsrSettings;
 
 /// Consecutive failed renders after which the sidecar's health is checked.
 const FAILURES_BEFORE_CHECK: u32 = 3;
+/// A health check is this many attempts, `HEALTH_SPACING` apart, each given `HEALTH_WAIT`:
+/// a sidecar is restarted only when it fails them all and finished no render meanwhile. A
+/// busy sidecar answers its health check late (its event loop is rendering), and restarting
+/// it then turned a busy minute into a restart loop on every instance.
+const HEALTH_ATTEMPTS: u32 = 3;
+const HEALTH_SPACING: Duration = Duration::from_secs(1);
+const HEALTH_WAIT: Duration = Duration::from_secs(2);
 /// Renders in flight at once; more wait (within their deadline) in the app, so the sidecar
 /// keeps a fixed set of warm connections instead of a burst of new ones.
 const MAX_IN_FLIGHT: usize = 16;
@@ -31,6 +38,9 @@ pub enum RenderError {
     Status(reqwest::StatusCode),
     #[error("the sidecar is down")]
     Down,
+    /// Every render slot stayed taken until the deadline: the sidecar is busy, not broken.
+    #[error("the sidecar was busy for {0:?}")]
+    Busy(Duration),
 }
 
 /// A page as the sidecar renders it: the markup for `#root`, and the CSS that markup needs
@@ -46,11 +56,16 @@ pub struct Sidecar {
     base_url: String,
     client: reqwest::Client,
     failures: AtomicU32,
+    /// Whether the last render sent failed.
+    failing: AtomicBool,
     /// False while the supervised process is known to be starting or gone.
     up: AtomicBool,
     checking: AtomicBool,
     started: std::sync::Mutex<Instant>,
     in_flight: Semaphore,
+    /// When a render last succeeded, in milliseconds since `epoch`.
+    last_ok: AtomicU64,
+    epoch: Instant,
     restart: Notify,
     stop: watch::Sender<bool>,
     pid: AtomicU32,
@@ -78,10 +93,13 @@ impl Sidecar {
             base_url,
             client,
             failures: AtomicU32::new(0),
+            failing: AtomicBool::new(false),
             up: AtomicBool::new(true),
             checking: AtomicBool::new(false),
             started: std::sync::Mutex::new(Instant::now()),
             in_flight: Semaphore::new(MAX_IN_FLIGHT),
+            last_ok: AtomicU64::new(0),
+            epoch: Instant::now(),
             restart: Notify::new(),
             stop,
             pid: AtomicU32::new(0),
@@ -112,12 +130,34 @@ impl Sidecar {
     }
 
     pub async fn healthy(&self) -> bool {
+        self.answers_within(Duration::from_millis(500)).await
+    }
+
+    async fn answers_within(&self, wait: Duration) -> bool {
         let request = self
             .client
             .get(format!("{}/healthz", self.base_url))
-            .timeout(Duration::from_millis(500))
+            .timeout(wait)
             .send();
         matches!(request.await, Ok(r) if r.status().is_success())
+    }
+
+    /// What the sidecar is doing, for `/readyz`: "restarting", "busy" (every render slot
+    /// taken), "failing" (its last render failed) or "ok".
+    pub fn state(&self) -> &'static str {
+        if !self.is_up() {
+            "restarting"
+        } else if self.in_flight.available_permits() == 0 {
+            "busy"
+        } else if self.failing.load(Ordering::Acquire) {
+            "failing"
+        } else {
+            "ok"
+        }
+    }
+
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 
     /// Whether renders are being sent to the sidecar (false while it restarts).
@@ -147,25 +187,37 @@ impl Sidecar {
         for (k, v) in observability::trace_headers() {
             request = request.header(k, v);
         }
+        let until = Instant::now() + deadline;
+        // Waiting for a slot is the app's queue: a render still waiting at its deadline says
+        // the sidecar is busy, and is no failure of the sidecar's.
+        let _permit = match tokio::time::timeout(deadline, self.in_flight.acquire()).await {
+            Ok(Ok(permit)) => permit,
+            Ok(Err(_)) => return Err(RenderError::Down),
+            Err(_) => {
+                crate::metrics::sidecar_busy();
+                return Err(RenderError::Busy(deadline));
+            }
+        };
         let attempt = async {
-            let _permit = self
-                .in_flight
-                .acquire()
-                .await
-                .map_err(|_| RenderError::Down)?;
             let response = request.send().await?;
             if !response.status().is_success() {
                 return Err(RenderError::Status(response.status()));
             }
             Ok(response.json::<Rendered>().await?)
         };
-        let result = match tokio::time::timeout(deadline, attempt).await {
+        let left = until.saturating_duration_since(Instant::now());
+        let result = match tokio::time::timeout(left, attempt).await {
             Ok(r) => r,
             Err(_) => Err(RenderError::Deadline(deadline)),
         };
         match &result {
-            Ok(_) => self.failures.store(0, Ordering::Release),
+            Ok(_) => {
+                self.failures.store(0, Ordering::Release);
+                self.failing.store(false, Ordering::Release);
+                self.last_ok.store(self.now_ms(), Ordering::Release);
+            }
             Err(_) => {
+                self.failing.store(true, Ordering::Release);
                 if self.failures.fetch_add(1, Ordering::AcqRel) + 1 >= FAILURES_BEFORE_CHECK {
                     self.failures.store(0, Ordering::Release);
                     self.check_health();
@@ -175,8 +227,10 @@ impl Sidecar {
         result
     }
 
-    /// After repeated failures: restart the sidecar only if it does not answer its health
-    /// check (a busy sidecar is slow, not broken) and it is past its start-up grace.
+    /// After repeated failures: restart the sidecar only if it is past its start-up grace and
+    /// fails [`HEALTH_ATTEMPTS`] health checks in a row without finishing a render meanwhile
+    /// (a busy sidecar is slow, not broken). A sidecar that exits is restarted by
+    /// [`supervise`] at once.
     fn check_health(self: &Arc<Self>) {
         let in_grace = self
             .started
@@ -188,8 +242,23 @@ impl Sidecar {
         }
         let this = self.clone();
         tokio::spawn(async move {
-            if !this.healthy().await {
-                tracing::warn!("rendering sidecar fails its health check");
+            let since = this.now_ms();
+            let mut alive = false;
+            for attempt in 0..HEALTH_ATTEMPTS {
+                if attempt > 0 {
+                    tokio::time::sleep(HEALTH_SPACING).await;
+                }
+                if this.last_ok.load(Ordering::Acquire) > since
+                    || this.answers_within(HEALTH_WAIT).await
+                {
+                    alive = true;
+                    break;
+                }
+                crate::metrics::sidecar_health_missed();
+                tracing::warn!(attempt, "rendering sidecar did not answer its health check");
+            }
+            if !alive {
+                tracing::warn!("rendering sidecar is not answering; restarting it");
                 this.up.store(false, Ordering::Release);
                 this.restart.notify_waiters();
             }
@@ -246,6 +315,7 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
                 let ready = sidecar.clone();
                 let readiness = tokio::spawn(async move {
                     ready.wait_healthy(Duration::from_secs(10)).await;
+                    ready.failing.store(false, Ordering::Release);
                     ready.up.store(true, Ordering::Release);
                 });
                 tokio::select! {

@@ -195,6 +195,8 @@ pub struct Options {
     pub cdn: Option<agora::settings::CdnSettings>,
     /// An external rendering sidecar (a test double) instead of the real one.
     pub ssr_url: Option<String>,
+    /// A sidecar script (a test double) the app starts and supervises instead of the real one.
+    pub ssr_script: Option<PathBuf>,
     /// A clock the test moves forward (sessions, links and rate windows expire without
     /// sleeping); the system clock otherwise.
     pub clock: Option<Arc<kernel::clock::ManualClock>>,
@@ -225,6 +227,7 @@ impl Default for Options {
             server: agora::server::ServerLimits::default(),
             cdn: None,
             ssr_url: None,
+            ssr_script: None,
             clock: None,
             mail_poll: Duration::from_secs(1),
             review_required: false,
@@ -261,10 +264,13 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> TestApp {
         // A closed port: renders fail at once and the shell is served.
         url: match options.ssr_url {
             Some(url) => Some(url),
-            None => (!options.ssr).then(|| "http://127.0.0.1:9".to_string()),
+            None => (!options.ssr && options.ssr_script.is_none())
+                .then(|| "http://127.0.0.1:9".to_string()),
         },
         node: "node".into(),
-        script: root.join("ssr-renderer/dist/server.js"),
+        script: options
+            .ssr_script
+            .unwrap_or_else(|| root.join("ssr-renderer/dist/server.js")),
         port: 0,
         deadline: options.deadline,
     };
