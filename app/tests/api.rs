@@ -281,6 +281,7 @@ on_both_engines! {
         // reports once a render has failed, without being taken out.
         let (status, ready) = app.json("/readyz").await;
         assert_eq!((status, &ready["database"]), (200, &json!("ok")));
+        assert_eq!(ready["storage"], "ok");
         assert_eq!(app.get("/articles?q=readiness").await.status(), 200);
         let (status, ready) = app.json("/readyz").await;
         assert_eq!((status, &ready["sidecar"]), (200, &json!("failing")));

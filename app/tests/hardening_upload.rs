@@ -268,3 +268,54 @@ async fn a_decompression_bomb_cover_is_refused_with_a_clear_message() {
     assert!(!app.data_dir().join("uploads/covers").exists());
     app.shutdown().await;
 }
+
+// Engine-independent: it is about the file store.
+#[tokio::test]
+async fn a_file_store_that_fails_is_a_503_to_try_again_and_keeps_nothing() {
+    let app = spawn_app(Engine::Sqlite).await;
+    let (_, key) = app
+        .services
+        .identity
+        .add_staff("Ola", Role::Writer)
+        .await
+        .unwrap();
+    let writer = app.login(&key).await;
+    // The store cannot take files (here: its folder is a file; on S3, a bucket that is
+    // unreachable or does not answer within its deadline).
+    let uploads = app.data_dir().join("uploads");
+    let _ = std::fs::remove_dir_all(&uploads);
+    std::fs::write(&uploads, b"not a folder").unwrap();
+    let mut png = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgba8(image::RgbaImage::from_pixel(
+        64,
+        48,
+        image::Rgba([9, 9, 90, 255]),
+    ))
+    .write_to(&mut png, image::ImageFormat::Png)
+    .unwrap();
+    let part = reqwest::multipart::Part::bytes(png.into_inner())
+        .file_name("cover.png")
+        .mime_str("image/png")
+        .unwrap();
+    let r = app
+        .request(Method::POST, "/api/v1/staff/covers", Some(&writer))
+        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 503);
+    assert_eq!(r.headers()["retry-after"], "5");
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "service_unavailable", "{body}");
+    assert_eq!(
+        body["message"],
+        "The file store is unavailable for a moment. Please try again."
+    );
+    // Readiness says so, and still lets the instance serve pages.
+    let (status, ready) = app.json("/readyz").await;
+    assert_eq!(
+        (status, ready["storage"].as_str()),
+        (200, Some("unreachable"))
+    );
+    app.shutdown().await;
+}

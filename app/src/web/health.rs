@@ -14,6 +14,41 @@ use crate::ssr::Sidecar;
 pub struct Health {
     pub db: Db,
     pub sidecar: Arc<Sidecar>,
+    pub storage: Arc<StorageProbe>,
+}
+
+/// Whether the file store answers, asked at most every [`StorageProbe::EVERY`]: `/readyz` is
+/// polled often, and each probe of S3 is a request.
+pub struct StorageProbe {
+    storage: Arc<kernel::storage::Storage>,
+    last: tokio::sync::Mutex<Option<(std::time::Instant, bool)>>,
+}
+
+impl StorageProbe {
+    const EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+    pub fn new(storage: Arc<kernel::storage::Storage>) -> Self {
+        Self {
+            storage,
+            last: tokio::sync::Mutex::new(None),
+        }
+    }
+
+    /// Whether the store answered its last probe (a `head` of a key that need not exist).
+    pub async fn reachable(&self) -> bool {
+        let mut last = self.last.lock().await;
+        if let Some((at, ok)) = *last {
+            if at.elapsed() < Self::EVERY {
+                return ok;
+            }
+        }
+        let ok = self.storage.head("readyz-probe").await.is_ok();
+        if !ok {
+            tracing::warn!("readiness: the file store does not answer");
+        }
+        *last = Some((std::time::Instant::now(), ok));
+        ok
+    }
 }
 
 /// Alive: the process answers.
@@ -24,8 +59,10 @@ pub fn healthz() -> &'static str {
 
 /// Ready: the database answers, so this instance can serve every page (a page the sidecar
 /// cannot render in time is served as the client-rendered shell). The sidecar's state ("ok",
-/// "busy", "restarting") is reported beside it but decides nothing: a busy sidecar is when
-/// traffic peaks, and a load balancer must not take every instance out then.
+/// "busy", "failing", "restarting") and whether the file store answers ("ok",
+/// "unreachable") are reported beside it but decide nothing: every instance shares the store,
+/// and a busy sidecar is when traffic peaks; a load balancer must not take every instance out
+/// then.
 #[handler]
 pub async fn readyz(health: Data<&Health>) -> Response {
     let db = health.db.ping().await.is_ok();
@@ -39,6 +76,7 @@ pub async fn readyz(health: Data<&Health>) -> Response {
         Json(json!({
             "database": if db { "ok" } else { "unavailable" },
             "sidecar": health.sidecar.state(),
+            "storage": if health.storage.reachable().await { "ok" } else { "unreachable" },
         })),
     )
         .into_response()

@@ -98,6 +98,7 @@ pub fn routes(
     let health = health::Health {
         db: services.db.clone(),
         sidecar: renderer.sidecar(),
+        storage: Arc::new(health::StorageProbe::new(services.storage.clone())),
     };
     let social = Arc::new(social::Social {
         content: services.content.clone(),

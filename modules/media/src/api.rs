@@ -54,6 +54,10 @@ pub enum UploadResponse {
     TooLarge(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
+    /// The file store did not take the image (unreachable, or not answering): try again
+    /// after `Retry-After` seconds.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
 }
 
 pub struct MediaApi {
@@ -92,6 +96,18 @@ fn part_error(e: PartError) -> UploadResponse {
         ))),
         PartError::Io(e) => internal(&e),
     }
+}
+
+/// The file store failed to take the image: nothing was kept, and trying again later may work.
+fn store_failed(e: &std::io::Error) -> UploadResponse {
+    tracing::error!(error = ?e, "cover upload: the file store failed");
+    UploadResponse::Unavailable(
+        Json(ErrorBody::new(
+            ErrorCode::ServiceUnavailable,
+            "The file store is unavailable for a moment. Please try again.",
+        )),
+        kernel::http::RETRY_AFTER_SECONDS,
+    )
 }
 
 fn internal(e: &dyn std::fmt::Debug) -> UploadResponse {
@@ -189,14 +205,14 @@ impl MediaApi {
         // The copies first: a stored original means its copies are there.
         for (width, bytes) in &processed.widths {
             if let Err(e) = self.storage.put(&width_key(&key, *width), bytes).await {
-                return internal(&e);
+                return store_failed(&e);
             }
         }
         if let Err(e) = self.storage.put(&webp_key, &processed.webp).await {
-            return internal(&e);
+            return store_failed(&e);
         }
         if let Err(e) = self.storage.put(&key, &processed.bytes).await {
-            return internal(&e);
+            return store_failed(&e);
         }
         tracing::info!(user = %auth.user().id, key, "cover uploaded");
         UploadResponse::Created(Json(UploadedCover {

@@ -4674,11 +4674,13 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /**
+       * @description The file store did not take the image (unreachable, or not answering): try again
+       *     after `Retry-After` seconds.
+       */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "RETRY-AFTER": number;
           [name: string]: unknown;
         };
         content: {
@@ -6902,11 +6904,13 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /**
+       * @description The file store did not take the PDF (unreachable, or not answering): try again after
+       *     `Retry-After` seconds.
+       */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "RETRY-AFTER": number;
           [name: string]: unknown;
         };
         content: {

@@ -3,10 +3,15 @@
 //! (`STORAGE_URL=s3://bucket/prefix`), so that several instances share them. Both backends are
 //! the `object_store` crate's; this is the one interface the modules use: put (whole or
 //! streamed from a file), get, head, a byte range as a stream, delete.
+//!
+//! Every call has a deadline: a store that does not answer (stopped, or hanging) fails the
+//! call with `TimedOut` within seconds, instead of holding the request for as long as the
+//! outage lasts.
 
 use std::ops::Range;
 use std::path::{Component, Path as FsPath};
 use std::sync::Arc;
+use std::time::Duration;
 
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
@@ -31,9 +36,19 @@ pub struct Meta {
 /// A stored file's bytes, a piece at a time.
 pub type ByteStream = BoxStream<'static, std::io::Result<Bytes>>;
 
+/// How long the store may take to answer a call (a read's headers, a head, a delete).
+const ANSWER_WITHIN: Duration = Duration::from_secs(5);
+/// How long one whole request may take on S3 (a part of an upload, a whole small file).
+const REQUEST_WITHIN: &str = "30s";
+/// Connecting to S3.
+const CONNECT_WITHIN: &str = "2s";
+
 #[derive(Clone, Debug)]
 pub struct Storage {
     store: Arc<dyn ObjectStore>,
+    /// The same store without a whole-request timeout, for reads streamed to a client (a
+    /// 50 MB issue to a slow phone takes as long as it takes; its first byte does not).
+    streams: Arc<dyn ObjectStore>,
     /// Prepended to every key (the bucket's prefix and the area: `uploads`, `private`).
     prefix: Option<Path>,
     base_url: String,
@@ -60,6 +75,45 @@ fn io(e: object_store::Error) -> std::io::Error {
         }
         other => std::io::Error::other(other.to_string()),
     }
+}
+
+fn timed_out(what: &str) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::TimedOut,
+        format!("the file store did not answer {what} within {ANSWER_WITHIN:?}"),
+    )
+}
+
+/// `call`, or `TimedOut` when the store has not answered within [`ANSWER_WITHIN`].
+async fn answered<T>(
+    what: &str,
+    call: impl std::future::Future<Output = Result<T, object_store::Error>>,
+) -> Result<Result<T, object_store::Error>, std::io::Error> {
+    tokio::time::timeout(ANSWER_WITHIN, call)
+        .await
+        .map_err(|_| timed_out(what))
+}
+
+/// An S3 client that gives up: connecting within 2 s, each request within 30 s (`streaming`:
+/// no whole-request limit), and two retries at most within 4 s (by default a hanging store
+/// was retried for three minutes).
+fn s3_client(
+    builder: object_store::aws::AmazonS3Builder,
+    streaming: bool,
+) -> std::io::Result<object_store::aws::AmazonS3> {
+    use object_store::aws::AmazonS3ConfigKey::Client;
+    use object_store::ClientConfigKey;
+    let mut builder = builder
+        .with_config(Client(ClientConfigKey::ConnectTimeout), CONNECT_WITHIN)
+        .with_retry(object_store::RetryConfig {
+            backoff: object_store::BackoffConfig::default(),
+            max_retries: 2,
+            retry_timeout: Duration::from_secs(4),
+        });
+    if !streaming {
+        builder = builder.with_config(Client(ClientConfigKey::Timeout), REQUEST_WITHIN);
+    }
+    builder.build().map_err(io)
 }
 
 fn unsafe_key() -> std::io::Error {
@@ -102,8 +156,10 @@ impl Storage {
         std::fs::create_dir_all(root.as_ref())?;
         let store =
             object_store::local::LocalFileSystem::new_with_prefix(root.as_ref()).map_err(io)?;
+        let store: Arc<dyn ObjectStore> = Arc::new(store);
         Ok(Self {
-            store: Arc::new(store),
+            streams: store.clone(),
+            store,
             prefix: None,
             base_url: base_url.into(),
             part_size: 256 * 1024,
@@ -121,25 +177,32 @@ impl Storage {
         match location {
             Location::Local(dir) => Self::local(dir.join(area), base_url),
             Location::S3 { bucket, prefix } => {
-                let store = object_store::aws::AmazonS3Builder::from_env()
-                    .with_bucket_name(bucket)
-                    .build()
-                    .map_err(io)?;
-                let prefix = if prefix.is_empty() {
-                    area.to_string()
-                } else {
-                    format!("{prefix}/{area}")
-                };
-                Ok(Self {
-                    store: Arc::new(store),
-                    prefix: Some(
-                        Path::parse(prefix).map_err(|e| std::io::Error::other(e.to_string()))?,
-                    ),
-                    base_url: base_url.into(),
-                    part_size: 5 * 1024 * 1024,
-                })
+                let builder =
+                    object_store::aws::AmazonS3Builder::from_env().with_bucket_name(bucket);
+                Self::s3(builder, prefix, area, base_url)
             }
         }
+    }
+
+    /// The area `area` under `prefix` of the bucket `builder` describes.
+    pub fn s3(
+        builder: object_store::aws::AmazonS3Builder,
+        prefix: &str,
+        area: &str,
+        base_url: impl Into<String>,
+    ) -> std::io::Result<Self> {
+        let prefix = if prefix.is_empty() {
+            area.to_string()
+        } else {
+            format!("{prefix}/{area}")
+        };
+        Ok(Self {
+            store: Arc::new(s3_client(builder.clone(), false)?),
+            streams: Arc::new(s3_client(builder, true)?),
+            prefix: Some(Path::parse(prefix).map_err(|e| std::io::Error::other(e.to_string()))?),
+            base_url: base_url.into(),
+            part_size: 5 * 1024 * 1024,
+        })
     }
 
     fn path(&self, key: &str) -> std::io::Result<Path> {
@@ -186,7 +249,7 @@ impl Storage {
     /// The whole file of `key`, or `None` when there is none.
     pub async fn get(&self, key: &str) -> std::io::Result<Option<Bytes>> {
         let path = self.path(key)?;
-        match self.store.get(&path).await {
+        match answered("a read", self.store.get(&path)).await? {
             Ok(found) => Ok(Some(found.bytes().await.map_err(io)?)),
             Err(object_store::Error::NotFound { .. }) => Ok(None),
             Err(e) => Err(io(e)),
@@ -196,7 +259,7 @@ impl Storage {
     /// What is stored under `key`, or `None` when nothing is.
     pub async fn head(&self, key: &str) -> std::io::Result<Option<Meta>> {
         let path = self.path(key)?;
-        match self.store.head(&path).await {
+        match answered("a head", self.store.head(&path)).await? {
             Ok(meta) => Ok(Some(Meta {
                 size: meta.size,
                 last_modified: meta.last_modified,
@@ -218,14 +281,16 @@ impl Storage {
             range: range.map(GetRange::Bounded),
             ..GetOptions::default()
         };
-        let found = self.store.get_opts(&path, options).await.map_err(io)?;
+        let found = answered("a read", self.streams.get_opts(&path, options))
+            .await?
+            .map_err(io)?;
         Ok(found.into_stream().map_err(io).boxed())
     }
 
     /// Removes `key` (no error when it is already gone).
     pub async fn delete(&self, key: &str) -> std::io::Result<()> {
         let path = self.path(key)?;
-        match self.store.delete(&path).await {
+        match answered("a delete", self.store.delete(&path)).await? {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
             Err(e) => Err(io(e)),
         }
@@ -247,7 +312,65 @@ impl Storage {
 
 #[cfg(test)]
 mod tests {
-    use super::{safe, Location};
+    use super::{safe, Location, Storage};
+
+    /// A bucket at `endpoint`, with made-up credentials.
+    fn bucket_at(endpoint: &str) -> Storage {
+        let builder = object_store::aws::AmazonS3Builder::new()
+            .with_bucket_name("agora")
+            .with_region("us-east-1")
+            .with_access_key_id("test")
+            .with_secret_access_key("test")
+            .with_endpoint(endpoint)
+            .with_allow_http(true);
+        Storage::s3(builder, "", "uploads", "/media").unwrap()
+    }
+
+    /// Every kind of call gives up on a store that is frozen (it accepts connections and
+    /// never answers) or stopped (nothing listens): an error, not a wait as long as the outage.
+    #[tokio::test]
+    async fn a_store_that_does_not_answer_fails_the_call() {
+        let frozen = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let frozen_at = format!("http://{}", frozen.local_addr().unwrap());
+        let held = tokio::spawn(async move {
+            let mut open = Vec::new();
+            while let Ok((socket, _)) = frozen.accept().await {
+                open.push(socket);
+            }
+        });
+        let stopped = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let stopped_at = format!("http://{}", stopped.local_addr().unwrap());
+        drop(stopped);
+        for (what, endpoint) in [("frozen", &frozen_at), ("stopped", &stopped_at)] {
+            let storage = bucket_at(endpoint);
+            let calls = async {
+                tokio::join!(
+                    async { storage.head("covers/a.png").await.map(|_| ()) },
+                    async { storage.get("covers/a.png").await.map(|_| ()) },
+                    async { storage.stream("covers/a.png", None).await.map(|_| ()) },
+                    storage.delete("covers/a.png"),
+                )
+            };
+            // A generous bound: the calls answer in seconds; before the deadlines they waited
+            // for minutes.
+            let (head, get, stream, delete) =
+                tokio::time::timeout(std::time::Duration::from_secs(60), calls)
+                    .await
+                    .unwrap_or_else(|_| panic!("{what}: a call is still waiting after 60 s"));
+            for (call, result) in [
+                ("head", head),
+                ("get", get),
+                ("stream", stream),
+                ("delete", delete),
+            ] {
+                let e = result.expect_err(&format!("{what}: {call} fails"));
+                if what == "frozen" {
+                    assert_eq!(e.kind(), std::io::ErrorKind::TimedOut, "{call}: {e}");
+                }
+            }
+        }
+        held.abort();
+    }
 
     #[test]
     fn keys_cannot_escape_their_area() {

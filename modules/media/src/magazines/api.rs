@@ -154,6 +154,10 @@ pub enum UploadedResponse {
     TooLarge(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
+    /// The file store did not take the PDF (unreachable, or not answering): try again after
+    /// `Retry-After` seconds.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
 }
 
 #[derive(ApiResponse)]
@@ -179,6 +183,8 @@ enum Refusal {
     BadRequest(Json<ErrorBody>),
     Duplicate(Json<ErrorBody>),
     NotFound(Json<ErrorBody>),
+    /// The file store failed.
+    Unavailable(Json<ErrorBody>),
     Internal(Json<ErrorBody>),
 }
 
@@ -193,6 +199,13 @@ impl From<MagazineError> for Refusal {
                 ErrorCode::DuplicateUpload,
                 e.to_string(),
             ))),
+            MagazineError::Storage(e) => {
+                tracing::error!(error = ?e, "magazine request: the file store failed");
+                Refusal::Unavailable(Json(ErrorBody::new(
+                    ErrorCode::ServiceUnavailable,
+                    "The file store is unavailable for a moment. Please try again.",
+                )))
+            }
             e => Refusal::Internal(failed(&e)),
         }
     }
@@ -205,6 +218,9 @@ impl From<Refusal> for UploadedResponse {
             Refusal::Duplicate(b) => UploadedResponse::Duplicate(b),
             // Nothing is looked up by an upload: a "not found" would be a bug.
             Refusal::NotFound(_) => UploadedResponse::Internal(failed(&"not found on upload")),
+            Refusal::Unavailable(b) => {
+                UploadedResponse::Unavailable(b, kernel::http::RETRY_AFTER_SECONDS)
+            }
             Refusal::Internal(b) => UploadedResponse::Internal(b),
         }
     }
@@ -217,7 +233,7 @@ impl From<Refusal> for RenamedResponse {
             // A rename never stores a file: a duplicate would be a bug.
             Refusal::Duplicate(_) => RenamedResponse::Internal(failed(&"duplicate on rename")),
             Refusal::NotFound(b) => RenamedResponse::NotFound(b),
-            Refusal::Internal(b) => RenamedResponse::Internal(b),
+            Refusal::Unavailable(b) | Refusal::Internal(b) => RenamedResponse::Internal(b),
         }
     }
 }
