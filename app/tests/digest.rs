@@ -240,6 +240,34 @@ on_both_engines! {
     }
 }
 
+on_both_engines! {
+    async fn a_run_whose_instance_died_is_taken_over_within_a_minute(engine: Engine) {
+        let app = spawn_app(engine).await;
+        reader(&app, "ria@example.org", &["Human Rights"], true).await;
+        article(&app, "Rights in the Week", Category::HumanRights, at(2026, 11, 28, 10, 0)).await;
+        // An instance takes the week's run at 07:00 and dies before queuing anything.
+        let store = outreach::digest_store_for(&app.services.db);
+        let slot = at(2026, 11, 30, 7, 0);
+        assert!(store.claim("2026-W49", slot, slot - chrono::Duration::minutes(1)).await.unwrap());
+        let other = instance(&app);
+        let seconds = chrono::Duration::seconds;
+        assert_eq!(other.run_due(slot + seconds(30)).await.unwrap(), None, "its run for now");
+        let report = other.run_due(slot + seconds(61)).await.unwrap().expect("taken over");
+        assert_eq!((report.period.as_str(), report.queued), ("2026-W49", 1));
+        assert_eq!(digests(&app).await, 1);
+        // Once, whoever finishes: the week is done.
+        assert_eq!(instance(&app).run_due(slot + seconds(200)).await.unwrap(), None);
+        // The run records when it ended, not when it started.
+        let sql = "SELECT finished_at > started_at FROM digest_runs WHERE period = '2026-W49'";
+        let ended_later: bool = match &app.services.db {
+            kernel::Db::Sqlite(p) => sqlx::query_scalar(sql).fetch_one(p).await.unwrap(),
+            kernel::Db::Postgres(p) => sqlx::query_scalar(sql).fetch_one(p).await.unwrap(),
+        };
+        assert!(ended_later);
+        app.shutdown().await;
+    }
+}
+
 #[test]
 fn the_digest_hour_and_day_are_checked_in_the_settings() {
     let with = |name: &'static str, value: &'static str| {

@@ -116,8 +116,19 @@ pub async fn run(db: &Db) {
         "the whole message, ready to send"
     );
     assert_eq!(ids(&store.due(now, 10).await.unwrap()), [&b, &c]);
+    // A sender renews its claim while it sends; a renewal touches only pending messages.
+    let renewed = lease + Duration::seconds(30);
+    store
+        .extend_lease(&[a.clone(), "not-a-message".into()], renewed)
+        .await
+        .unwrap();
     assert_eq!(
         ids(&store.claim_due(lease, lease, 10).await.unwrap()),
+        [&b, &c],
+        "a renewed claim is not taken over"
+    );
+    assert_eq!(
+        ids(&store.claim_due(renewed, renewed, 10).await.unwrap()),
         [&a, &b, &c],
         "once the lease is over, a message nobody sent is due again"
     );

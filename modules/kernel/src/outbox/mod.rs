@@ -94,15 +94,16 @@ pub struct DeliveryReport {
     pub redacted: usize,
 }
 
-/// Messages taken per batch.
-const BATCH: i64 = 50;
-/// Messages without attachments sent at the same time.
+/// Messages without attachments sent at the same time, and taken per batch: an instance
+/// holds no more messages than it is sending.
 const SENDERS: usize = 4;
-/// How long a claimed batch stays with the instance that claimed it, beyond
-/// [`LEASE_PER_MESSAGE`] for each of its messages; after that (the instance died mid-batch)
-/// whatever it did not send is due again.
-const LEASE: chrono::Duration = chrono::Duration::minutes(5);
-const LEASE_PER_MESSAGE: chrono::Duration = chrono::Duration::seconds(20);
+const BATCH: i64 = SENDERS as i64;
+/// How long a claimed batch stays with the instance that claimed it; the sender renews the
+/// claim every [`RENEW_EVERY`] while it sends. An instance that dies holds its messages at
+/// most this long: then another sends them. A message the mail server had accepted when the
+/// instance died (at most [`SENDERS`]) is sent again, under the same `Message-ID`.
+const LEASE: chrono::Duration = chrono::Duration::seconds(30);
+const RENEW_EVERY: Duration = Duration::from_secs(10);
 
 /// What became of one message.
 enum Delivered {
@@ -193,9 +194,32 @@ impl Outbox {
             // The batch is ours until the lease ends, long enough to send every message of
             // it even when each one takes the mail server's whole timeout.
             let now = crate::ids::now();
-            let lease = now + LEASE + LEASE_PER_MESSAGE * i32::try_from(BATCH).unwrap_or(50);
-            let batch = self.store.claim_due(now, lease, BATCH).await?;
+            let batch = self.store.claim_due(now, now + LEASE, BATCH).await?;
             let full = batch.len() == usize::try_from(BATCH).unwrap_or(usize::MAX);
+            // The claim is renewed while the batch is being sent (large attachments, a slow
+            // relay), for the messages not done yet.
+            let unsent: Arc<std::sync::Mutex<Vec<String>>> = Arc::new(std::sync::Mutex::new(
+                batch.iter().map(|r| r.id.clone()).collect(),
+            ));
+            let renewal = {
+                let (store, unsent) = (self.store.clone(), unsent.clone());
+                tokio::spawn(async move {
+                    let mut tick = tokio::time::interval(RENEW_EVERY);
+                    tick.tick().await;
+                    loop {
+                        tick.tick().await;
+                        let ids = unsent.lock().map(|ids| ids.clone()).unwrap_or_default();
+                        if let Err(e) = store.extend_lease(&ids, crate::ids::now() + LEASE).await {
+                            tracing::warn!(error = %e, "outbox: claim not renewed");
+                        }
+                    }
+                })
+            };
+            let done = |id: &str| {
+                if let Ok(mut ids) = unsent.lock() {
+                    ids.retain(|i| i != id);
+                }
+            };
             // Messages without attachments go a few at a time (each waits on the mail server
             // most of its time); those with attachments, built whole in memory, one at a time.
             let (heavy, light): (Vec<OutboxRow>, Vec<OutboxRow>) = batch
@@ -204,16 +228,36 @@ impl Outbox {
             let mut light = light.into_iter().peekable();
             while light.peek().is_some() {
                 let group: Vec<OutboxRow> = light.by_ref().take(SENDERS).collect();
-                let outcomes =
-                    futures_util::future::join_all(group.into_iter().map(|row| self.deliver(row)))
-                        .await;
+                let outcomes = futures_util::future::join_all(group.into_iter().map(|row| async {
+                    let id = row.id.clone();
+                    let outcome = self.deliver(row).await;
+                    done(&id);
+                    outcome
+                }))
+                .await;
                 for outcome in outcomes {
-                    report.count(outcome?);
+                    match outcome {
+                        Ok(d) => report.count(d),
+                        Err(e) => {
+                            renewal.abort();
+                            return Err(e);
+                        }
+                    }
                 }
             }
             for row in heavy {
-                report.count(self.deliver(row).await?);
+                let id = row.id.clone();
+                let outcome = self.deliver(row).await;
+                done(&id);
+                match outcome {
+                    Ok(d) => report.count(d),
+                    Err(e) => {
+                        renewal.abort();
+                        return Err(e);
+                    }
+                }
             }
+            renewal.abort();
             if !full || started.elapsed() > RUN_BUDGET {
                 break;
             }

@@ -48,6 +48,9 @@ pub trait OutboxStore: Send + Sync, traced as TracedOutboxStore {
         lease: DateTime<Utc>,
         limit: i64,
     ) -> Result<Vec<OutboxRow>, sqlx::Error>;
+    /// Keeps the claim on the messages `ids` still pending until `until` (a sender renews it
+    /// while it sends).
+    async fn extend_lease(&self, ids: &[String], until: DateTime<Utc>) -> Result<(), sqlx::Error>;
     /// Records the delivery and removes the body (the attachment list stays until their files
     /// are deleted, see [`OutboxStore::clear_attachments`]).
     async fn mark_sent(&self, id: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error>;
@@ -199,6 +202,27 @@ macro_rules! sql_outbox {
                     (a.priority, a.created_at, &a.id).cmp(&(b.priority, b.created_at, &b.id))
                 });
                 Ok(rows)
+            }
+
+            async fn extend_lease(
+                &self,
+                ids: &[String],
+                until: DateTime<Utc>,
+            ) -> Result<(), sqlx::Error> {
+                if ids.is_empty() {
+                    return Ok(());
+                }
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE outbox SET next_attempt_at = ");
+                qb.push_bind(until);
+                qb.push(" WHERE status = 'pending' AND id IN (");
+                let mut listed = qb.separated(", ");
+                for id in ids {
+                    listed.push_bind(id.clone());
+                }
+                qb.push(")");
+                qb.build().execute(&self.pool).await?;
+                Ok(())
             }
 
             async fn mark_sent(&self, id: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error> {

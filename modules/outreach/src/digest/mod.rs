@@ -68,8 +68,11 @@ pub struct DigestReport {
     pub skipped: usize,
 }
 
-/// A run unfinished for this long is taken over by another instance.
-const STALE_AFTER: Duration = Duration::minutes(10);
+/// A run not heard from for this long (its instance died) is taken over by another
+/// instance; a run says it is going every [`TOUCH_EVERY`]. Taking over queues nothing twice:
+/// each reader's digest is queued once per week.
+const STALE_AFTER: Duration = Duration::minutes(1);
+const TOUCH_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// The category an interest stands for ("Digital Politics" is what readers choose, "Digital
 /// Democracy" what articles are filed under).
@@ -133,7 +136,15 @@ impl Digest {
             queued: 0,
             skipped: 0,
         };
+        // The run's own clock: `now` (when it was started) moved on by the time it took.
+        let started = std::time::Instant::now();
+        let at = || now + Duration::from_std(started.elapsed()).unwrap_or(Duration::zero());
+        let mut touched = std::time::Instant::now();
         for reader in self.store.readers(&period).await? {
+            if touched.elapsed() >= TOUCH_EVERY {
+                self.store.touch(&period, at()).await?;
+                touched = std::time::Instant::now();
+            }
             let interests: Vec<String> =
                 serde_json::from_str(&reader.interests).unwrap_or_default();
             let wanted: Vec<&DigestArticle> = articles
@@ -153,7 +164,7 @@ impl Digest {
                 report.queued += 1;
             }
         }
-        self.store.finish(&period, now).await?;
+        self.store.finish(&period, at()).await?;
         tracing::info!(
             period,
             queued = report.queued,

@@ -29,6 +29,8 @@ pub trait DigestStore: Send + Sync, traced as TracedDigestStore {
         now: DateTime<Utc>,
         stale_before: DateTime<Utc>,
     ) -> Result<bool, sqlx::Error>;
+    /// Says the run of `period` is still going (at `at`), so that no instance takes it over.
+    async fn touch(&self, period: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error>;
     async fn finish(&self, period: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error>;
     /// Confirmed readers subscribed to the digest, with nothing queued for `period` yet.
     async fn readers(&self, period: &str) -> Result<Vec<DigestReader>, sqlx::Error>;

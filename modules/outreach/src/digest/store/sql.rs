@@ -30,6 +30,16 @@ macro_rules! sql_digest_store {
                 Ok(qb.build().execute(&self.pool).await?.rows_affected() == 1)
             }
 
+            async fn touch(&self, period: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error> {
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE digest_runs SET started_at = ");
+                qb.push_bind(at);
+                qb.push(" WHERE finished_at IS NULL AND period = ");
+                qb.push_bind(period.to_string());
+                qb.build().execute(&self.pool).await?;
+                Ok(())
+            }
+
             async fn finish(&self, period: &str, at: DateTime<Utc>) -> Result<(), sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> =
                     sqlx::QueryBuilder::new("UPDATE digest_runs SET finished_at = ");
