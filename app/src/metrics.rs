@@ -49,6 +49,7 @@ struct Metrics {
     sidecar_health_missed: Counter,
     outbox_depth: Gauge,
     outbox_oldest: Gauge,
+    outbox_given_up: Gauge,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
@@ -111,6 +112,13 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         "Age of the oldest email waiting to be sent, in seconds (0 when none)",
         outbox_oldest.clone(),
     );
+    let outbox_given_up = Gauge::default();
+    registry.register(
+        "outbox_given_up",
+        "Emails given up on (refused for good, or failing past every retry), kept whole until \
+         an operator runs `agora outbox retry` or `discard`",
+        outbox_given_up.clone(),
+    );
     Metrics {
         registry,
         requests,
@@ -122,6 +130,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         sidecar_health_missed,
         outbox_depth,
         outbox_oldest,
+        outbox_given_up,
     }
 });
 
@@ -180,12 +189,16 @@ pub fn sidecar_health_missed() {
     METRICS.sidecar_health_missed.inc();
 }
 
-/// The metrics in the Prometheus text format, with the outbox's queue as it is now.
-pub fn render(outbox: Option<(i64, i64)>) -> String {
+/// The metrics in the Prometheus text format, with the outbox's queue and the email given
+/// up on as they are now.
+pub fn render(outbox: Option<(i64, i64)>, given_up: Option<i64>) -> String {
     let m = &*METRICS;
     if let Some((pending, oldest_seconds)) = outbox {
         m.outbox_depth.set(pending);
         m.outbox_oldest.set(oldest_seconds);
+    }
+    if let Some(n) = given_up {
+        m.outbox_given_up.set(n);
     }
     let mut out = String::new();
     if encode(&mut out, &m.registry).is_err() {
@@ -204,7 +217,7 @@ mod tests {
         request("/article/{slug}", "GET", 503, Duration::from_millis(3));
         page_cache(true);
         job_ran("housekeeping");
-        let text = render(Some((3, 42)));
+        let text = render(Some((3, 42)), Some(2));
         assert!(text.contains(
             r#"agora_http_requests_total{route="/article/{slug}",method="GET",status="2xx"} "#
         ));
@@ -213,6 +226,7 @@ mod tests {
         assert!(text.contains(r#"agora_job_runs_total{job="housekeeping"} "#));
         assert!(text.contains("agora_outbox_pending 3\n"));
         assert!(text.contains("agora_outbox_oldest_pending_seconds 42\n"));
+        assert!(text.contains("agora_outbox_given_up 2\n"));
         assert!(text.contains("agora_http_request_duration_seconds_bucket"));
     }
 }

@@ -531,9 +531,15 @@ on_both_engines! {
         assert!(!private.join("applications/a/cv.pdf").exists());
         assert!(private.join("applications/b/cv.pdf").exists());
 
-        // Past the retention, the other one goes too.
+        // Past the retention the other one is still kept, with its documents: they never
+        // reached the team, and only an operator decides (and is told: /metrics).
         let expired = outbox_with(&db, &private, Duration::ZERO);
-        assert_eq!(expired.purge().await.unwrap(), 1, "{engine:?}");
+        assert_eq!(expired.purge().await.unwrap(), 0, "{engine:?}");
+        assert!(private.join("applications/b/cv.pdf").exists());
+        assert_eq!(expired.given_up().await.unwrap(), 1);
+        let (ok, out) = agora(&dir, &url, &["outbox", "discard", &ids[1]]);
+        assert!(ok, "{engine:?}: {out}");
+        assert_eq!(expired.given_up().await.unwrap(), 0);
         let rows = expired.list(10).await.unwrap();
         for r in &rows {
             assert_eq!(r.body, "", "{r:?}");
@@ -549,6 +555,111 @@ on_both_engines! {
         let (ok, out) = agora(&dir, &url, &["outbox", "list"]);
         assert!(ok, "{out}");
         assert_eq!(out.matches(" gone ").count(), 2, "{out}");
+        db.close().await;
+    }
+}
+
+/// An SMTP server that refuses every message for good at the end of its data (552, as a relay
+/// answers a message over its size limit); counts the messages offered to it.
+async fn refusing_smtp() -> (u16, Arc<std::sync::atomic::AtomicUsize>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let offered = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = offered.clone();
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            let counter = counter.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = socket.into_split();
+                let mut lines = tokio::io::BufReader::new(read).lines();
+                let _ = write.write_all(b"220 refusing ESMTP\r\n").await;
+                let mut in_data = false;
+                while let Ok(Some(line)) = lines.next_line().await {
+                    let answer: &[u8] = if in_data {
+                        if line != "." {
+                            continue;
+                        }
+                        in_data = false;
+                        counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        b"552 5.3.4 Message size exceeds fixed maximum message size\r\n"
+                    } else {
+                        match line
+                            .get(..4)
+                            .unwrap_or_default()
+                            .to_ascii_uppercase()
+                            .as_str()
+                        {
+                            "DATA" => {
+                                in_data = true;
+                                b"354 go ahead\r\n"
+                            }
+                            "QUIT" => {
+                                let _ = write.write_all(b"221 bye\r\n").await;
+                                break;
+                            }
+                            _ => b"250 ok\r\n",
+                        }
+                    };
+                    if write.write_all(answer).await.is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    (port, offered)
+}
+
+on_both_engines! {
+    async fn a_permanent_refusal_is_final_at_once_and_the_documents_wait_for_an_operator(engine: Engine) {
+        let dir = TempDir::new();
+        let url = fresh_database_url(engine, &dir).await;
+        let db = Db::connect(&url).await.unwrap();
+        db.migrate().await.unwrap();
+        let private = dir.0.join("data/private");
+        let files = Storage::local(&private, "").unwrap();
+        let key = "applications/big/cv.pdf".to_string();
+        files.put(&key, &pdf_bytes()).await.unwrap();
+        let id = queue(
+            &db,
+            &Email {
+                to: vec!["team@agora.test".into()],
+                reply_to: None,
+                subject: "Application".into(),
+                body: "An application.".into(),
+                html: None,
+                attachments: vec![Attachment {
+                    filename: "cv.pdf".into(),
+                    content_type: "application/pdf".into(),
+                    storage_key: key,
+                }],
+                list_unsubscribe: None,
+            },
+        )
+        .await;
+        let (port, offered) = refusing_smtp().await;
+        let outbox = Outbox::new(
+            outbox_store_for(&db),
+            Mailer::smtp(&format!("smtp://127.0.0.1:{port}"), "The Agora <no-reply@agora.invalid>").unwrap(),
+            Arc::new(Storage::local(&private, "").unwrap()),
+            OutboxSettings { failed_retention: Duration::ZERO, ..OutboxSettings::default() },
+        );
+        let report = outbox.deliver_due().await.unwrap();
+        assert_eq!((report.sent, report.retrying, report.gave_up), (0, 0, 1), "{engine:?}");
+        let row = outbox.list(10).await.unwrap().into_iter().find(|r| r.id == id).unwrap();
+        assert_eq!((row.status.as_str(), row.attempts), ("failed", 1));
+        assert!(row.last_error.as_deref().unwrap_or_default().contains("552"), "{row:?}");
+        // Never offered again, and kept whole past the retention until an operator decides.
+        let later = outbox.deliver_due().await.unwrap();
+        assert_eq!(later.sent + later.retrying + later.gave_up, 0);
+        assert_eq!(offered.load(std::sync::atomic::Ordering::SeqCst), 1);
+        assert_eq!(outbox.purge().await.unwrap(), 0);
+        assert_eq!(walk(&private).len(), 1, "the applicant's document is kept");
+        assert_eq!(outbox.given_up().await.unwrap(), 1);
+        let (ok, out) = agora(&dir, &url, &["outbox", "retry", &id]);
+        assert!(ok, "{engine:?}: {out}");
+        assert_eq!(outbox.given_up().await.unwrap(), 0, "back in line");
         db.close().await;
     }
 }

@@ -115,8 +115,15 @@ pub async fn metrics(req: &poem::Request, access: Data<&MetricsAccess>) -> Respo
             None
         }
     };
+    let given_up = match access.outbox.given_up().await {
+        Ok(n) => Some(n),
+        Err(e) => {
+            tracing::warn!(error = %e, "metrics: given-up email not counted");
+            None
+        }
+    };
     poem::Response::builder()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .header(poem::http::header::CACHE_CONTROL, "no-store")
-        .body(crate::metrics::render(queue))
+        .body(crate::metrics::render(queue, given_up))
 }

@@ -20,6 +20,24 @@ pub enum MailerError {
     Attachment(String, std::io::Error),
     #[error("delivery failed: {0}")]
     Transport(String),
+    /// The mail server refused the message for good (a 5xx answer: too large, no such
+    /// mailbox…): sending it again would be refused again.
+    #[error("refused by the mail server: {0}")]
+    Refused(String),
+}
+
+impl MailerError {
+    /// Whether trying again cannot help: the message cannot be built, or the server refused
+    /// it for good.
+    pub fn is_permanent(&self) -> bool {
+        match self {
+            MailerError::Transport(_) => false,
+            // A file store that does not answer now may later; a file that is gone will not
+            // come back.
+            MailerError::Attachment(_, e) => e.kind() == std::io::ErrorKind::NotFound,
+            MailerError::Address(_) | MailerError::Build(_) | MailerError::Refused(_) => true,
+        }
+    }
 }
 
 enum Transport {
@@ -63,11 +81,13 @@ impl Mailer {
                 .await
                 .map(|_| ())
                 .map_err(|e| MailerError::Transport(e.to_string())),
-            Transport::Smtp(t) => t
-                .send(message)
-                .await
-                .map(|_| ())
-                .map_err(|e| MailerError::Transport(e.to_string())),
+            Transport::Smtp(t) => t.send(message).await.map(|_| ()).map_err(|e| {
+                if e.is_permanent() {
+                    MailerError::Refused(e.to_string())
+                } else {
+                    MailerError::Transport(e.to_string())
+                }
+            }),
         }
     }
 

@@ -282,11 +282,21 @@ impl Outbox {
             }
             Err(e) => {
                 let attempts = row.attempts + 1;
-                let gave_up = attempts >= self.settings.max_attempts;
+                // A permanent refusal is final at once: retrying it for hours would only end
+                // the same way, later.
+                let gave_up = e.is_permanent() || attempts >= self.settings.max_attempts;
                 let next = crate::ids::now()
                     + chrono::Duration::from_std(self.backoff(attempts))
                         .unwrap_or(chrono::Duration::hours(1));
-                tracing::warn!(id = %row.id, attempts, gave_up, error = %e, "email not delivered");
+                if gave_up {
+                    // Kept whole (attachments too) until an operator decides.
+                    tracing::error!(
+                        id = %row.id, attempts, permanent = e.is_permanent(), error = %e,
+                        "email given up: kept for `agora outbox retry {}` or `discard`", row.id
+                    );
+                } else {
+                    tracing::warn!(id = %row.id, attempts, error = %e, "email not delivered; will retry");
+                }
                 self.store
                     .mark_failed(&row.id, attempts, next, &e.to_string(), gave_up)
                     .await?;
@@ -297,6 +307,12 @@ impl Outbox {
                 })
             }
         }
+    }
+
+    /// How many messages were given up on and wait for an operator (`agora outbox retry` or
+    /// `discard`).
+    pub async fn given_up(&self) -> Result<i64, sqlx::Error> {
+        self.store.given_up().await
     }
 
     /// How many messages wait to be sent, and how old the oldest is (seconds; 0 when none).

@@ -65,6 +65,8 @@ pub trait OutboxStore: Send + Sync, traced as TracedOutboxStore {
     async fn list(&self, limit: i64) -> Result<Vec<OutboxRow>, sqlx::Error>;
     /// How many messages wait to be sent, and when the oldest of them was queued.
     async fn pending(&self) -> Result<(i64, Option<DateTime<Utc>>), sqlx::Error>;
+    /// How many messages were given up on and still hold their body (for an operator).
+    async fn given_up(&self) -> Result<i64, sqlx::Error>;
     /// Puts an unsent message whose body is still there back in line.
     async fn retry(&self, id: &str, now: DateTime<Utc>) -> Result<bool, sqlx::Error>;
     /// Takes an unsent message out of line for good (status `failed`, `last_error` saying
@@ -76,7 +78,8 @@ pub trait OutboxStore: Send + Sync, traced as TracedOutboxStore {
         note: &str,
     ) -> Result<Option<String>, sqlx::Error>;
     /// Messages with something left to remove: sent but not yet redacted, given up on and
-    /// queued before `failed_before`, or redacted with attachment files still listed.
+    /// queued before `failed_before` (not those with attachments: they wait for an operator),
+    /// or redacted with attachment files still listed.
     async fn expired(
         &self,
         failed_before: DateTime<Utc>,
@@ -276,6 +279,14 @@ macro_rules! sql_outbox {
                 .await
             }
 
+            async fn given_up(&self) -> Result<i64, sqlx::Error> {
+                sqlx::query_scalar::<$db, i64>(
+                    "SELECT COUNT(*) FROM outbox WHERE status = 'failed' AND redacted_at IS NULL",
+                )
+                .fetch_one(&self.pool)
+                .await
+            }
+
             async fn retry(&self, id: &str, now: DateTime<Utc>) -> Result<bool, sqlx::Error> {
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                     "UPDATE outbox SET status = 'pending', next_attempt_at = ",
@@ -323,7 +334,9 @@ macro_rules! sql_outbox {
                      OR (status = 'failed' AND created_at < "
                 ));
                 qb.push_bind(failed_before);
-                qb.push("))) OR (redacted_at IS NOT NULL AND attachments <> '[]') ");
+                // A message with documents given up on keeps them until an operator retries
+                // or discards it: they are an applicant's, and the team never got them.
+                qb.push(" AND attachments = '[]'))) OR (redacted_at IS NOT NULL AND attachments <> '[]') ");
                 qb.push("ORDER BY created_at LIMIT ");
                 qb.push_bind(limit);
                 qb.build_query_as().fetch_all(&self.pool).await
