@@ -461,13 +461,19 @@ fn agora(dir: &TempDir, database_url: &str, args: &[&str]) -> (bool, String) {
     )
 }
 
+/// A fresh, migrated database (its folder, URL and handle) and the folder of private files.
+async fn database_and_private_files(engine: common::Engine) -> (TempDir, String, Db, PathBuf) {
+    let dir = TempDir::new();
+    let url = fresh_database_url(engine, &dir).await;
+    let db = Db::connect(&url).await.unwrap();
+    db.migrate().await.unwrap();
+    let private = dir.0.join("data/private");
+    (dir, url, db, private)
+}
+
 on_both_engines! {
     async fn given_up_mail_loses_its_body_after_the_retention_or_when_discarded(engine: Engine) {
-        let dir = TempDir::new();
-        let url = fresh_database_url(engine, &dir).await;
-        let db = Db::connect(&url).await.unwrap();
-        db.migrate().await.unwrap();
-        let private = dir.0.join("data/private");
+        let (dir, url, db, private) = database_and_private_files(engine).await;
         let files = Storage::local(&private, "").unwrap();
         let mut ids = Vec::new();
         for name in ["a", "b"] {
@@ -613,11 +619,7 @@ async fn refusing_smtp() -> (u16, Arc<std::sync::atomic::AtomicUsize>) {
 
 on_both_engines! {
     async fn a_permanent_refusal_is_final_at_once_and_the_documents_wait_for_an_operator(engine: Engine) {
-        let dir = TempDir::new();
-        let url = fresh_database_url(engine, &dir).await;
-        let db = Db::connect(&url).await.unwrap();
-        db.migrate().await.unwrap();
-        let private = dir.0.join("data/private");
+        let (dir, url, db, private) = database_and_private_files(engine).await;
         let files = Storage::local(&private, "").unwrap();
         let key = "applications/big/cv.pdf".to_string();
         files.put(&key, &pdf_bytes()).await.unwrap();
