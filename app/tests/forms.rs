@@ -78,6 +78,14 @@ on_both_engines! {
         assert_eq!(form["error"]["message"], "Please fill in all required fields.");
         assert_eq!(form["values"]["first_name"], "Ada");
         assert_eq!(form["values"]["email"], "ada@example");
+        // A NUL is refused, and not put back into the field.
+        let r = post_form(&app, "/contact-us", "first_name=A%00da&email=ada%40example&message=Hi%0Athere", None).await;
+        let pair_nul = set_cookie(&r, "agora_form").unwrap().split(';').next().unwrap().to_string();
+        let page = app.request(reqwest::Method::GET, "/contact-us", Some(&pair_nul)).send().await.unwrap();
+        let html = page.text().await.unwrap();
+        assert!(!html.contains('\u{0}') && !html.contains("\\u0000"), "no NUL echoed");
+        let values = &page_data(&html)["form"]["values"];
+        assert_eq!((values["first_name"].as_str(), values["message"].as_str()), (Some("Ada"), Some("Hi\nthere")));
         // Read once: the same cookie again shows a plain page.
         let again = app.request(reqwest::Method::GET, "/contact-us", Some(&pair)).send().await.unwrap();
         assert!(page_data(&again.text().await.unwrap()).get("form").is_none());

@@ -403,13 +403,18 @@ fn field(fields: &[(String, String)], name: &str) -> Option<String> {
         .map(|(_, v)| v.clone())
 }
 
-/// The values to show again: every text field but the secret ones, a repeated name as a list.
+/// The values to show again: every text field but the secret ones, a repeated name as a list,
+/// without control characters (a NUL was refused; it is not put back into the field).
 fn kept_values(fields: &[(String, String)]) -> serde_json::Map<String, Value> {
     let mut values = serde_json::Map::new();
     for (name, value) in fields {
         if NEVER_KEPT.contains(&name.as_str()) {
             continue;
         }
+        let value: String = value
+            .chars()
+            .filter(|c| !c.is_control() || matches!(c, '\n' | '\r' | '\t'))
+            .collect();
         match values.get_mut(name) {
             None => {
                 values.insert(name.clone(), Value::from(value.as_str()));
