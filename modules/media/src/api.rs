@@ -54,27 +54,44 @@ pub enum UploadResponse {
     TooLarge(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
-    /// The file store did not take the image (unreachable, or not answering): try again
-    /// after `Retry-After` seconds.
+    /// The file store did not take the image (unreachable, or not answering), or too many
+    /// images are being processed: try again after `Retry-After` seconds.
     #[oai(status = 503)]
     Unavailable(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
 }
 
+/// Memory all cover decodes may hold at once, in MiB, whatever the number of cores: a picture
+/// near the 40-megapixel limit takes about 170 MiB from its decoding to its last copy, so one
+/// of those is processed at a time, smaller ones several at once.
+const DECODE_BUDGET_MIB: u32 = 256;
+/// How long an upload waits for its share of the budget before it is told to try again.
+const DECODE_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
 pub struct MediaApi {
     storage: Arc<Storage>,
-    /// Covers decoded at once: one per core, so decoding memory is bounded by the cores, not
-    /// by the number of uploads in flight.
-    decoders: Arc<Semaphore>,
+    /// [`DECODE_BUDGET_MIB`], shared by every upload: each takes what its picture will cost
+    /// (read from its header) before decoding.
+    budget: Arc<Semaphore>,
 }
 
 impl MediaApi {
     pub fn new(storage: Arc<Storage>) -> Self {
-        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
         Self {
             storage,
-            decoders: Arc::new(Semaphore::new(cores)),
+            budget: Arc::new(Semaphore::new(DECODE_BUDGET_MIB as usize)),
         }
     }
+}
+
+/// Every share of the decoding budget stayed taken while the upload waited.
+fn busy() -> UploadResponse {
+    UploadResponse::Unavailable(
+        Json(ErrorBody::new(
+            ErrorCode::ServiceUnavailable,
+            "Too many images are being processed right now. Please try again in a moment.",
+        )),
+        kernel::http::RETRY_AFTER_SECONDS,
+    )
 }
 
 fn too_large() -> UploadResponse {
@@ -169,11 +186,16 @@ impl MediaApi {
         let Some(bytes) = file else {
             return part_error(PartError::form("field `file` is required"));
         };
-        // Decoded off the async runtime, a bounded number at a time.
-        let permit = match self.decoders.clone().acquire_owned().await {
-            Ok(permit) => permit,
-            Err(e) => return internal(&e),
-        };
+        // Decoded off the async runtime, within the memory budget.
+        let cost = crate::covers::decode_cost_mib(&bytes).min(DECODE_BUDGET_MIB);
+        let permit =
+            match tokio::time::timeout(DECODE_WAIT, self.budget.clone().acquire_many_owned(cost))
+                .await
+            {
+                Ok(Ok(permit)) => permit,
+                Ok(Err(e)) => return internal(&e),
+                Err(_) => return busy(),
+            };
         let decoded = tokio::task::spawn_blocking(move || {
             let processed = process_cover(&bytes);
             drop(permit);

@@ -4675,8 +4675,8 @@ export interface operations {
         };
       };
       /**
-       * @description The file store did not take the image (unreachable, or not answering): try again
-       *     after `Retry-After` seconds.
+       * @description The file store did not take the image (unreachable, or not answering), or too many
+       *     images are being processed: try again after `Retry-After` seconds.
        */
       503: {
         headers: {
