@@ -402,47 +402,64 @@ async fn each_operation_declares_exactly_the_statuses_it_can_give() {
         s
     };
     // The edge adds 400 everywhere, 403 (cross-site) on writes, 413 and 415 where a body is
-    // read; the rest is the operation's own.
+    // read, 503 where a session is checked (these are all signed in); the rest is the
+    // operation's own.
     for (path, method, expected) in [
-        ("/v1/staff/articles", "get", "200 400 401 403 500"),
-        ("/v1/staff/articles", "post", "201 400 401 403 413 415 500"),
-        ("/v1/staff/articles/{id}", "get", "200 400 401 403 404 500"),
+        ("/v1/staff/articles", "get", "200 400 401 403 500 503"),
+        (
+            "/v1/staff/articles",
+            "post",
+            "201 400 401 403 413 415 500 503",
+        ),
+        (
+            "/v1/staff/articles/{id}",
+            "get",
+            "200 400 401 403 404 500 503",
+        ),
         (
             "/v1/staff/articles/{id}",
             "put",
-            "200 400 401 403 404 409 413 415 500",
+            "200 400 401 403 404 409 413 415 500 503",
         ),
         (
             "/v1/staff/articles/{id}",
             "delete",
-            "204 400 401 403 404 500",
+            "204 400 401 403 404 500 503",
         ),
         (
             "/v1/staff/articles/{id}/publish",
             "post",
-            "200 400 401 403 404 409 500",
+            "200 400 401 403 404 409 500 503",
         ),
         (
             "/v1/staff/articles/{id}/revisions/{number}",
             "get",
-            "200 400 401 403 404 500",
+            "200 400 401 403 404 500 503",
         ),
-        ("/v1/staff/preview", "post", "200 400 401 403 413 415 500"),
-        ("/v1/staff/members", "post", "201 400 401 403 413 415 500"),
+        (
+            "/v1/staff/preview",
+            "post",
+            "200 400 401 403 413 415 500 503",
+        ),
+        (
+            "/v1/staff/members",
+            "post",
+            "201 400 401 403 413 415 500 503",
+        ),
         (
             "/v1/staff/members/{id}/rotate-key",
             "post",
-            "200 400 401 403 404 500",
+            "200 400 401 403 404 500 503",
         ),
         (
             "/v1/staff/magazines",
             "post",
-            "201 400 401 403 409 413 415 500",
+            "201 400 401 403 409 413 415 500 503",
         ),
         (
             "/v1/staff/magazines/{id}",
             "patch",
-            "200 400 401 403 404 413 415 500",
+            "200 400 401 403 404 413 415 500 503",
         ),
     ] {
         assert_eq!(

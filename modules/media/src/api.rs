@@ -198,6 +198,9 @@ impl MediaApi {
             };
         let decoded = tokio::task::spawn_blocking(move || {
             let processed = process_cover(&bytes);
+            // The copies made on the way are freed: hand their pages back before the next
+            // cover takes its share of the budget.
+            kernel::memory::release_free_memory();
             drop(permit);
             processed
         })
