@@ -1,9 +1,12 @@
 // Writes precompressed .gz and .br siblings for every fingerprinted asset so the
-// Rust app can serve them without compressing on each request.
+// Rust app can serve them without compressing on each request. The .gz files are
+// Zopfli's: valid gzip that every browser reads, about 5% smaller than zlib's
+// best, for a few seconds once per build.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants } from "node:zlib";
+import { gzipAsync } from "@gfx/zopfli";
 
 const assetsDir = fileURLToPath(
   new URL("../dist/client/assets/", import.meta.url),
@@ -20,7 +23,7 @@ async function* walk(dir) {
 let count = 0;
 for await (const file of walk(assetsDir)) {
   const body = await readFile(file);
-  await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+  await writeFile(`${file}.gz`, await gzipAsync(body, { numiterations: 15 }));
   await writeFile(
     `${file}.br`,
     brotliCompressSync(body, {
