@@ -246,13 +246,9 @@ async fn a_decompression_bomb_cover_is_refused_with_a_clear_message() {
     let writer = app.login(&key).await;
     let bomb = upload_support::bomb(11_000);
     assert!(bomb.len() < 5 * 1024 * 1024, "{} bytes", bomb.len());
-    let part = reqwest::multipart::Part::bytes(bomb)
-        .file_name("cover.png")
-        .mime_str("image/png")
-        .unwrap();
     let r = app
         .request(Method::POST, "/api/v1/staff/covers", Some(&writer))
-        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .multipart(upload_support::cover_form(bomb))
         .send()
         .await
         .unwrap();
@@ -285,21 +281,9 @@ async fn a_file_store_that_fails_is_a_503_to_try_again_and_keeps_nothing() {
     let uploads = app.data_dir().join("uploads");
     let _ = std::fs::remove_dir_all(&uploads);
     std::fs::write(&uploads, b"not a folder").unwrap();
-    let mut png = std::io::Cursor::new(Vec::new());
-    image::DynamicImage::ImageRgba8(image::RgbaImage::from_pixel(
-        64,
-        48,
-        image::Rgba([9, 9, 90, 255]),
-    ))
-    .write_to(&mut png, image::ImageFormat::Png)
-    .unwrap();
-    let part = reqwest::multipart::Part::bytes(png.into_inner())
-        .file_name("cover.png")
-        .mime_str("image/png")
-        .unwrap();
     let r = app
         .request(Method::POST, "/api/v1/staff/covers", Some(&writer))
-        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .multipart(upload_support::cover_form(upload_support::bomb(64)))
         .send()
         .await
         .unwrap();

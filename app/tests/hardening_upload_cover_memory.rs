@@ -34,12 +34,8 @@ async fn eight_concurrent_decompression_bombs_stay_under_the_memory_bound() {
     assert!(bomb.len() < 1024 * 1024, "{} bytes", bomb.len());
 
     let uploads = (0..8).map(|_| {
-        let part = reqwest::multipart::Part::bytes(bomb.clone())
-            .file_name("cover.png")
-            .mime_str("image/png")
-            .unwrap();
         app.request(Method::POST, "/api/v1/staff/covers", Some(&writer))
-            .multipart(reqwest::multipart::Form::new().part("file", part))
+            .multipart(upload_support::cover_form(bomb.clone()))
             .send()
     });
     let mut answers = Vec::new();
@@ -67,12 +63,8 @@ async fn eight_concurrent_decompression_bombs_stay_under_the_memory_bound() {
     let big = upload_support::bomb(6_000);
     assert!(reset_peak(), "the peak can be measured again");
     let uploads = (0..8).map(|_| {
-        let part = reqwest::multipart::Part::bytes(big.clone())
-            .file_name("cover.png")
-            .mime_str("image/png")
-            .unwrap();
         app.request(Method::POST, "/api/v1/staff/covers", Some(&writer))
-            .multipart(reqwest::multipart::Form::new().part("file", part))
+            .multipart(upload_support::cover_form(big.clone()))
             .send()
     });
     let mut stored = 0;

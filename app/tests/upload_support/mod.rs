@@ -258,3 +258,12 @@ pub fn bomb(side: u32) -> Vec<u8> {
     }
     out
 }
+
+/// The cover upload form (`POST /api/v1/staff/covers`) carrying `png` as `cover.png`.
+pub fn cover_form(png: Vec<u8>) -> reqwest::multipart::Form {
+    let part = reqwest::multipart::Part::bytes(png)
+        .file_name("cover.png")
+        .mime_str("image/png")
+        .unwrap();
+    reqwest::multipart::Form::new().part("file", part)
+}
