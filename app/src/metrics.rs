@@ -160,9 +160,22 @@ pub fn request(route: &str, method: &str, status: u16, took: Duration) {
         .observe(took.as_secs_f64());
 }
 
+/// How a public page was answered from the page cache.
+#[derive(Clone, Copy, Debug)]
+pub enum CacheResult {
+    Hit,
+    /// An older version sent while it is rendered again in the background.
+    Stale,
+    Miss,
+}
+
 /// A public page looked up in the page cache.
-pub fn page_cache(hit: bool) {
-    let result = if hit { "hit" } else { "miss" };
+pub fn page_cache(result: CacheResult) {
+    let result = match result {
+        CacheResult::Hit => "hit",
+        CacheResult::Stale => "stale",
+        CacheResult::Miss => "miss",
+    };
     METRICS
         .page_cache
         .get_or_create(&ResultLabel { result })
@@ -215,7 +228,8 @@ mod tests {
     fn requests_are_counted_by_route_and_status_class() {
         request("/article/{slug}", "GET", 200, Duration::from_millis(3));
         request("/article/{slug}", "GET", 503, Duration::from_millis(3));
-        page_cache(true);
+        page_cache(CacheResult::Hit);
+        page_cache(CacheResult::Stale);
         job_ran("housekeeping");
         let text = render(Some((3, 42)), Some(2));
         assert!(text.contains(
@@ -223,6 +237,7 @@ mod tests {
         ));
         assert!(text.contains(r#"status="5xx"} "#));
         assert!(text.contains(r#"agora_page_cache_lookups_total{result="hit"} "#));
+        assert!(text.contains(r#"agora_page_cache_lookups_total{result="stale"} "#));
         assert!(text.contains(r#"agora_job_runs_total{job="housekeeping"} "#));
         assert!(text.contains("agora_outbox_pending 3\n"));
         assert!(text.contains("agora_outbox_oldest_pending_seconds 42\n"));

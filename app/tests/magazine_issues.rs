@@ -127,6 +127,7 @@ on_both_engines! {
         assert_eq!(status, 200);
         assert_eq!(issues.as_array().unwrap().len(), 1);
         assert_eq!(issues[0]["title"], "November 2026");
+        // The issue is the magazine page's own subject: the next reader gets the new page.
         let (status, html) = page(&app, "/magazine").await;
         assert_eq!(status, 200);
         assert!(html.contains("Read the issue") && html.contains("November 2026"), "{html}");

@@ -1,7 +1,8 @@
 //! The page cache against a rendering sidecar we control (a test double counting its renders):
 //! one render per page and content version however many readers ask at once, a page sent
-//! at once and compressed at the best settings after, and a page that a content change left
-//! unchanged keeping its validators.
+//! at once and compressed at the best settings after, a page that a content change left
+//! unchanged keeping its validators, and after a change: stored pages sent while they render
+//! again in the background, other articles' pages left alone, withdrawn pieces shown nowhere.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
 mod common;
@@ -20,11 +21,36 @@ struct Stub {
     renders: AtomicUsize,
     delay: Duration,
     markup: String,
+    /// Renders wait while this is false.
+    open: tokio::sync::watch::Sender<bool>,
+    /// The address of each page rendered, in order.
+    urls: std::sync::Mutex<Vec<String>>,
+}
+
+impl Stub {
+    /// How many times the page at `url` was rendered.
+    fn rendered(&self, url: &str) -> usize {
+        self.urls
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|u| *u == url)
+            .count()
+    }
 }
 
 #[poem::handler]
-async fn render(Data(stub): Data<&Arc<Stub>>) -> Json<serde_json::Value> {
+async fn render(
+    Data(stub): Data<&Arc<Stub>>,
+    Json(page): Json<serde_json::Value>,
+) -> Json<serde_json::Value> {
     stub.renders.fetch_add(1, Ordering::SeqCst);
+    stub.urls
+        .lock()
+        .unwrap()
+        .push(page["url"].as_str().unwrap_or_default().to_string());
+    let mut open = stub.open.subscribe();
+    open.wait_for(|open| *open).await.unwrap();
     tokio::time::sleep(stub.delay).await;
     Json(serde_json::json!({ "html": stub.markup }))
 }
@@ -44,6 +70,8 @@ async fn stub_sidecar(delay: Duration) -> (String, Arc<Stub>) {
         renders: AtomicUsize::new(0),
         delay,
         markup,
+        open: tokio::sync::watch::Sender::new(true),
+        urls: std::sync::Mutex::default(),
     });
     let acceptor = TcpListener::bind("127.0.0.1:0")
         .into_acceptor()
@@ -62,10 +90,20 @@ async fn app_with(stub_url: String) -> TestApp {
         Engine::Sqlite,
         Options {
             ssr_url: Some(stub_url),
+            // Renders held back by a test are not given up meanwhile.
+            deadline: Duration::from_secs(30),
             ..Options::default()
         },
     )
     .await
+}
+
+/// Waits (10 s at most) until the stub has rendered `n` pages in all.
+async fn renders_reach(stub: &Stub, n: usize) {
+    common::eventually("the renders expected", Duration::from_secs(10), || async {
+        stub.renders.load(Ordering::SeqCst) >= n
+    })
+    .await;
 }
 
 struct Got {
@@ -163,7 +201,7 @@ async fn readers_asking_at_once_share_one_render() {
     assert!(answers.iter().all(|g| decode(g) == page));
     assert_eq!(stub.renders.load(Ordering::SeqCst), 1, "one render for all");
 
-    // A content change: the page is rendered again, once.
+    // A content change: the stored page is sent to all while it is rendered again, once.
     app.services
         .content
         .create(common::published("Quorum Quarrels"))
@@ -171,12 +209,15 @@ async fn readers_asking_at_once_share_one_render() {
         .unwrap();
     let answers = twelve_at_once(&app, "/about").await;
     assert!(answers.iter().all(|g| g.status == 200 && decode(g) == page));
-    assert_eq!(stub.renders.load(Ordering::SeqCst), 2);
+    renders_reach(&stub, 2).await;
+    let answers = twelve_at_once(&app, "/about").await;
+    assert!(answers.iter().all(|g| g.status == 200 && decode(g) == page));
 
     // A search is somebody's own page, still rendered once for everyone asking it at once.
     let answers = twelve_at_once(&app, "/articles?q=quorum").await;
     assert!(answers.iter().all(|g| g.status == 200));
     assert_eq!(stub.renders.load(Ordering::SeqCst), 3);
+    assert_eq!(stub.rendered("/about"), 2);
     app.shutdown().await;
 }
 
@@ -232,7 +273,15 @@ async fn a_page_is_sent_at_once_and_compressed_at_the_best_settings_after() {
         .unwrap();
     let again = get(&app, "/about", &[BR, ("if-none-match", &best.etag)]).await;
     assert_eq!(again.status, 304);
-    assert_eq!(stub.renders.load(Ordering::SeqCst), 2, "rendered again");
+    renders_reach(&stub, 2).await;
+    // Once rendered again, stored: still valid, and no reader starts another render (a page
+    // left stale would be rendered again for the next reader).
+    for _ in 0..10 {
+        let again = get(&app, "/about", &[BR, ("if-none-match", &best.etag)]).await;
+        assert_eq!(again.status, 304);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(stub.rendered("/about"), 2);
     let again = get(&app, "/about", &[BR]).await;
     assert_eq!(again.etag, best.etag);
     assert_eq!(again.modified, best.modified);
@@ -281,4 +330,150 @@ async fn a_signed_in_reader_and_everyone_else_each_get_their_own_page() {
         assert!(!says_reader(&get(&app, "/about", &[BR]).await));
     }
     assert_eq!(stub.renders.load(Ordering::SeqCst), renders);
+}
+
+/// Each page of `paths` as a reader without scripts gets it (identity encoding).
+async fn bodies(app: &TestApp, paths: &[String]) -> Vec<Vec<u8>> {
+    let mut got = Vec::new();
+    for path in paths {
+        let page = get(app, path, &[]).await;
+        assert_eq!(page.status, 200, "{path}");
+        got.push(page.body);
+    }
+    got
+}
+
+// Engine-independent: what a change makes stale, and who waits for it, is the page cache's.
+#[tokio::test]
+async fn after_a_publish_readers_get_the_stored_pages_at_once_and_other_articles_stay() {
+    let (url, stub) = stub_sidecar(Duration::ZERO).await;
+    let app = app_with(url).await;
+    let content = &app.services.content;
+    let (_, alpha) = content
+        .create(common::published("Alpha Assembly"))
+        .await
+        .unwrap();
+    let (_, beta) = content
+        .create(common::published("Budget Ballot"))
+        .await
+        .unwrap();
+    let paths = [
+        "/".to_string(),
+        "/articles".into(),
+        format!("/article/{alpha}"),
+        format!("/article/{beta}"),
+    ];
+    let before = bodies(&app, &paths).await;
+    assert!(paths.iter().all(|p| stub.rendered(p) == 1));
+
+    // Renders hang from now on: a reader waiting for one would get no answer.
+    stub.open.send_replace(false);
+    content
+        .create(common::published("Quorum Quarrels"))
+        .await
+        .unwrap();
+    for _ in 0..4 {
+        let now = tokio::time::timeout(Duration::from_secs(5), bodies(&app, &paths))
+            .await
+            .expect("answered without waiting for a render");
+        assert!(now == before, "the stored pages, as they were");
+    }
+
+    // The lists are rendered again, once each however many readers asked; the articles'
+    // own pages, which the new piece did not change, not at all.
+    stub.open.send_replace(true);
+    for list in ["/", "/articles"] {
+        common::eventually(list, Duration::from_secs(10), || async {
+            String::from_utf8_lossy(&get(&app, list, &[]).await.body).contains("Quorum Quarrels")
+        })
+        .await;
+        assert_eq!(stub.rendered(list), 2, "{list}");
+    }
+    let after = bodies(&app, &paths[2..]).await;
+    assert!(after == before[2..], "the articles' pages kept");
+    assert_eq!(stub.rendered(&paths[2]), 1);
+    assert_eq!(stub.rendered(&paths[3]), 1);
+    app.shutdown().await;
+}
+
+// Engine-independent: what an edit and a withdrawal do to stored pages is the page cache's.
+#[tokio::test]
+async fn an_edited_or_withdrawn_piece_is_never_sent_from_a_stored_page() {
+    let (url, stub) = stub_sidecar(Duration::ZERO).await;
+    let app = app_with(url).await;
+    let (_, key) = app
+        .services
+        .identity
+        .add_staff("Dana Director", identity::Role::ContentDirector)
+        .await
+        .unwrap();
+    let director = app.login(&key).await;
+    let (writer, _) = app
+        .services
+        .identity
+        .add_staff("Wren Writer", identity::Role::Writer)
+        .await
+        .unwrap();
+    // Asked for before it is published: a stored 404, never sent once the piece is out.
+    assert_eq!(get(&app, "/article/alpha-assembly", &[]).await.status, 404);
+    let (id, slug) = app
+        .services
+        .content
+        .create(content::NewArticle {
+            author_id: Some(writer.id),
+            ..common::published("Alpha Assembly")
+        })
+        .await
+        .unwrap();
+    let page = format!("/article/{slug}");
+    assert_eq!(page, "/article/alpha-assembly");
+    assert_eq!(get(&app, &page, &[]).await.status, 200);
+    let home = get(&app, "/", &[]).await;
+    assert!(String::from_utf8_lossy(&home.body).contains("Alpha Assembly"));
+
+    // A typo fixed in the live piece: the next reader of its page reads the fix.
+    let staff = format!("/api/v1/staff/articles/{id}");
+    let piece: serde_json::Value = app
+        .request(reqwest::Method::GET, &staff, Some(&director))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let r = app
+        .request(reqwest::Method::PUT, &staff, Some(&director))
+        .json(&serde_json::json!({
+            "title": piece["title"],
+            "content": "A new piece, its typo fixed.",
+            "category": piece["category"],
+            "status": "published",
+            "author_id": piece["author_id"],
+            "base_version": piece["version"],
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200, "{}", r.text().await.unwrap());
+    let fixed = get(&app, &page, &[]).await;
+    assert!(String::from_utf8_lossy(&fixed.body).contains("its typo fixed"));
+    let renders = stub.renders.load(Ordering::SeqCst);
+
+    let r = app
+        .request(
+            reqwest::Method::DELETE,
+            &format!("/api/v1/staff/articles/{id}"),
+            Some(&director),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 204);
+    // The very next readers: rendered for them, never the stored pages.
+    assert_eq!(get(&app, &page, &[]).await.status, 404);
+    let home = get(&app, "/", &[]).await;
+    assert_eq!(home.status, 200);
+    assert!(!String::from_utf8_lossy(&home.body).contains("Alpha Assembly"));
+    assert_eq!(stub.renders.load(Ordering::SeqCst), renders + 2);
+    app.shutdown().await;
 }

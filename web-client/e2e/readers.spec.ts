@@ -153,6 +153,8 @@ test("a forgotten password, the emailed sign-in link, and deleting the account",
   await main.getByRole("button", { name: "Save new password" }).click();
   await expect(page).toHaveURL(/\/account$/);
   await page.getByRole("button", { name: "Sign out" }).click();
+  // Signed out before going on (a live session sends /login on to /account).
+  await expect(header(page).getByRole("link", { name: "Login" })).toBeVisible();
 
   // The emailed link: opening it signs nobody in; the button does.
   await open(page, "/login");

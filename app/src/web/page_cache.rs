@@ -5,15 +5,23 @@
 //! the async threads) and swapped in. A page rendered again for a new content version that
 //! came out byte for byte the same keeps its stored representation: no compression at all,
 //! and its `ETag` and `Last-Modified` stay valid, so revisits still get a 304.
+//!
+//! A content change makes stale only the pages it changes (see [`kernel::Scope`]): every page
+//! that lists content, and the changed articles' own pages; other articles' pages stay as
+//! they are (what they show of other pieces, such as what to read next, is at most
+//! [`REFRESH_AFTER`] old). A stale page is still sent, at once, while one render per page
+//! runs in the background. Readers wait for a render, shared by everyone asking for that
+//! page meanwhile, only for a page never rendered (or gone past [`KEEP_FOR`]), a missing
+//! page, the page of an article changed itself, and after a withdrawal.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::future::Future;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tracing::Instrument;
 
 use bytes::Bytes;
-use content::ContentService;
 use moka::future::Cache;
 use moka::ops::compute::Op;
 use moka::Expiry;
@@ -21,19 +29,36 @@ use poem::http::{header, HeaderMap, Method, StatusCode};
 use tokio::sync::Semaphore;
 
 use super::represent::{Answer, Effort, Representation};
+use crate::metrics::CacheResult;
 
 const MAX_CACHED_BYTES: u64 = 64 * 1024 * 1024;
 
-/// A page in the cache, with the content version it was rendered from (an entry from an
-/// older version is a miss).
+/// A page older than this is rendered again in the background when next asked for: what an
+/// article's page shows of other pieces (what to read next, the author's box), or an
+/// author's new name, changes without a change of that article.
+pub const REFRESH_AFTER: Duration = Duration::from_secs(60);
+
+/// How long a page is kept at most: sent stale, while it renders again, for that long.
+pub const KEEP_FOR: Duration = Duration::from_secs(600);
+
+/// Background renders at once: the rest of the sidecar's capacity stays with pages nobody
+/// has rendered yet.
+const REFRESHING_AT_ONCE: usize = 2;
+
+/// A page in the cache, with the content version it was rendered from.
 #[derive(Clone)]
 struct CachedPage {
     version: u64,
+    /// The page's path (without the reader's variant).
+    path: Arc<str>,
+    /// An article's page: stale only when that article (or everything) changes.
+    article: bool,
+    stored_at: Instant,
     page: Arc<Representation>,
 }
 
-/// Missing pages are kept briefly, everything else a minute (other instances may change
-/// content too) or until the content changes.
+/// Missing pages are kept briefly (anyone can mint their addresses), everything else
+/// [`KEEP_FOR`].
 struct PageExpiry;
 
 impl PageExpiry {
@@ -41,7 +66,7 @@ impl PageExpiry {
         if page.page.status() == StatusCode::NOT_FOUND {
             Duration::from_secs(30)
         } else {
-            Duration::from_secs(60)
+            KEEP_FOR
         }
     }
 }
@@ -79,9 +104,30 @@ pub(super) struct Rendered {
     pub polish: bool,
 }
 
-/// What a lookup found: an answer, or (on a miss) the entry of an older content version.
+/// Why a render in the background stored nothing.
+pub(super) enum Unkept {
+    /// The page is no longer one to keep (it moved): the stale one is dropped.
+    Gone,
+    /// The render failed (the sidecar is busy or down): the stale page is still sent, and
+    /// the next request tries again.
+    Failed,
+}
+
+/// How a stored page stands against the content now.
+enum State {
+    Current,
+    /// Out of date, but to be sent while it renders again.
+    Stale,
+    /// Not to be sent again: rendered anew first.
+    Outdated,
+}
+
+/// What a lookup found.
 pub(super) enum Lookup {
     Answered(Answer),
+    /// A page that is out of date, to send while it is rendered again.
+    Stale(Arc<Representation>),
+    /// Nothing to send: render, comparing with the older page if there is one.
     Missed(Option<Arc<Representation>>),
 }
 
@@ -92,14 +138,17 @@ pub(super) enum Lookup {
 #[derive(Clone)]
 pub struct CachedPages {
     cache: Cache<String, CachedPage>,
-    content: Arc<ContentService>,
+    generation: kernel::Generation,
     /// Best-effort compression runs one page at a time, so a burst of new pages after a
     /// content change never takes every core from the readers.
     polishing: Arc<Semaphore>,
+    /// Pages being rendered in the background (one render per page at a time).
+    refreshing: Arc<Mutex<HashSet<String>>>,
+    refresh_slots: Arc<Semaphore>,
 }
 
 impl CachedPages {
-    pub(super) fn new(content: Arc<ContentService>) -> Self {
+    pub(super) fn new(generation: kernel::Generation) -> Self {
         let cache = Cache::builder()
             .max_capacity(MAX_CACHED_BYTES)
             .weigher(|k: &String, v: &CachedPage| {
@@ -109,9 +158,16 @@ impl CachedPages {
             .build();
         CachedPages {
             cache,
-            content,
+            generation,
             polishing: Arc::new(Semaphore::new(1)),
+            refreshing: Arc::default(),
+            refresh_slots: Arc::new(Semaphore::new(REFRESHING_AT_ONCE)),
         }
+    }
+
+    /// The content version to store a page rendered from now with.
+    pub(super) fn version(&self) -> u64 {
+        self.generation.current()
     }
 
     pub async fn answer(
@@ -127,44 +183,70 @@ impl CachedPages {
         let key = visitor_key(Cow::Borrowed(uri.path()), reader_cookie(headers));
         match self.lookup(&key, headers, head_only).await {
             Lookup::Answered(answer) => Some(answer),
-            Lookup::Missed(_) => None,
+            // The page endpoint sends it and starts its render.
+            Lookup::Stale(_) | Lookup::Missed(_) => None,
         }
     }
 
-    /// Answers from the cache when it holds `key` for the current content version (views
-    /// are counted by the page's own beacon, or its image without scripts).
+    /// Whether `page` may be sent as it is, sent while it renders again, or must render
+    /// first, as far as the content versions tell.
+    fn state(&self, page: &CachedPage) -> State {
+        let current = page.version >= self.generation.current()
+            || (page.article && page.version >= self.generation.page(&page.path));
+        if current && page.stored_at.elapsed() < REFRESH_AFTER {
+            return State::Current;
+        }
+        // A missing page may have been published since; a page from before a piece was
+        // withdrawn may show it; a page whose own subject changed since (an article's typo
+        // fixed, an issue of the magazine out) is read as changed by the next reader.
+        if page.page.status() != StatusCode::OK
+            || page.version < self.generation.withdrawn_at()
+            || page.version < self.generation.page_itself(&page.path)
+        {
+            State::Outdated
+        } else {
+            State::Stale
+        }
+    }
+
+    /// Answers from the cache when it holds `key` up to date (views are counted by the
+    /// page's own beacon, or its image without scripts).
     pub(super) async fn lookup(&self, key: &str, headers: &HeaderMap, head_only: bool) -> Lookup {
         let Some(hit) = self.cache.get(key).await else {
             return Lookup::Missed(None);
         };
-        if hit.version != self.content.version() {
-            return Lookup::Missed(Some(hit.page));
+        match self.state(&hit) {
+            State::Current => {
+                crate::metrics::page_cache(CacheResult::Hit);
+                Lookup::Answered(hit.page.answer(headers, head_only))
+            }
+            State::Stale => Lookup::Stale(hit.page),
+            State::Outdated => Lookup::Missed(Some(hit.page)),
         }
-        crate::metrics::page_cache(true);
-        Lookup::Answered(hit.page.answer(headers, head_only))
     }
 
     /// One render per page and content version: requests for `key` that arrive meanwhile
     /// wait for `render` and share its result — the stored page, or the error `E` when the
-    /// page is not to be kept — instead of rendering and compressing again each. `stale` is
-    /// what the lookup found for an older version.
+    /// page is not to be kept — instead of rendering and compressing again each. `older` is
+    /// what the lookup found for an older version; `path` the page's path.
     pub(super) async fn get_or_render<E>(
         &self,
         key: &str,
         version: u64,
-        stale: Option<Arc<Representation>>,
+        path: &str,
+        older: Option<Arc<Representation>>,
         render: impl Future<Output = Result<Rendered, E>>,
     ) -> Result<Arc<Representation>, Arc<E>>
     where
         E: Send + Sync + 'static,
     {
-        if stale.is_some() {
+        if older.is_some() {
             self.cache.invalidate(key).await;
         }
         let stored = self
             .cache
             .try_get_with_by_ref(key, async {
-                crate::metrics::page_cache(false);
+                crate::metrics::page_cache(CacheResult::Miss);
                 let rendered = render
                     .instrument(tracing::info_span!(
                         target: observability::TRACE_ONLY,
@@ -173,34 +255,109 @@ impl CachedPages {
                         page = key,
                     ))
                     .await?;
-                let (page, polish) = match stale {
-                    Some(old) if old.is_same(rendered.status, &rendered.html) => {
-                        let polish = rendered.polish && old.effort() == Effort::Fast;
-                        (old, polish)
-                    }
-                    _ => (
-                        Arc::new(Representation::build(
-                            rendered.status,
-                            rendered.html,
-                            &rendered.headers,
-                            Effort::Fast,
-                            None,
-                        )),
-                        rendered.polish,
-                    ),
-                };
-                if polish {
-                    self.polish_later(key, version, page.clone(), rendered.headers);
-                }
-                Ok(CachedPage { version, page })
+                Ok(self.keep(key, version, path, older, rendered))
             })
             .await?;
         Ok(stored.page)
     }
 
+    /// Sends `stale` for `key` now, and (unless that page is already being rendered) renders
+    /// it again in the background and stores it: `render` is started once a background
+    /// slot is free.
+    pub(super) fn refresh_later<F>(
+        &self,
+        key: &str,
+        path: &str,
+        stale: Arc<Representation>,
+        render: F,
+    ) where
+        F: Future<Output = Result<Rendered, Unkept>> + Send + 'static,
+    {
+        crate::metrics::page_cache(CacheResult::Stale);
+        let Some(turn) = Refreshing::begin(&self.refreshing, key) else {
+            return;
+        };
+        let this = self.clone();
+        let key = key.to_string();
+        let path = path.to_string();
+        let span = tracing::info_span!(
+            target: observability::TRACE_ONLY,
+            "page render",
+            cache = "stale",
+            page = key.as_str(),
+        );
+        tokio::spawn(
+            async move {
+                let _turn = turn;
+                let Ok(_slot) = this.refresh_slots.acquire().await else {
+                    return;
+                };
+                // Read before the render: a change made meanwhile leaves the page stale.
+                let version = this.version();
+                match render.await {
+                    Ok(rendered) => {
+                        let page = this.keep(&key, version, &path, Some(stale), rendered);
+                        this.cache
+                            .entry(key)
+                            .and_compute_with(|entry| {
+                                std::future::ready(match entry {
+                                    Some(e) if e.value().version > version => Op::Nop,
+                                    _ => Op::Put(page),
+                                })
+                            })
+                            .await;
+                    }
+                    Err(Unkept::Gone) => this.cache.invalidate(&key).await,
+                    Err(Unkept::Failed) => {}
+                }
+            }
+            .instrument(span),
+        );
+    }
+
+    /// The entry for `rendered`: the older page itself when it came out the same (its
+    /// validators stay valid), and its best compression to follow.
+    fn keep(
+        &self,
+        key: &str,
+        version: u64,
+        path: &str,
+        older: Option<Arc<Representation>>,
+        rendered: Rendered,
+    ) -> CachedPage {
+        let (page, polish) = match older {
+            Some(old) if old.is_same(rendered.status, &rendered.html) => {
+                let polish = rendered.polish && old.effort() == Effort::Fast;
+                (old, polish)
+            }
+            _ => (
+                Arc::new(Representation::build(
+                    rendered.status,
+                    rendered.html,
+                    &rendered.headers,
+                    Effort::Fast,
+                    None,
+                )),
+                rendered.polish,
+            ),
+        };
+        if polish {
+            self.polish_later(key, page.clone(), rendered.headers);
+        }
+        CachedPage {
+            version,
+            path: Arc::from(path),
+            article: path
+                .strip_prefix("/article/")
+                .is_some_and(|slug| !slug.contains('/')),
+            stored_at: Instant::now(),
+            page,
+        }
+    }
+
     /// Compresses `page` at the best settings in the background and swaps it in, if the
     /// cache still holds that very entry then.
-    fn polish_later(&self, key: &str, version: u64, page: Arc<Representation>, headers: HeaderMap) {
+    fn polish_later(&self, key: &str, page: Arc<Representation>, headers: HeaderMap) {
         let cache = self.cache.clone();
         let polishing = self.polishing.clone();
         let key = key.to_string();
@@ -221,8 +378,8 @@ impl CachedPages {
                 .and_compute_with(|entry| {
                     let op = match entry {
                         Some(e) if Arc::ptr_eq(&e.value().page, &page) => Op::Put(CachedPage {
-                            version,
                             page: best,
+                            ..e.into_value()
                         }),
                         _ => Op::Nop,
                     };
@@ -230,6 +387,30 @@ impl CachedPages {
                 })
                 .await;
         });
+    }
+}
+
+/// A page's turn to be rendered in the background: held by one task at a time, given back
+/// when dropped (however the task ends).
+struct Refreshing {
+    set: Arc<Mutex<HashSet<String>>>,
+    key: String,
+}
+
+impl Refreshing {
+    fn begin(set: &Arc<Mutex<HashSet<String>>>, key: &str) -> Option<Refreshing> {
+        let mut keys = set.lock().unwrap_or_else(|e| e.into_inner());
+        keys.insert(key.to_string()).then(|| Refreshing {
+            set: set.clone(),
+            key: key.to_string(),
+        })
+    }
+}
+
+impl Drop for Refreshing {
+    fn drop(&mut self) {
+        let mut keys = self.set.lock().unwrap_or_else(|e| e.into_inner());
+        keys.remove(&self.key);
     }
 }
 
@@ -277,6 +458,9 @@ mod tests {
     fn stored(status: StatusCode) -> CachedPage {
         CachedPage {
             version: 1,
+            path: Arc::from("/"),
+            article: false,
+            stored_at: Instant::now(),
             page: Arc::new(Representation::build(
                 status,
                 Bytes::from_static(b"<p>page</p>"),
@@ -296,11 +480,11 @@ mod tests {
         let after = |p: &CachedPage| {
             PageExpiry.expire_after_update(&key, p, now, Some(Duration::from_millis(1)))
         };
-        assert_eq!(after(&ok), Some(Duration::from_secs(60)));
+        assert_eq!(after(&ok), Some(KEEP_FOR));
         assert_eq!(after(&missing), Some(Duration::from_secs(30)));
         assert_eq!(
             PageExpiry.expire_after_create(&key, &ok, now),
-            Some(Duration::from_secs(60))
+            Some(KEEP_FOR)
         );
     }
 }

@@ -3,14 +3,13 @@
 
 use std::sync::Arc;
 
-use content::ContentService;
 use poem::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 use super::assets::Assets;
 use super::forms::{takes_forms, Forms, ANSWER_COOKIE};
 use super::page_cache::{
-    cookie, signed_in, visitor_key, CachedPages, Lookup as CacheLookup, Rendered,
+    cookie, signed_in, visitor_key, CachedPages, Lookup as CacheLookup, Rendered, Unkept,
 };
 use super::page_resolve::{Outcome, PageResolver, RenderedHtml, ACCOUNT_PAGE};
 use super::represent::{self, Effort, Representation, PRIVATE};
@@ -18,7 +17,6 @@ use crate::ssr::Renderer;
 
 #[derive(Clone)]
 pub struct PageEndpoint {
-    content: Arc<ContentService>,
     resolver: Arc<PageResolver>,
     assets: Arc<Assets>,
     cached: Option<CachedPages>,
@@ -52,7 +50,7 @@ impl PageEndpoint {
         policy: PagePolicy,
     ) -> Self {
         let content = services.content.clone();
-        let cached = policy.cache.then(|| CachedPages::new(content.clone()));
+        let cached = policy.cache.then(|| CachedPages::new(content.generation()));
         Self {
             resolver: Arc::new(PageResolver::new(
                 content.clone(),
@@ -62,7 +60,6 @@ impl PageEndpoint {
                 services.packs.clone(),
                 renderer,
             )),
-            content,
             assets,
             forms,
             cached,
@@ -132,7 +129,6 @@ impl Endpoint for PageEndpoint {
         }
         let query = req.uri().query().unwrap_or_default();
         let personal = signed_in(req.headers());
-        let version = self.content.version();
         let url = match req.uri().path_and_query() {
             Some(pq) => pq.as_str(),
             None => path,
@@ -149,36 +145,65 @@ impl Endpoint for PageEndpoint {
             );
             return self.answer_once(&req, &resolved, personal, head_only);
         };
+        let version = cached.version();
         let key = visitor_key(self.resolver.cache_key(path, query), reader.is_some());
-        let stale = match cached.lookup(&key, req.headers(), head_only).await {
+        let older = match cached.lookup(&key, req.headers(), head_only).await {
             CacheLookup::Answered(answer) => return Ok(answer.into_poem()),
-            CacheLookup::Missed(stale) => stale,
-        };
-        let render = async {
-            match self
-                .resolver
-                .resolve(path, url, query, None, reader.as_deref())
-                .await
-            {
-                Ok((Outcome::Page(page), true)) => Ok(Rendered {
-                    status: page.status,
-                    // A shared cache (a CDN) must not hand the reader's page to others.
-                    headers: self.page_headers(if reader.is_some() {
-                        HeaderValue::from_static("private, no-cache")
-                    } else {
-                        self.public_policy(page.status)
-                    }),
-                    html: page.html,
-                    // Pages anyone can mint (searches, 404s) are never worth the best
-                    // compression; the site's own pages are, once per content version.
-                    polish: page.status == StatusCode::OK && query.is_empty(),
-                }),
-                other => Err(not_kept(other)),
+            CacheLookup::Stale(stale) => {
+                // Sent as it is while one render brings it up to date: nobody waits on a
+                // render after a content change.
+                let this = self.clone();
+                let (path, url, query) = (path.to_string(), url.to_string(), query.to_string());
+                let render = async move {
+                    this.render(&path, &url, &query, reader.as_deref())
+                        .await
+                        .map_err(|not_kept| match not_kept {
+                            NotKept::Redirect(_) => Unkept::Gone,
+                            NotKept::Page(..) | NotKept::Failed => Unkept::Failed,
+                        })
+                };
+                cached.refresh_later(&key, req.uri().path(), stale.clone(), render);
+                return Ok(stale.answer(req.headers(), head_only).into_poem());
             }
+            CacheLookup::Missed(older) => older,
         };
-        match cached.get_or_render(&key, version, stale, render).await {
+        let render = self.render(path, url, query, reader.as_deref());
+        match cached
+            .get_or_render(&key, version, path, older, render)
+            .await
+        {
             Ok(page) => Ok(page.answer(req.headers(), head_only).into_poem()),
             Err(shared) => self.answer_once(&req, &shared, personal, head_only),
+        }
+    }
+}
+
+impl PageEndpoint {
+    /// Renders a page to keep in the cache (for everyone, or for every signed-in reader),
+    /// or says what it is instead: a redirect, a page not to keep (the sidecar's fallback
+    /// shell), a failure.
+    async fn render(
+        &self,
+        path: &str,
+        url: &str,
+        query: &str,
+        reader: Option<&str>,
+    ) -> Result<Rendered, NotKept> {
+        match self.resolver.resolve(path, url, query, None, reader).await {
+            Ok((Outcome::Page(page), true)) => Ok(Rendered {
+                status: page.status,
+                // A shared cache (a CDN) must not hand the reader's page to others.
+                headers: self.page_headers(if reader.is_some() {
+                    HeaderValue::from_static("private, no-cache")
+                } else {
+                    self.public_policy(page.status)
+                }),
+                html: page.html,
+                // Pages anyone can mint (searches, 404s) are never worth the best
+                // compression; the site's own pages are, once per content version.
+                polish: page.status == StatusCode::OK && query.is_empty(),
+            }),
+            other => Err(not_kept(other)),
         }
     }
 }

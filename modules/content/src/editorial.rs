@@ -359,7 +359,15 @@ impl ContentService {
             Updated::Gone => return Err(ContentError::NotFound),
             Updated::Stale => return Err(self.stale(&article_id).await),
         }
-        self.changed();
+        let slugs = match &existing {
+            Some(old) if old.card.slug != row.slug => vec![old.card.slug.as_str(), &row.slug],
+            _ => vec![row.slug.as_str()],
+        };
+        if stage == Stage::Published && after != Stage::Published {
+            self.withdrawn(&slugs);
+        } else {
+            self.changed(&slugs);
+        }
         if after == Stage::Published && stage != Stage::Published && author_id != user.id {
             self.tell_published(&author_id, &row.title, &row.slug).await;
         }
@@ -382,14 +390,14 @@ impl ContentService {
 
     pub async fn delete(&self, user: &StaffUser, id: &str) -> Result<(), ContentError> {
         let row = self.staff_row(user, id).await?;
-        check(
-            user,
-            stage_of(&row)?,
-            Action::Delete,
-            self.newsroom().review_required,
-        )?;
+        let stage = stage_of(&row)?;
+        check(user, stage, Action::Delete, self.newsroom().review_required)?;
         self.store().delete(&row.card.id).await?;
-        self.changed();
+        if stage == Stage::Published {
+            self.withdrawn(&[&row.card.slug]);
+        } else {
+            self.changed(&[&row.card.slug]);
+        }
         Ok(())
     }
 

@@ -137,7 +137,11 @@ impl ContentService {
                 message: "This article was changed meanwhile. Reload it and try again.".into(),
             });
         }
-        self.changed();
+        if stage == Stage::Published && to != Stage::Published {
+            self.withdrawn(&[&row.card.slug]);
+        } else {
+            self.changed(&[&row.card.slug]);
+        }
         self.staff_get(user, id).await
     }
 
@@ -423,7 +427,8 @@ impl ContentService {
         if went.is_empty() {
             return Ok(0);
         }
-        self.changed();
+        let slugs: Vec<&str> = went.iter().map(|w| w.slug.as_str()).collect();
+        self.changed(&slugs);
         for w in &went {
             tracing::info!(id = %w.id, slug = %w.slug, publish_at = ?w.publish_at, "scheduled piece published");
             if let Some(author) = &w.author_id {

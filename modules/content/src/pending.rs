@@ -175,7 +175,7 @@ impl ContentService {
             Updated::Gone => return Err(ContentError::NotFound),
             Updated::Stale => return Err(no_such_change()),
         }
-        self.changed();
+        self.changed(&[&row.card.slug, &next.slug]);
         if let Some(by) = row.pending_by.as_deref().filter(|by| *by != user.id) {
             self.tell_change_decided(by, &user.name, &next.title, &next.slug, None)
                 .await;

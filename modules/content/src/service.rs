@@ -158,8 +158,25 @@ impl ContentService {
         self.version.clone()
     }
 
-    pub(crate) fn changed(&self) {
-        self.version.advance();
+    /// Public content changed: the articles `slugs` (the old slug too when one moved; none
+    /// when no article's own page changed), and so every listing.
+    pub(crate) fn changed(&self, slugs: &[&str]) {
+        let pages = article_pages(slugs);
+        let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
+        self.version.advance(kernel::Scope::Pages(&pages));
+        self.forget_lists();
+    }
+
+    /// The articles `slugs` left the site (unpublished or deleted): as
+    /// [`ContentService::changed`], and no page rendered before is shown again.
+    pub(crate) fn withdrawn(&self, slugs: &[&str]) {
+        let pages = article_pages(slugs);
+        let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
+        self.version.withdraw(kernel::Scope::Pages(&pages));
+        self.forget_lists();
+    }
+
+    fn forget_lists(&self) {
         self.listings.invalidate_all();
         self.published.invalidate_all();
         self.published_count.invalidate_all();
@@ -374,7 +391,7 @@ impl ContentService {
         // Saved after `now` even when dated earlier (an import of older pieces).
         row.updated_at = row.updated_at.max(now);
         writer::write(self.store.as_ref(), &mut row, Some(&base), Write::Insert).await?;
-        self.changed();
+        self.changed(&[row.slug.as_str()]);
         Ok((row.id, row.slug))
     }
 
@@ -410,7 +427,8 @@ impl ContentService {
     /// The second half of [`ContentService::import`]: one transaction.
     pub async fn import_prepared(&self, prepared: PreparedArticles) -> Result<usize, ContentError> {
         self.store.insert_many(&prepared.0).await?;
-        self.changed();
+        let slugs: Vec<&str> = prepared.0.iter().map(|row| row.slug.as_str()).collect();
+        self.changed(&slugs);
         Ok(prepared.0.len())
     }
 
@@ -422,8 +440,9 @@ impl ContentService {
         loop {
             let unwritten = self.store.unwritten_bodies(500).await?;
             if unwritten.is_empty() {
+                // Search finds them now; no article's own page shows the text.
                 if written > 0 {
-                    self.changed();
+                    self.changed(&[]);
                 }
                 return Ok(written);
             }
@@ -467,4 +486,12 @@ impl ContentService {
             .await
             .map_err(ContentError::Unexpected)
     }
+}
+
+/// The public pages of the articles `slugs`.
+fn article_pages(slugs: &[&str]) -> Vec<String> {
+    slugs
+        .iter()
+        .map(|slug| format!("/article/{slug}"))
+        .collect()
 }

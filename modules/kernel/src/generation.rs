@@ -2,12 +2,22 @@
 //! moves forward (articles, magazine issues), and every cache built from public content keys
 //! on. One handle, cloned into each module, so a change anywhere reaches every cache.
 //!
+//! A change says what it touched ([`Scope`]): every change moves the counter (pages that
+//! list content are stale), and a change also records, for each page whose own subject it
+//! changed (an article's page, the magazine's), the counter at that change: an article's
+//! page is stale only when that article (or everything) changed, and a page whose own
+//! subject changed is not to be shown as it was. A withdrawal (a piece taken off the site) also says that no page
+//! rendered before it may be sent again while it renders anew: what was withdrawn is shown
+//! nowhere from then on.
+//!
 //! Several instances on one PostgreSQL database keep their caches coherent through
-//! [`share`]: a change made here is announced with `NOTIFY`, and a change announced by another
-//! instance moves this counter forward too. SQLite runs one instance: nothing to share.
+//! [`share`]: a change made here is announced with `NOTIFY` (with the pages it named),
+//! and a change announced by another instance is applied here too. SQLite runs one
+//! instance: nothing to share.
 
+use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use tokio::sync::{watch, Notify};
@@ -15,9 +25,47 @@ use tokio::sync::{watch, Notify};
 /// The PostgreSQL channel content changes are announced on.
 pub const CHANNEL: &str = "agora_content";
 
+/// Pages whose last change is remembered one by one; past this, the changes are folded into
+/// one change of everything (a bulk edit then re-renders every page, once).
+const PAGES_TRACKED: usize = 20_000;
+
+/// What an announcement may carry before it says "everything" instead (PostgreSQL's limit
+/// for a payload is 8,000 bytes).
+const PAYLOAD_MAX: usize = 7_000;
+
+/// What a content change touched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope<'a> {
+    /// Pages that list content (home, listings, searches, feeds, the sitemap, the magazine
+    /// and packs pages): every page but an article's own.
+    Lists,
+    /// The lists, and the pages at these paths, whose own subject changed (an article's
+    /// page, at its old path too when it moved; the magazine's page).
+    Pages(&'a [&'a str]),
+    /// Every page (a bulk import; announcements from other instances that may have been
+    /// missed).
+    Everything,
+}
+
+/// Local changes not yet announced to the other instances.
+#[derive(Debug, Default)]
+struct Unannounced {
+    any: bool,
+    everything: bool,
+    withdrawn: bool,
+    paths: BTreeSet<String>,
+}
+
 #[derive(Debug, Default)]
 struct Inner {
     counter: AtomicU64,
+    /// The counter at the last change of everything.
+    everything_at: AtomicU64,
+    /// The counter at the last withdrawal.
+    withdrawn_at: AtomicU64,
+    /// The counter at the last change of each remembered page's own subject, by path.
+    pages: RwLock<HashMap<String, u64>>,
+    unannounced: Mutex<Unannounced>,
     /// Woken by every local change, for [`share`] to announce it.
     changed: Notify,
 }
@@ -27,33 +75,196 @@ pub struct Generation(Arc<Inner>);
 
 impl Default for Generation {
     fn default() -> Self {
-        Generation(Arc::new(Inner {
-            counter: AtomicU64::new(1),
-            changed: Notify::new(),
-        }))
+        let inner = Inner::default();
+        inner.counter.store(1, Ordering::Release);
+        Generation(Arc::new(inner))
     }
 }
 
 impl Generation {
+    /// Moves on with every change: a page that lists content is current only if rendered
+    /// at this value.
     pub fn current(&self) -> u64 {
         self.0.counter.load(Ordering::Acquire)
     }
 
-    /// Public content changed here: every cache keyed on the generation is stale, on this
-    /// instance and (once [`share`] announces it) on every other.
-    pub fn advance(&self) {
-        self.0.counter.fetch_add(1, Ordering::AcqRel);
+    /// The counter at the last change of the page at `path` itself or of everything: an
+    /// article's page rendered at this value or later is current.
+    pub fn page(&self, path: &str) -> u64 {
+        self.page_itself(path)
+            .max(self.0.everything_at.load(Ordering::Acquire))
+    }
+
+    /// The counter at the last change of the page at `path` itself, as far as remembered (0
+    /// when not: a change of everything since forgot it).
+    pub fn page_itself(&self, path: &str) -> u64 {
+        let pages = self.0.pages.read().unwrap_or_else(|e| e.into_inner());
+        pages.get(path).copied().unwrap_or(0)
+    }
+
+    /// The counter at the last withdrawal: a page rendered before it is never sent once it
+    /// is stale.
+    pub fn withdrawn_at(&self) -> u64 {
+        self.0.withdrawn_at.load(Ordering::Acquire)
+    }
+
+    /// Public content changed here: what `scope` touched is stale, on this instance and
+    /// (once [`share`] announces it) on every other.
+    pub fn advance(&self, scope: Scope<'_>) {
+        self.announce(scope, false);
+    }
+
+    /// Public content was taken off the site here (unpublished, deleted): as
+    /// [`Generation::advance`], and no stale page rendered before is sent again.
+    pub fn withdraw(&self, scope: Scope<'_>) {
+        self.announce(scope, true);
+    }
+
+    fn announce(&self, scope: Scope<'_>, withdrawn: bool) {
+        self.apply(scope, withdrawn);
+        {
+            let mut unannounced = self.0.unannounced.lock().unwrap_or_else(|e| e.into_inner());
+            unannounced.any = true;
+            unannounced.withdrawn |= withdrawn;
+            match scope {
+                Scope::Lists => {}
+                Scope::Pages(paths) => {
+                    unannounced
+                        .paths
+                        .extend(paths.iter().map(|p| (*p).to_string()));
+                }
+                Scope::Everything => unannounced.everything = true,
+            }
+        }
         self.0.changed.notify_one();
     }
 
     /// Public content changed elsewhere (or may have): stale here, nothing to announce.
-    pub fn advance_quietly(&self) {
-        self.0.counter.fetch_add(1, Ordering::AcqRel);
+    fn advance_quietly(&self, scope: Scope<'_>, withdrawn: bool) {
+        self.apply(scope, withdrawn);
     }
 
-    /// Waits for the next local change (changes made meanwhile are coalesced into one).
-    async fn local_change(&self) {
-        self.0.changed.notified().await;
+    fn apply(&self, scope: Scope<'_>, withdrawn: bool) {
+        // Under the lock, so that a reader never sees the counter of a change without its
+        // pages.
+        let mut pages = self.0.pages.write().unwrap_or_else(|e| e.into_inner());
+        let at = self.0.counter.fetch_add(1, Ordering::AcqRel) + 1;
+        let everything = match scope {
+            Scope::Lists => false,
+            Scope::Pages(paths) => {
+                if pages.len() + paths.len() > PAGES_TRACKED {
+                    true
+                } else {
+                    for path in paths {
+                        pages.insert((*path).to_string(), at);
+                    }
+                    false
+                }
+            }
+            Scope::Everything => true,
+        };
+        if everything {
+            pages.clear();
+            self.0.everything_at.store(at, Ordering::Release);
+        }
+        if withdrawn {
+            self.0.withdrawn_at.store(at, Ordering::Release);
+        }
+    }
+
+    /// Waits for the next local change, and takes what changed (changes made meanwhile are
+    /// coalesced into one announcement).
+    async fn local_change(&self) -> Announcement {
+        loop {
+            self.0.changed.notified().await;
+            let taken =
+                std::mem::take(&mut *self.0.unannounced.lock().unwrap_or_else(|e| e.into_inner()));
+            if taken.any {
+                let what = if taken.everything {
+                    Changed::Everything
+                } else {
+                    Changed::Pages(taken.paths.into_iter().collect())
+                };
+                return Announcement {
+                    what,
+                    withdrawn: taken.withdrawn,
+                };
+            }
+        }
+    }
+}
+
+/// A change as announced between instances.
+#[derive(Debug, PartialEq, Eq)]
+struct Announcement {
+    what: Changed,
+    withdrawn: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Changed {
+    /// These pages (none: the lists only).
+    Pages(Vec<String>),
+    Everything,
+}
+
+impl Announcement {
+    /// What changed when nothing more is known: everything, withdrawals included.
+    const ANYTHING: Announcement = Announcement {
+        what: Changed::Everything,
+        withdrawn: true,
+    };
+
+    /// `instance`; on the next line `changed` or `withdrawn`, then `*` for everything or
+    /// each path on a line of its own (none for the lists only). Paths hold no line ends
+    /// (slugs are lowercase letters, digits and dashes).
+    fn payload(&self, instance: &str) -> String {
+        let kind = if self.withdrawn {
+            "withdrawn"
+        } else {
+            "changed"
+        };
+        let everything = format!("{instance}\n{kind}\n*");
+        match &self.what {
+            Changed::Everything => everything,
+            Changed::Pages(paths) => {
+                let payload = format!("{instance}\n{kind}\n{}", paths.join("\n"));
+                if payload.len() > PAYLOAD_MAX {
+                    everything
+                } else {
+                    payload
+                }
+            }
+        }
+    }
+
+    /// The instance that announced, and what changed. A payload not read this way (from a
+    /// version before scopes) means anything may have changed.
+    fn parse(payload: &str) -> (&str, Announcement) {
+        let mut lines = payload.split('\n');
+        let instance = lines.next().unwrap_or_default();
+        let withdrawn = match lines.next() {
+            Some("changed") => false,
+            Some("withdrawn") => true,
+            _ => return (instance, Announcement::ANYTHING),
+        };
+        let paths: Vec<&str> = lines.filter(|s| !s.is_empty()).collect();
+        let what = if paths.first() == Some(&"*") {
+            Changed::Everything
+        } else {
+            Changed::Pages(paths.into_iter().map(str::to_string).collect())
+        };
+        (instance, Announcement { what, withdrawn })
+    }
+
+    fn apply_to(&self, generation: &Generation) {
+        match &self.what {
+            Changed::Everything => generation.advance_quietly(Scope::Everything, self.withdrawn),
+            Changed::Pages(paths) => {
+                let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+                generation.advance_quietly(Scope::Pages(&paths), self.withdrawn);
+            }
+        }
     }
 }
 
@@ -83,14 +294,14 @@ pub async fn share(
             continue;
         }
         // Whatever changed before we listened is unknown: start from fresh caches.
-        generation.advance_quietly();
+        Announcement::ANYTHING.apply_to(&generation);
         loop {
             tokio::select! {
                 _ = stopped(&mut stop) => return,
-                _ = generation.local_change() => {
+                change = generation.local_change() => {
                     let sent = sqlx::query("SELECT pg_notify($1, $2)")
                         .bind(CHANNEL)
-                        .bind(&instance)
+                        .bind(change.payload(&instance))
                         .execute(&pool)
                         .await;
                     if let Err(e) = sent {
@@ -98,14 +309,18 @@ pub async fn share(
                     }
                 }
                 received = listener.try_recv() => match received {
-                    Ok(Some(n)) if n.payload() == instance => {}
-                    Ok(Some(_)) => generation.advance_quietly(),
+                    Ok(Some(n)) => {
+                        let (from, change) = Announcement::parse(n.payload());
+                        if from != instance {
+                            change.apply_to(&generation);
+                        }
+                    }
                     // The connection dropped; the next call reconnects. Announcements may
                     // have been missed meanwhile.
-                    Ok(None) => generation.advance_quietly(),
+                    Ok(None) => Announcement::ANYTHING.apply_to(&generation),
                     Err(e) => {
                         tracing::warn!(error = %e, "content changes: listener failed; reconnecting");
-                        generation.advance_quietly();
+                        Announcement::ANYTHING.apply_to(&generation);
                         break;
                     }
                 },
@@ -135,24 +350,177 @@ mod tests {
         let a = Generation::default();
         let b = a.clone();
         let before = b.current();
-        a.advance();
+        a.advance(Scope::Lists);
         assert_eq!(b.current(), before + 1);
-        b.advance_quietly();
+        b.advance_quietly(Scope::Lists, false);
         assert_eq!(a.current(), before + 2);
     }
 
-    #[tokio::test]
-    async fn local_changes_wake_the_announcer_quiet_ones_do_not() {
+    #[test]
+    fn a_page_is_changed_itself_only_when_named_or_everything_changed() {
         let g = Generation::default();
-        g.advance_quietly();
+        let rendered = g.current();
+        g.advance(Scope::Lists);
+        assert!(g.current() > rendered, "the lists are stale");
+        assert!(
+            g.page("/article/vote-at-16") <= rendered,
+            "no article page is"
+        );
+
+        g.advance(Scope::Pages(&[
+            "/article/vote-at-16",
+            "/article/votes-at-16",
+        ]));
+        assert!(g.page("/article/vote-at-16") > rendered);
+        assert_eq!(g.page_itself("/article/vote-at-16"), g.current());
+        assert_eq!(g.page_itself("/article/the-un-veto"), 0);
+        assert!(
+            g.page("/article/votes-at-16") > rendered,
+            "the old slug too"
+        );
+        assert!(g.page("/article/the-un-veto") <= rendered);
+        let after_edit = g.current();
+
+        g.advance_quietly(Scope::Everything, false);
+        assert!(g.page("/article/the-un-veto") > after_edit);
+        assert_eq!(
+            g.page_itself("/article/the-un-veto"),
+            0,
+            "not itself changed"
+        );
+        assert!(g.page("/article/vote-at-16") > after_edit);
+        assert_eq!(g.page("/article/never-changed"), g.current());
+    }
+
+    #[test]
+    fn too_many_pages_to_remember_are_one_change_of_everything() {
+        let g = Generation::default();
+        let rendered = g.current();
+        let slugs: Vec<String> = (0..=PAGES_TRACKED)
+            .map(|n| format!("/article/piece-{n}"))
+            .collect();
+        let slugs: Vec<&str> = slugs.iter().map(String::as_str).collect();
+        g.advance(Scope::Pages(&slugs[..10]));
+        assert!(g.page("/article/an-untouched-piece") <= rendered);
+        g.advance(Scope::Pages(&slugs));
+        assert!(g.page("/article/an-untouched-piece") > rendered);
+        assert!(
+            g.0.pages.read().unwrap().is_empty(),
+            "nothing left to look up"
+        );
+    }
+
+    #[tokio::test]
+    async fn local_changes_are_announced_together_quiet_ones_are_not() {
+        let g = Generation::default();
+        g.advance_quietly(Scope::Everything, true);
         let woke = tokio::time::timeout(Duration::from_millis(50), g.local_change()).await;
         assert!(
             woke.is_err(),
             "a change from elsewhere is not announced again"
         );
-        g.advance();
-        g.advance();
-        let woke = tokio::time::timeout(Duration::from_millis(50), g.local_change()).await;
-        assert!(woke.is_ok(), "a local change is announced");
+        g.advance(Scope::Pages(&["/article/b-piece"]));
+        g.advance(Scope::Lists);
+        g.advance(Scope::Pages(&["/article/a-piece", "/article/b-piece"]));
+        let change = tokio::time::timeout(Duration::from_millis(50), g.local_change())
+            .await
+            .expect("a local change is announced");
+        assert_eq!(
+            change,
+            Announcement {
+                what: Changed::Pages(vec!["/article/a-piece".into(), "/article/b-piece".into()]),
+                withdrawn: false
+            }
+        );
+        g.advance(Scope::Lists);
+        g.advance(Scope::Everything);
+        let change = tokio::time::timeout(Duration::from_millis(50), g.local_change())
+            .await
+            .unwrap();
+        assert_eq!(
+            change,
+            Announcement {
+                what: Changed::Everything,
+                withdrawn: false
+            }
+        );
+        g.advance(Scope::Lists);
+        g.withdraw(Scope::Pages(&["/article/a-piece"]));
+        let change = tokio::time::timeout(Duration::from_millis(50), g.local_change())
+            .await
+            .unwrap();
+        assert_eq!(
+            change,
+            Announcement {
+                what: Changed::Pages(vec!["/article/a-piece".into()]),
+                withdrawn: true
+            }
+        );
+    }
+
+    #[test]
+    fn a_withdrawal_is_remembered_a_change_is_not() {
+        let g = Generation::default();
+        let rendered = g.current();
+        g.advance(Scope::Pages(&["/article/vote-at-16"]));
+        assert!(g.withdrawn_at() <= rendered, "a change may be sent stale");
+        g.withdraw(Scope::Pages(&["/article/vote-at-16"]));
+        assert!(g.withdrawn_at() > rendered);
+        assert_eq!(g.withdrawn_at(), g.page("/article/vote-at-16"));
+    }
+
+    #[test]
+    fn announcements_read_back_as_sent() {
+        for what in [
+            Changed::Everything,
+            Changed::Pages(vec![]),
+            Changed::Pages(vec![
+                "/article/vote-at-16".into(),
+                "/article/the-un-veto".into(),
+            ]),
+        ] {
+            for withdrawn in [false, true] {
+                let change = Announcement {
+                    what: what.clone(),
+                    withdrawn,
+                };
+                let payload = change.payload("instance-1");
+                assert_eq!(Announcement::parse(&payload), ("instance-1", change));
+            }
+        }
+        // From an instance that does not send scopes yet.
+        assert_eq!(
+            Announcement::parse("instance-2"),
+            ("instance-2", Announcement::ANYTHING)
+        );
+        // Too long for one NOTIFY: everything.
+        let many = Announcement {
+            what: Changed::Pages((0..2_000).map(|n| format!("/article/piece-{n}")).collect()),
+            withdrawn: false,
+        };
+        let payload = many.payload("instance-1");
+        assert!(payload.len() < 8_000);
+        assert_eq!(
+            Announcement::parse(&payload),
+            (
+                "instance-1",
+                Announcement {
+                    what: Changed::Everything,
+                    withdrawn: false
+                }
+            )
+        );
+    }
+
+    #[test]
+    fn an_announcement_from_elsewhere_marks_its_pages_here() {
+        let here = Generation::default();
+        let rendered = here.current();
+        let (_, change) = Announcement::parse("other\nwithdrawn\n/article/vote-at-16");
+        change.apply_to(&here);
+        assert!(here.current() > rendered);
+        assert!(here.page("/article/vote-at-16") > rendered);
+        assert!(here.page("/article/the-un-veto") <= rendered);
+        assert!(here.withdrawn_at() > rendered);
     }
 }

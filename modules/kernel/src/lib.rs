@@ -20,4 +20,4 @@ pub mod upload;
 
 pub use db::Db;
 pub use error::{ErrorBody, ErrorCode};
-pub use generation::Generation;
+pub use generation::{Generation, Scope};

@@ -179,7 +179,7 @@ impl MagazineService {
             }
             match self.store.publish(id, &p, &slug, now).await {
                 Ok(Some(row)) => {
-                    self.generation.advance();
+                    self.changed(row.slug.as_deref(), false);
                     tracing::info!(id, slug = row.slug.as_deref(), "magazine issue published");
                     return Ok(row.into());
                 }
@@ -195,6 +195,19 @@ impl MagazineService {
         ))
     }
 
+    /// An issue's change shows on the magazine's page and on the issue's own (`slug`, if it
+    /// has one); `withdrawn`: it left the site.
+    fn changed(&self, slug: Option<&str>, withdrawn: bool) {
+        let own = slug.map(|slug| format!("/magazine/{slug}"));
+        let mut pages = vec!["/magazine"];
+        pages.extend(own.as_deref());
+        if withdrawn {
+            self.generation.withdraw(kernel::Scope::Pages(&pages));
+        } else {
+            self.generation.advance(kernel::Scope::Pages(&pages));
+        }
+    }
+
     /// Takes a published issue back to a private draft.
     pub async fn unpublish(&self, id: &str) -> Result<Magazine, MagazineError> {
         let row = self
@@ -202,7 +215,7 @@ impl MagazineService {
             .unpublish(id)
             .await?
             .ok_or(MagazineError::NotFound)?;
-        self.generation.advance();
+        self.changed(row.slug.as_deref(), true);
         Ok(row.into())
     }
 
@@ -279,7 +292,7 @@ impl MagazineService {
             .await?
             .ok_or(MagazineError::NotFound)?;
         if row.published_at.is_some() {
-            self.generation.advance();
+            self.changed(row.slug.as_deref(), false);
         }
         Ok(row.into())
     }
@@ -292,7 +305,7 @@ impl MagazineService {
             .await?
             .ok_or(MagazineError::NotFound)?;
         if row.published_at.is_some() {
-            self.generation.advance();
+            self.changed(row.slug.as_deref(), true);
         }
         if let Err(e) = self.storage.delete(&row.file_key).await {
             tracing::warn!(error = %e, key = row.file_key, "magazine file not removed");

@@ -18,6 +18,9 @@ pub use api::PackApi;
 use store::{store_for, PackStore};
 
 /// A pack of the catalogue: id, title, level (as the product gives them).
+/// The packs' public page: what an upload or the launch changes.
+const PACKS_PAGE: &str = "/educational-packs";
+
 pub const CATALOGUE: [(&str, &str, &str); 3] = [
     ("democracy", "How Democracy Works", "High School"),
     (
@@ -158,7 +161,7 @@ impl PackService {
                 tracing::warn!(error = %e, key = old, "replaced pack file not removed");
             }
         }
-        self.generation.advance();
+        self.generation.advance(kernel::Scope::Pages(&[PACKS_PAGE]));
         self.packs(false).await
     }
 
@@ -181,7 +184,7 @@ impl PackService {
             });
         }
         self.store.launch(kernel::ids::now()).await?;
-        self.generation.advance();
+        self.generation.advance(kernel::Scope::Pages(&[PACKS_PAGE]));
         self.packs(false).await
     }
 
