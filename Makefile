@@ -101,6 +101,7 @@ bench: build
 	$(CARGO) build --release --locked -p bench-ceiling
 	bench/run.sh $(AGORA_RELEASE) target/release/bench-ceiling
 	bench/announce.sh $(AGORA_RELEASE)
+	bench/publish.sh $(AGORA_RELEASE)
 	bench/scale.sh $(AGORA_RELEASE)
 	mkdir -p bench/results
 	CLUSTER_PUBLISHES=50 CLUSTER_REPORT=bench/results/cluster.json \
