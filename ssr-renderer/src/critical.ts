@@ -37,27 +37,61 @@ export function selectedAttributes(css: string): Set<string> {
 }
 
 /**
+ * Attributes whose presence pseudo-classes select on (`:disabled`, `:checked`, …), so that
+ * two pages differing in them have different shapes.
+ */
+const PSEUDO_CLASS_ATTRIBUTES = [
+  "checked",
+  "disabled",
+  "open",
+  "placeholder",
+  "readonly",
+  "required",
+  "selected",
+];
+
+const CLASS = /\sclass="([^"]*)"/;
+const TAG = /<([a-zA-Z][\w-]*)([^>]*)>/g;
+const attributePatterns = new Map<string, RegExp>();
+
+/** `name`'s value (empty when present without one) in a tag's attributes, or undefined. */
+function attribute(attrs: string, name: string): string | undefined {
+  if (!attrs.includes(name)) return undefined;
+  let pattern = attributePatterns.get(name);
+  if (!pattern) {
+    pattern = new RegExp(
+      `\\s${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+)))?(?=[\\s/]|$)`,
+      "i",
+    );
+    attributePatterns.set(name, pattern);
+  }
+  const m = pattern.exec(attrs);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? "") : undefined;
+}
+
+/**
  * What a stylesheet can tell apart in `markup`: each kind of element, as its tag, classes,
- * attribute names and the values of the attributes in `valued`. Two pages with the same
- * shape need the same CSS (short of selectors on nesting, which the site's stylesheet does
- * not rely on to show a page); text, links and images do not change it.
+ * the values of the attributes in `valued`, and whether it has the attributes
+ * pseudo-classes depend on. Two pages with the same shape need the same CSS (short of
+ * selectors on nesting, which the site's stylesheet does not rely on to show a page);
+ * text, links and images do not change it. Only those attributes are looked for in each
+ * tag (React writes class as `class="…"`): a render's markup is scanned once.
  */
 export function shapeOf(markup: string, valued: Set<string>): string {
   const shapes = new Set<string>();
-  for (const tag of markup.matchAll(/<([a-zA-Z][\w-]*)([^>]*)>/g)) {
+  const names = [...new Set([...PSEUDO_CLASS_ATTRIBUTES, ...valued])].sort();
+  for (const tag of markup.matchAll(TAG)) {
     let shape = (tag[1] ?? "").toLowerCase();
     const attrs = tag[2] ?? "";
-    for (const a of attrs.matchAll(
-      /([^\s=/"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g,
-    )) {
-      const name = (a[1] ?? "").toLowerCase();
-      const value = a[2] ?? a[3] ?? a[4] ?? "";
-      if (name === "class") {
-        shape += "." + value.split(/\s+/).filter(Boolean).sort().join(".");
-      } else if (valued.has(name)) {
-        shape += `[${name}=${value}]`;
-      } else {
-        shape += `[${name}]`;
+    if (attrs) {
+      const classes = CLASS.exec(attrs)?.[1];
+      if (classes) {
+        shape += "." + classes.split(/\s+/).filter(Boolean).sort().join(".");
+      }
+      for (const name of names) {
+        const value = attribute(attrs, name);
+        if (value === undefined) continue;
+        shape += valued.has(name) ? `[${name}=${value}]` : `[${name}]`;
       }
     }
     shapes.add(shape);

@@ -4,22 +4,32 @@
 
 type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
 
+// Making a formatter costs far more than using one (a page of cards formats a dozen
+// dates): each is made once per kind of date and time zone, and kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function parts(
   iso: string,
   timeZone: string,
+  kind: string,
   options: Intl.DateTimeFormatOptions,
 ): Parts | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
+  const key = `${kind}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+    formatters.set(key, formatter);
+  }
   const out: Parts = {};
-  const formatter = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
   for (const part of formatter.formatToParts(date)) out[part.type] = part.value;
   return out;
 }
 
 /** "Nov 22, 2026" — the article card date. */
 export function formatShortDate(iso: string, timeZone = "UTC"): string {
-  const p = parts(iso, timeZone, {
+  const p = parts(iso, timeZone, "short", {
     year: "numeric",
     month: "short",
     day: "numeric",
@@ -29,7 +39,7 @@ export function formatShortDate(iso: string, timeZone = "UTC"): string {
 
 /** "November 22, 2026 at 03:06 AM UTC" — the article page date. */
 export function formatLongDateTime(iso: string, timeZone = "UTC"): string {
-  const p = parts(iso, timeZone, {
+  const p = parts(iso, timeZone, "long", {
     year: "numeric",
     month: "long",
     day: "numeric",
