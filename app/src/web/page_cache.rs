@@ -400,6 +400,10 @@ struct Refreshing {
 impl Refreshing {
     fn begin(set: &Arc<Mutex<HashSet<String>>>, key: &str) -> Option<Refreshing> {
         let mut keys = set.lock().unwrap_or_else(|e| e.into_inner());
+        // Every reader of a stale page asks; only the first one's key is copied.
+        if keys.contains(key) {
+            return None;
+        }
         keys.insert(key.to_string()).then(|| Refreshing {
             set: set.clone(),
             key: key.to_string(),
