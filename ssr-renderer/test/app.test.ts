@@ -1,9 +1,9 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -108,9 +108,16 @@ describe("the sidecar's HTTP surface", () => {
   });
 });
 
+/** The temporary folders the tests made, removed after them. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A built web client in a temporary folder: its template and one stylesheet. */
 function client(css: string): string {
   const dir = mkdtempSync(join(tmpdir(), "agora-critical-"));
+  made.push(dir);
   mkdirSync(join(dir, "assets"));
   writeFileSync(
     join(dir, "index.html"),
