@@ -336,22 +336,6 @@ impl TestApp {
             .unwrap()
     }
 
-    /// The page at `path` once `ready` holds for its status and HTML: after a content
-    /// change, the stored page is sent while it renders again in the background. Panics
-    /// after 10 s, with the last answer.
-    pub async fn page_once(&self, path: &str, ready: impl Fn(u16, &str) -> bool) -> String {
-        let mut last = (0, String::new());
-        for _ in 0..500 {
-            let r = self.get(path).await;
-            last = (r.status().as_u16(), r.text().await.unwrap());
-            if ready(last.0, &last.1) {
-                return last.1;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
-        panic!("{path} never became ready: {} {}", last.0, last.1);
-    }
-
     pub async fn json(&self, path: &str) -> (u16, serde_json::Value) {
         let r = self.get(path).await;
         let status = r.status().as_u16();

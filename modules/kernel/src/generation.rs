@@ -345,6 +345,13 @@ async fn stopped(stop: &mut watch::Receiver<bool>) {
 mod tests {
     use super::*;
 
+    /// What `g` announces next (a test fails if nothing is announced within 50 ms).
+    async fn announced(g: &Generation) -> Announcement {
+        tokio::time::timeout(Duration::from_millis(50), g.local_change())
+            .await
+            .expect("a local change is announced")
+    }
+
     #[test]
     fn clones_share_one_counter() {
         let a = Generation::default();
@@ -422,9 +429,7 @@ mod tests {
         g.advance(Scope::Pages(&["/article/b-piece"]));
         g.advance(Scope::Lists);
         g.advance(Scope::Pages(&["/article/a-piece", "/article/b-piece"]));
-        let change = tokio::time::timeout(Duration::from_millis(50), g.local_change())
-            .await
-            .expect("a local change is announced");
+        let change = announced(&g).await;
         assert_eq!(
             change,
             Announcement {
@@ -434,9 +439,7 @@ mod tests {
         );
         g.advance(Scope::Lists);
         g.advance(Scope::Everything);
-        let change = tokio::time::timeout(Duration::from_millis(50), g.local_change())
-            .await
-            .unwrap();
+        let change = announced(&g).await;
         assert_eq!(
             change,
             Announcement {
@@ -446,9 +449,7 @@ mod tests {
         );
         g.advance(Scope::Lists);
         g.withdraw(Scope::Pages(&["/article/a-piece"]));
-        let change = tokio::time::timeout(Duration::from_millis(50), g.local_change())
-            .await
-            .unwrap();
+        let change = announced(&g).await;
         assert_eq!(
             change,
             Announcement {
