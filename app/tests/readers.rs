@@ -362,6 +362,36 @@ on_both_engines! {
     }
 }
 
+// A reader who taps "email me a link" several times at once (a slow school network, a
+// double tap): one link stays valid, whichever engine orders the requests.
+on_both_engines! {
+    async fn links_asked_for_at_once_leave_one_valid(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let email = "noa@example.org";
+        reader(&app, email).await;
+        // Five of each: the address's budget for link requests is ten.
+        for (round, (path, purpose)) in [
+            ("/api/v1/reader/sign-in-link", "sign-in"),
+            ("/api/v1/reader/password-reset", "reset"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let asks = (0..5).map(|_| send(&app, Method::POST, path, None, Some(json!({"email": email}))));
+            for (status, _, _) in futures_util::future::join_all(asks).await {
+                assert_eq!(status, 200, "{engine:?} {purpose}");
+            }
+            // Links are written in the background: wait for the fifth email of the round.
+            nth_mail(&app, email, 1 + 5 * (round + 1)).await;
+            let valid = count(&app, &format!(
+                "SELECT COUNT(*) FROM account_links WHERE used_at IS NULL AND purpose = '{purpose}'"
+            )).await;
+            assert_eq!(valid, 1, "{engine:?}: {purpose} links left valid");
+        }
+        app.shutdown().await;
+    }
+}
+
 on_both_engines! {
     async fn the_password_is_changed_and_the_account_deleted_with_everything_kept(engine: Engine) {
         let app = spawn_app(engine).await;

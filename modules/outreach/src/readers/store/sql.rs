@@ -155,6 +155,15 @@ macro_rules! sql_reader_store {
                 email: &Email,
             ) -> Result<(), sqlx::Error> {
                 let mut tx = self.pool.begin().await?;
+                // Requests for the same account's links take turns: the account's row is
+                // locked first (a no-op write), so the second request's delete sees the
+                // first one's link. Without it, two requests at once under PostgreSQL's read
+                // committed each deleted what was there before either and both links stayed
+                // valid. (SQLite's single writer ordered them already.)
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE accounts SET id = id WHERE id = ");
+                qb.push_bind(account_id.to_string());
+                qb.build().execute(&mut *tx).await?;
                 // A new link voids the account's older ones of the same kind: only the
                 // latest email works.
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
