@@ -309,6 +309,11 @@ on_both_engines! {
         assert_eq!(r.status().as_u16(), 200);
         assert_eq!(r.headers()["content-type"], "application/pdf");
         assert_eq!(r.headers()["content-disposition"], "inline");
+        // Its scripts, if any, run sandboxed, not on the site's origin.
+        assert_eq!(
+            r.headers()["content-security-policy"],
+            "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+        );
         assert!(r.headers().contains_key("cache-control"));
         let r = app
             .request(Method::GET, &url, None)

@@ -203,11 +203,23 @@ test.describe("admin dashboard", () => {
     expect(served.status()).toBe(200);
     expect(served.headers()["content-type"]).toBe("application/pdf");
     expect(served.headers()["content-disposition"]).toMatch(/^inline/);
+    // The PDF's own scripts run sandboxed (an opaque origin, not ours)...
+    expect(served.headers()["content-security-policy"]).toMatch(/\bsandbox\b/);
     const [tab] = await Promise.all([
       page.context().waitForEvent("page"),
       view.click(),
     ]);
     await expect.poll(() => tab.url()).toContain(href);
+    // ...and the browser's PDF viewer still opens it: a viewer the policy blocked
+    // would leave an error frame instead.
+    await expect
+      .poll(() => tab.frames().map((f) => f.url().split(":")[0]), {
+        timeout: 10_000,
+      })
+      .toContain("chrome-extension");
+    expect(tab.frames().map((f) => f.url())).not.toContainEqual(
+      expect.stringMatching(/^chrome-error:/),
+    );
     await tab.close();
 
     // Rename in place.
