@@ -462,22 +462,28 @@ on_both_engines! {
         let admin = app.login(&admin_key).await;
         let writer = app.login(&writer_key).await;
 
-        // Only admins.
-        for (method, path) in [
-            (Method::GET, "/api/v1/staff/members".to_string()),
-            (Method::POST, "/api/v1/staff/members".to_string()),
+        // Only admins, each sent a body its operation reads.
+        for (method, path, body) in [
+            (Method::GET, "/api/v1/staff/members".to_string(), json!({})),
+            (
+                Method::POST,
+                "/api/v1/staff/members".to_string(),
+                json!({"name": "X", "role": "writer"}),
+            ),
             (
                 Method::POST,
                 format!("/api/v1/staff/members/{}/rotate-key", me.id),
+                json!({}),
             ),
             (
                 Method::PUT,
                 format!("/api/v1/staff/members/{}/active", me.id),
+                json!({"active": false}),
             ),
         ] {
             let r = app
                 .request(method.clone(), &path, Some(&writer))
-                .json(&json!({"name": "X", "role": "writer", "active": false}))
+                .json(&body)
                 .send()
                 .await
                 .unwrap();

@@ -213,7 +213,7 @@ on_both_engines! {
         let (_admin, issue) = published_issue(&app).await;
         let subscribers: i64 = 150;
         for i in 0..subscribers {
-            app.services.outreach.notify(outreach::NotifyList::Magazine, &format!("reader{i:03}@example.org")).await.unwrap();
+            app.services.outreach.notify(outreach::NotifyList::Magazine, &format!("reader{i:03}@example.org"), false).await.unwrap();
         }
         let db = app.services.db.clone();
         let instance = || {

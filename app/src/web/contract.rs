@@ -1,7 +1,9 @@
 //! The published contract: what poem-openapi derives from the modules' handlers, plus the
 //! answers the HTTP edge can give on any operation (so a client generated from the contract
 //! knows every status it may see):
-//! - 400 when a parameter or body cannot be read, or carries control characters;
+//! - 400 when a parameter or body cannot be read, or carries control characters (which every
+//!   text of the contract rules out with a `pattern`, so that a client generated from it, or
+//!   a fuzzer, knows which text the edge refuses);
 //! - 403 when a state-changing call comes from another site;
 //! - 413 when a body is over the route's cap, 415 when its type is not the one declared;
 //! - 503 with `Retry-After` on a signed-in operation whose session cannot be checked (its
@@ -32,17 +34,168 @@ fn add(responses: &mut Map<String, Value>, status: &str, description: &str) {
     }
 }
 
+/// Text of an address (path or query, once percent-decoded): no C0 control character or DEL
+/// (`control_chars::address_has_control`).
+const ADDRESS_TEXT: &str = "^[^\\u0000-\\u001F\\u007F]*$";
+/// Text in a body: no NUL (`control_chars`; multipart fields are checked by their modules).
+const BODY_TEXT: &str = "^[^\\u0000]*$";
+
+/// Adds `pattern` to every free text of `schema` (strings that are not an enum, a file or
+/// already patterned), through its properties, items and variants.
+fn rule_out(schema: &mut Value, pattern: &str) {
+    let Some(obj) = schema.as_object_mut() else {
+        return;
+    };
+    let free_text = obj.get("type").and_then(Value::as_str) == Some("string")
+        && !obj.contains_key("enum")
+        && !obj.contains_key("pattern")
+        && obj.get("format").and_then(Value::as_str) != Some("binary");
+    if free_text {
+        obj.insert("pattern".into(), Value::from(pattern));
+    }
+    if let Some(props) = obj.get_mut("properties").and_then(Value::as_object_mut) {
+        for p in props.values_mut() {
+            rule_out(p, pattern);
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(inner) = obj.get_mut(key) {
+            rule_out(inner, pattern);
+        }
+    }
+    for key in ["allOf", "oneOf", "anyOf"] {
+        if let Some(list) = obj.get_mut(key).and_then(Value::as_array_mut) {
+            for inner in list {
+                rule_out(inner, pattern);
+            }
+        }
+    }
+}
+
+/// The names of the component schemas `value` refers to, and those they refer to in turn.
+fn referred(value: &Value, schemas: &Map<String, Value>, found: &mut Vec<String>) {
+    match value {
+        Value::Object(obj) => {
+            if let Some(name) = obj
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| r.strip_prefix("#/components/schemas/"))
+            {
+                if !found.iter().any(|f| f == name) {
+                    found.push(name.to_string());
+                    if let Some(schema) = schemas.get(name) {
+                        referred(schema, schemas, found);
+                    }
+                }
+            }
+            obj.values().for_each(|v| referred(v, schemas, found));
+        }
+        Value::Array(list) => list.iter().for_each(|v| referred(v, schemas, found)),
+        _ => {}
+    }
+}
+
+/// A member a request may leave out may also be `null`, read the same way (the framework
+/// reads both as "not given"): the contract says so.
+fn optional_may_be_null(schema: &mut Map<String, Value>) {
+    let required: Vec<String> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) else {
+        return;
+    };
+    for (name, prop) in props.iter_mut() {
+        if required.contains(name) {
+            continue;
+        }
+        let Some(obj) = prop.as_object_mut() else {
+            continue;
+        };
+        if let Some(reference) = obj.remove("$ref") {
+            // OpenAPI 3.0 ignores siblings of `$ref`: wrap it.
+            obj.insert("allOf".into(), json!([{ "$ref": reference }]));
+        }
+        obj.insert("nullable".into(), Value::Bool(true));
+    }
+}
+
 /// The contract with the edge's answers on every operation, as pretty JSON.
 pub fn complete(spec: &str) -> String {
     let Ok(mut doc) = serde_json::from_str::<Value>(spec) else {
         return spec.to_string();
     };
+    // Objects a request sends name all their members: the modules read them with
+    // `deny_unknown_fields`, so a misspelt member is a 400, never silently dropped.
+    let mut sent = Vec::new();
+    if let (Some(paths), Some(schemas)) = (
+        doc.get("paths"),
+        doc.pointer("/components/schemas")
+            .and_then(Value::as_object),
+    ) {
+        for op in paths.as_object().into_iter().flat_map(|p| p.values()) {
+            for body in op
+                .as_object()
+                .into_iter()
+                .flat_map(|o| o.values())
+                .filter_map(|o| o.get("requestBody"))
+            {
+                referred(body, schemas, &mut sent);
+            }
+        }
+    }
+    for name in &sent {
+        if let Some(schema) = doc
+            .pointer_mut(&format!("/components/schemas/{name}"))
+            .and_then(Value::as_object_mut)
+        {
+            if schema.get("type").and_then(Value::as_str) == Some("object") {
+                schema.insert("additionalProperties".into(), Value::Bool(false));
+                optional_may_be_null(schema);
+            }
+        }
+    }
+    if let Some(schemas) = doc
+        .pointer_mut("/components/schemas")
+        .and_then(Value::as_object_mut)
+    {
+        for schema in schemas.values_mut() {
+            rule_out(schema, BODY_TEXT);
+        }
+    }
     if let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) {
         for item in paths.values_mut() {
             let Some(item) = item.as_object_mut() else {
                 continue;
             };
             for (method, op) in item.iter_mut() {
+                if let Some(params) = op.get_mut("parameters").and_then(Value::as_array_mut) {
+                    for param in params {
+                        let in_address = matches!(
+                            param.get("in").and_then(Value::as_str),
+                            Some("path" | "query")
+                        );
+                        if let (true, Some(schema)) = (in_address, param.get_mut("schema")) {
+                            rule_out(schema, ADDRESS_TEXT);
+                        }
+                    }
+                }
+                if let Some(content) = op
+                    .pointer_mut("/requestBody/content")
+                    .and_then(Value::as_object_mut)
+                {
+                    for media in content.values_mut() {
+                        if let Some(schema) = media.get_mut("schema") {
+                            rule_out(schema, BODY_TEXT);
+                        }
+                    }
+                }
                 let has_body = op.get("requestBody").is_some();
                 let signed_in = op
                     .get("security")
@@ -102,6 +255,107 @@ mod tests {
     use super::complete;
 
     #[test]
+    fn free_text_rules_out_the_characters_the_edge_refuses() {
+        let spec = r#"{"paths": {"/v1/a/{id}": {"post": {
+            "parameters": [
+                {"name": "id", "in": "path", "schema": {"type": "string"}},
+                {"name": "n", "in": "query", "schema": {"type": "integer"}},
+                {"name": "x-h", "in": "header", "schema": {"type": "string"}}],
+            "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object",
+                "properties": {"name": {"type": "string"},
+                               "file": {"type": "string", "format": "binary"}}}}}},
+            "responses": {}}}},
+          "components": {"schemas": {"In": {"type": "object", "properties": {
+            "text": {"type": "string"},
+            "kind": {"type": "string", "enum": ["a", "b"]},
+            "slug": {"type": "string", "pattern": "^[a-z]+$"},
+            "tags": {"type": "array", "items": {"type": "string"}}}}}}}"#;
+        let doc: serde_json::Value = serde_json::from_str(&complete(spec)).unwrap();
+        let op = &doc["paths"]["/v1/a/{id}"]["post"];
+        assert!(
+            doc["components"]["schemas"]["In"]
+                .get("additionalProperties")
+                .is_none(),
+            "not sent by any request"
+        );
+        assert_eq!(
+            op["parameters"][0]["schema"]["pattern"],
+            super::ADDRESS_TEXT
+        );
+        assert!(
+            op["parameters"][1]["schema"].get("pattern").is_none(),
+            "not text"
+        );
+        assert!(
+            op["parameters"][2]["schema"].get("pattern").is_none(),
+            "not the address"
+        );
+        let form = &op["requestBody"]["content"]["multipart/form-data"]["schema"]["properties"];
+        assert_eq!(form["name"]["pattern"], super::BODY_TEXT);
+        assert!(form["file"].get("pattern").is_none(), "a file is bytes");
+        let input = &doc["components"]["schemas"]["In"]["properties"];
+        assert_eq!(input["text"]["pattern"], super::BODY_TEXT);
+        assert!(input["kind"].get("pattern").is_none());
+        assert_eq!(
+            input["slug"]["pattern"], "^[a-z]+$",
+            "a module's own pattern stays"
+        );
+        assert_eq!(input["tags"]["items"]["pattern"], super::BODY_TEXT);
+        // The patterns say what the edge checks.
+        let address = regex::Regex::new(super::ADDRESS_TEXT).unwrap();
+        for (text, allowed) in [
+            ("plain, with é", true),
+            ("a\u{c}b", false),
+            ("\u{7f}", false),
+            ("tab\t", false),
+        ] {
+            let edge = !crate::web::control_chars::address_has_control(text, None);
+            assert_eq!(
+                (address.is_match(text), edge),
+                (allowed, allowed),
+                "{text:?}"
+            );
+        }
+        let body = regex::Regex::new(super::BODY_TEXT).unwrap();
+        assert!(body.is_match("tab\tand\nlines") && !body.is_match("nul\0"));
+    }
+
+    #[test]
+    fn objects_a_request_sends_name_all_their_members() {
+        let spec = r##"{"paths": {"/v1/a": {"put": {
+            "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Input"}}}},
+            "responses": {"200": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Output"}}}}}}}},
+          "components": {"schemas": {
+            "Input": {"type": "object", "required": ["inner"], "properties": {
+                "inner": {"$ref": "#/components/schemas/Inner"},
+                "left_out": {"type": "boolean"},
+                "kind": {"$ref": "#/components/schemas/Kind"}}},
+            "Kind": {"type": "string", "enum": ["a"]},
+            "Inner": {"type": "object", "properties": {"self": {"$ref": "#/components/schemas/Inner"}}},
+            "Output": {"type": "object", "properties": {}}}}}"##;
+        let doc: serde_json::Value = serde_json::from_str(&complete(spec)).unwrap();
+        let schemas = &doc["components"]["schemas"];
+        assert_eq!(schemas["Input"]["additionalProperties"], false);
+        assert_eq!(
+            schemas["Inner"]["additionalProperties"], false,
+            "nested, even in a cycle"
+        );
+        assert!(
+            schemas["Output"].get("additionalProperties").is_none(),
+            "answers may grow"
+        );
+        // What may be left out may be null; a reference is wrapped to say so.
+        let input = &schemas["Input"]["properties"];
+        assert!(input["inner"].get("nullable").is_none(), "required");
+        assert_eq!(input["left_out"]["nullable"], true);
+        assert_eq!(input["kind"]["nullable"], true);
+        assert_eq!(
+            input["kind"]["allOf"][0]["$ref"],
+            "#/components/schemas/Kind"
+        );
+    }
+
+    #[test]
     fn every_operation_documents_the_edge_answers() {
         let spec = r#"{"paths": {
             "/v1/a": {"get": {"responses": {"200": {"description": ""}}}},
@@ -128,6 +382,12 @@ mod tests {
             assert!(post.get(status).is_some(), "{status} documented");
         }
         let page = &doc["paths"]["/v1/c"]["get"]["responses"]["400"]["content"];
+        assert!(
+            doc["paths"]["/v1/d"]["get"]["responses"]
+                .get("400")
+                .is_some(),
+            "every operation"
+        );
         assert!(page.get("text/html").is_some(), "the page stays");
         assert!(
             page.get(super::ERROR_TYPE).is_some(),

@@ -37,6 +37,7 @@ pub trait KnownPages: Send + Sync {
 }
 
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct ViewBeacon {
     /// The path of the page loaded or navigated to, e.g. `/article/some-slug`.
     pub path: String,

@@ -124,6 +124,7 @@ pub struct StaffArticle {
 
 /// What the editor sends to create or update an article.
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]
+#[oai(deny_unknown_fields)]
 pub struct ArticleInput {
     pub title: String,
     pub subtitle: Option<String>,
@@ -149,6 +150,7 @@ pub struct ArticleInput {
 }
 
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]
+#[oai(deny_unknown_fields)]
 pub struct PreviewInput {
     pub content: String,
 }

@@ -43,6 +43,7 @@ pub struct PendingChange {
 /// Deciding on a pending change: the one proposed at `proposed_at` (a newer one is not
 /// decided on by mistake).
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]
+#[oai(deny_unknown_fields)]
 pub struct PendingDecision {
     pub proposed_at: DateTime<Utc>,
     /// Declining: what the writer should know (optional).
@@ -201,6 +202,7 @@ pub struct RevisionDiff {
 
 /// Sending a piece in review back to its writer.
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]
+#[oai(deny_unknown_fields)]
 pub struct ChangesInput {
     /// What the writer should change (shown on their dashboard and in the editor).
     pub note: String,
@@ -208,6 +210,7 @@ pub struct ChangesInput {
 
 /// Approving a piece in review: published now, or at `publish_at`.
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]
+#[oai(deny_unknown_fields)]
 pub struct ApproveInput {
     /// When it goes out (UTC); absent: now.
     pub publish_at: Option<DateTime<Utc>>,
@@ -215,6 +218,7 @@ pub struct ApproveInput {
 
 /// Scheduling a piece (or moving its time).
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]
+#[oai(deny_unknown_fields)]
 pub struct ScheduleInput {
     /// When it goes out (UTC); must be in the future.
     pub publish_at: DateTime<Utc>,
@@ -222,6 +226,7 @@ pub struct ScheduleInput {
 
 /// Restoring a revision: its text becomes a new revision of the article.
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]
+#[oai(deny_unknown_fields)]
 pub struct RestoreInput {
     /// The version of the article the editor showed (a newer one: 409, nothing overwritten).
     pub base_version: Option<i64>,

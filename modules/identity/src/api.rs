@@ -22,9 +22,10 @@ enum ApiTags {
 const MAX_KEY_CHARS: usize = 200;
 
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct LoginRequest {
     /// The access key issued to the staff member.
-    pub access_key: String,
+    pub access_key: kernel::text::Text<kernel::text::NotBlank<1, MAX_KEY_CHARS>>,
 }
 
 #[derive(ApiResponse)]
@@ -104,8 +105,9 @@ impl IdentityApi {
     /// Sign in with an access key.
     #[oai(path = "/v1/session", method = "post", operation_id = "login")]
     async fn login(&self, req: &Request, body: Json<LoginRequest>) -> LoginResponse {
-        let key = body.0.access_key.trim();
-        if key.is_empty() || key.chars().count() > MAX_KEY_CHARS {
+        let sent = &body.0.access_key;
+        let key = sent.trim();
+        if key.is_empty() || sent.chars().count() > MAX_KEY_CHARS {
             return LoginResponse::BadRequest(Json(ErrorBody::new(
                 ErrorCode::InvalidKey,
                 "Please enter your access key.",

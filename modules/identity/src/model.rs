@@ -84,10 +84,11 @@ pub struct Writer {
 /// Where a staff member gets newsroom notices (changes requested on their piece, their piece
 /// published), and whether they want them.
 #[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+#[oai(deny_unknown_fields)]
 pub struct StaffNotices {
     /// Their email address; absent, `null` or empty: no email.
     #[oai(nullable)]
-    pub email: Option<String>,
+    pub email: Option<kernel::text::Text<kernel::text::EmailOrNothing>>,
     /// Whether to send them (on by default, once an address is given).
     pub notify: bool,
 }

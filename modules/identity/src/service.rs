@@ -221,7 +221,10 @@ impl IdentityService {
             .notices(id)
             .await?
             .ok_or(IdentityError::NotFound)?;
-        Ok(StaffNotices { email, notify })
+        Ok(StaffNotices {
+            email: email.map(Into::into),
+            notify,
+        })
     }
 
     /// Sets a member's address for newsroom notices (empty: none) and whether they want them.
@@ -230,12 +233,10 @@ impl IdentityService {
         id: &str,
         notices: StaffNotices,
     ) -> Result<StaffNotices, IdentityError> {
-        let email = notices
-            .email
-            .map(|e| e.trim().to_string())
-            .filter(|e| !e.is_empty());
+        let sent = notices.email.map(String::from).unwrap_or_default();
+        let email = Some(sent.trim().to_string()).filter(|e| !e.is_empty());
         if let Some(e) = &email {
-            if e.chars().count() > 254 || !kernel::email::is_email(e) {
+            if sent.chars().count() > kernel::text::MAX_EMAIL_CHARS || !kernel::email::is_email(e) {
                 return Err(IdentityError::Invalid(
                     "Please enter a valid email address.".into(),
                 ));
@@ -249,7 +250,7 @@ impl IdentityService {
             return Err(IdentityError::NotFound);
         }
         Ok(StaffNotices {
-            email,
+            email: email.map(Into::into),
             notify: notices.notify,
         })
     }

@@ -19,8 +19,9 @@ enum ApiTags {
 }
 
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct NewStaffMember {
-    pub name: String,
+    pub name: kernel::text::Text<kernel::text::Required<{ crate::service::MAX_NAME_CHARS }>>,
     pub role: Role,
 }
 
@@ -32,6 +33,7 @@ pub struct IssuedKey {
 }
 
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct ActiveChange {
     pub active: bool,
 }

@@ -15,6 +15,7 @@ pub mod memory;
 pub mod outbox;
 pub mod secret;
 pub mod storage;
+pub mod text;
 pub mod traced;
 pub mod upload;
 

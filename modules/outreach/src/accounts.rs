@@ -23,6 +23,13 @@ pub const INTERESTS: [&str; 6] = [
     "Culture & Politics",
     "Digital Politics",
 ];
+
+/// One of [`INTERESTS`], as the contract states it.
+pub struct Interest;
+
+impl kernel::text::Rule for Interest {
+    const CHOICES: &'static [&'static str] = &INTERESTS;
+}
 pub const MIN_PASSWORD_CHARS: usize = 6;
 /// Long enough for any passphrase, short enough that hashing stays cheap.
 pub const MAX_PASSWORD_CHARS: usize = 128;
@@ -36,7 +43,7 @@ fn failed(code: ErrorCode, message: &'static str) -> OutreachError {
 
 /// The product's checks, then the server's own (age range, interests, lengths).
 pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
-    let required = [
+    let required: [&str; 5] = [
         &input.first_name,
         &input.last_name,
         &input.email,
@@ -81,14 +88,11 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
             "Please choose interests from the list.",
         ));
     }
-    too_long("first name", input.first_name.trim(), 100)?;
-    too_long("last name", input.last_name.trim(), 100)?;
-    too_long("email", input.email.trim(), 254)?;
-    too_long(
-        "country",
-        input.country.as_deref().unwrap_or_default().trim(),
-        100,
-    )?;
+    // Counted as sent, as the contract states them.
+    too_long("first name", &input.first_name, 100)?;
+    too_long("last name", &input.last_name, 100)?;
+    too_long("email", &input.email, kernel::text::MAX_EMAIL_CHARS)?;
+    too_long("country", input.country.as_str(), 100)?;
     Ok(())
 }
 
@@ -111,9 +115,14 @@ impl OutreachService {
     #[tracing::instrument(skip(self, input))]
     pub async fn register(&self, input: RegistrationInput) -> Result<(), OutreachError> {
         validate(&input)?;
+        // A bot (the honeypot filled in) is checked like anyone, then told it worked.
+        if !input.website.is_empty() {
+            tracing::info!("registration honeypot filled; ignored");
+            return Ok(());
+        }
         let email = input.email.trim().to_lowercase();
         // Hash first, whatever the address, so the answer takes as long either way.
-        let password_hash = crate::readers::hash_password(input.password.clone()).await?;
+        let password_hash = crate::readers::hash_password(input.password.to_string()).await?;
         let s = &self.settings;
         let first_name = input.first_name.trim().to_string();
         let (token, expires_at, confirmation) = self.confirmation_email(&email, &first_name);
@@ -127,10 +136,7 @@ impl OutreachService {
                     email: email.clone(),
                     password_hash,
                     age: input.age,
-                    country: input
-                        .country
-                        .as_deref()
-                        .map(str::trim)
+                    country: Some(input.country.trim())
                         .filter(|c| !c.is_empty())
                         .map(str::to_string),
                     interests: serde_json::to_string(&input.interests)
@@ -256,12 +262,12 @@ mod tests {
             password: "secret1".into(),
             confirm_password: "secret1".into(),
             age: None,
-            country: None,
+            country: "".into(),
             interests: vec!["Digital Politics".into()],
             notify_magazine: false,
             notify_packs: false,
             weekly_digest: false,
-            website: String::new(),
+            website: "".into(),
         }
     }
 

@@ -1,7 +1,11 @@
 //! What visitors send.
 
+use kernel::text::{Anything, Asked, EmailAddress, NotBlank, Optional, Required, Text};
 use poem_openapi::{Enum, Object};
 use serde::{Deserialize, Serialize};
+
+use crate::accounts::{Interest, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
+use crate::service::{MAX_MESSAGE_CHARS, MAX_NAME_CHARS, MAX_SUBJECT_CHARS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
 #[oai(rename_all = "lowercase")]
@@ -49,13 +53,13 @@ impl NotifyList {
 }
 
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]
+#[oai(deny_unknown_fields)]
 pub struct NotifyInput {
-    pub email: String,
+    pub email: Text<EmailAddress>,
     pub list: NotifyList,
     /// Left empty by people; bots fill it in.
-    #[oai(default)]
     #[serde(default)]
-    pub website: String,
+    pub website: Text<Anything>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
@@ -67,22 +71,23 @@ pub enum InquiryType {
 }
 
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]
+#[oai(deny_unknown_fields)]
 pub struct ContactInput {
-    #[oai(default)]
-    pub first_name: String,
-    #[oai(default)]
-    pub last_name: String,
-    #[oai(default)]
-    pub email: String,
-    #[oai(default)]
-    pub subject: String,
-    pub inquiry_type: Option<InquiryType>,
-    #[oai(default)]
-    pub message: String,
-    /// Left empty by people; bots fill it in.
-    #[oai(default)]
     #[serde(default)]
-    pub website: String,
+    pub first_name: Text<Required<MAX_NAME_CHARS>>,
+    #[serde(default)]
+    pub last_name: Text<Required<MAX_NAME_CHARS>>,
+    #[serde(default)]
+    pub email: Text<EmailAddress>,
+    #[serde(default)]
+    pub subject: Text<Required<MAX_SUBJECT_CHARS>>,
+    #[serde(default)]
+    pub inquiry_type: Asked<InquiryType>,
+    #[serde(default)]
+    pub message: Text<Required<MAX_MESSAGE_CHARS>>,
+    /// Left empty by people; bots fill it in.
+    #[serde(default)]
+    pub website: Text<Anything>,
 }
 
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]
@@ -141,25 +146,28 @@ pub struct ApplicationAccepted {
 }
 
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]
+#[oai(deny_unknown_fields)]
 pub struct RegistrationInput {
-    #[oai(default)]
-    pub first_name: String,
-    #[oai(default)]
-    pub last_name: String,
-    #[oai(default)]
-    pub email: String,
-    #[oai(default)]
-    pub password: String,
-    #[oai(default)]
-    pub confirm_password: String,
+    #[serde(default)]
+    pub first_name: Text<Required<MAX_NAME_CHARS>>,
+    #[serde(default)]
+    pub last_name: Text<Required<MAX_NAME_CHARS>>,
+    #[serde(default)]
+    pub email: Text<EmailAddress>,
+    #[serde(default)]
+    pub password: Text<NotBlank<MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS>>,
+    /// The same password again.
+    #[serde(default)]
+    pub confirm_password: Text<NotBlank<MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS>>,
     /// 13-25 when given.
     pub age: Option<i64>,
-    pub country: Option<String>,
+    #[serde(default)]
+    pub country: Text<Optional<MAX_NAME_CHARS>>,
     /// Any of: International Affairs, Youth Activism, Human Rights, Climate Justice,
     /// Culture & Politics, Digital Politics.
     #[oai(default)]
     #[serde(default)]
-    pub interests: Vec<String>,
+    pub interests: Vec<Text<Interest>>,
     /// Email me when the magazine launches (applied once the address is confirmed).
     #[oai(default)]
     #[serde(default)]
@@ -174,7 +182,6 @@ pub struct RegistrationInput {
     #[serde(default)]
     pub weekly_digest: bool,
     /// Left empty by people; bots fill it in.
-    #[oai(default)]
     #[serde(default)]
-    pub website: String,
+    pub website: Text<Anything>,
 }

@@ -17,7 +17,7 @@ use kernel::ErrorCode;
 use crate::landing::UNSUBSCRIBE_PAGE;
 
 pub const MAX_NAME_CHARS: usize = 100;
-pub const MAX_EMAIL_CHARS: usize = 254;
+pub const MAX_EMAIL_CHARS: usize = kernel::text::MAX_EMAIL_CHARS;
 pub const MAX_SUBJECT_CHARS: usize = 200;
 pub const MAX_MESSAGE_CHARS: usize = 5000;
 
@@ -166,10 +166,17 @@ impl OutreachService {
         Ok(())
     }
 
-    /// Signs `email` up for `list`. Signing up twice is fine (nothing new is sent).
-    #[tracing::instrument(skip(self, email))]
-    pub async fn notify(&self, list: NotifyList, email: &str) -> Result<(), OutreachError> {
-        let email = email.trim().to_lowercase();
+    /// Signs `email` up for `list`. Signing up twice is fine (nothing new is sent). A `bot`
+    /// (the honeypot field filled in) is checked like anyone, then told it worked while
+    /// nothing is kept.
+    #[tracing::instrument(skip(self, sent))]
+    pub async fn notify(
+        &self,
+        list: NotifyList,
+        sent: &str,
+        bot: bool,
+    ) -> Result<(), OutreachError> {
+        let email = sent.trim().to_lowercase();
         if email.is_empty() {
             return Err(invalid(
                 ErrorCode::EmailRequired,
@@ -177,13 +184,17 @@ impl OutreachService {
                 "Please enter your email address.",
             ));
         }
-        too_long("email", &email, MAX_EMAIL_CHARS)?;
+        too_long("email", sent, MAX_EMAIL_CHARS)?;
         if !is_email(&email) {
             return Err(invalid(
                 ErrorCode::InvalidEmail,
                 "Invalid Email",
                 "Please enter a valid email address.",
             ));
+        }
+        if bot {
+            tracing::info!("notify honeypot filled; ignored");
+            return Ok(());
         }
         let token = new_token();
         let s = &self.settings;
@@ -252,7 +263,7 @@ impl OutreachService {
         let email = input.email.trim().to_string();
         let subject = input.subject.trim().to_string();
         let message = input.message.trim().to_string();
-        let Some(kind) = input.inquiry_type else {
+        let Some(kind) = input.inquiry_type.0 else {
             return Err(missing());
         };
         if [&first, &last, &email, &subject, &message]
@@ -268,11 +279,17 @@ impl OutreachService {
                 "Please enter a valid email address.",
             ));
         }
-        too_long("first name", &first, MAX_NAME_CHARS)?;
-        too_long("last name", &last, MAX_NAME_CHARS)?;
-        too_long("email", &email, MAX_EMAIL_CHARS)?;
-        too_long("subject", &subject, MAX_SUBJECT_CHARS)?;
-        too_long("message", &message, MAX_MESSAGE_CHARS)?;
+        // Counted as sent, as the contract states them.
+        too_long("first name", &input.first_name, MAX_NAME_CHARS)?;
+        too_long("last name", &input.last_name, MAX_NAME_CHARS)?;
+        too_long("email", &input.email, MAX_EMAIL_CHARS)?;
+        too_long("subject", &input.subject, MAX_SUBJECT_CHARS)?;
+        too_long("message", &input.message, MAX_MESSAGE_CHARS)?;
+        // A bot (the honeypot filled in) is checked like anyone, then told it worked.
+        if !input.website.is_empty() {
+            tracing::info!("contact honeypot filled; ignored");
+            return Ok(());
+        }
         let (inbox, kind_name) = match kind {
             InquiryType::General => (&self.settings.inbox_general, "general"),
             InquiryType::Education => (&self.settings.inbox_education, "education"),

@@ -1285,7 +1285,7 @@ export interface components {
        * Format: date-time
        * @description When it goes out (UTC); absent: now.
        */
-      publish_at?: string;
+      publish_at?: string | null;
     };
     /**
      * Article
@@ -1379,14 +1379,14 @@ export interface components {
      */
     ArticleInput: {
       title: string;
-      subtitle?: string;
+      subtitle?: string | null;
       /** @description Markdown. */
       content: string;
       /** @description Defaults to Youth Activism. */
-      category?: components["schemas"]["Category"] & unknown;
+      category?: (components["schemas"]["Category"] & unknown) | null;
       /** @description An https URL or an uploaded image's `/media/…` address. */
-      cover_image?: string;
-      featured?: boolean;
+      cover_image?: string | null;
+      featured?: boolean | null;
       /**
        * @description `draft` (Save as Draft; a published or scheduled piece is taken back to draft) or
        *     `published` (Publish; with `publish_at`, schedule). Saving a published piece as
@@ -1395,18 +1395,18 @@ export interface components {
        */
       status: components["schemas"]["Status"] & unknown;
       /** @description The writer the content director writes on behalf of (ignored for writers). */
-      author_id?: string;
+      author_id?: string | null;
       /**
        * Format: date-time
        * @description With `status` `published`: when the piece goes out (UTC, in the future); absent: now.
        */
-      publish_at?: string;
+      publish_at?: string | null;
       /**
        * Format: int64
        * @description The `version` the editor started from: when the article was saved since, the save is
        *     refused (409 `edit_conflict`, saying who saved and when) and nothing is overwritten.
        */
-      base_version?: number;
+      base_version?: number | null;
     };
     /**
      * ArticleList
@@ -1485,22 +1485,14 @@ export interface components {
     };
     /** ContactInput */
     ContactInput: {
-      /** @default  */
       first_name: string;
-      /** @default  */
       last_name: string;
-      /** @default  */
       email: string;
-      /** @default  */
       subject: string;
-      inquiry_type?: components["schemas"]["InquiryType"];
-      /** @default  */
+      inquiry_type: components["schemas"]["InquiryType"];
       message: string;
-      /**
-       * @description Left empty by people; bots fill it in.
-       * @default
-       */
-      website: string;
+      /** @description Left empty by people; bots fill it in. */
+      website?: string | null;
     };
     /** DayViews */
     DayViews: {
@@ -1643,7 +1635,10 @@ export interface components {
      */
     IssuePublication: {
       title: string;
-      /** @description YYYY-MM-DD. */
+      /**
+       * Format: date
+       * @description YYYY-MM-DD.
+       */
       issue_date: string;
       /** @description A sentence or two for the issue's card and social previews. */
       description: string;
@@ -1731,11 +1726,8 @@ export interface components {
     NotifyInput: {
       email: string;
       list: components["schemas"]["NotifyList"];
-      /**
-       * @description Left empty by people; bots fill it in.
-       * @default
-       */
-      website: string;
+      /** @description Left empty by people; bots fill it in. */
+      website?: string | null;
     };
     /** @enum {string} */
     NotifyList: "magazine" | "packs";
@@ -1796,12 +1788,14 @@ export interface components {
     PasswordChange: {
       current_password: string;
       password: string;
+      /** @description The same password again. */
       confirm_password: string;
     };
     /** PasswordReset */
     PasswordReset: {
       token: string;
       password: string;
+      /** @description The same password again. */
       confirm_password: string;
     };
     /**
@@ -1852,8 +1846,16 @@ export interface components {
     ProfileInput: {
       first_name: string;
       last_name: string;
-      country?: string;
-      interests: string[];
+      /** @default  */
+      country: string | null;
+      interests: (
+        | "International Affairs"
+        | "Youth Activism"
+        | "Human Rights"
+        | "Climate Justice"
+        | "Culture & Politics"
+        | "Digital Politics"
+      )[];
     };
     /** ReaderSignIn */
     ReaderSignIn: {
@@ -1869,49 +1871,51 @@ export interface components {
     };
     /** RegistrationInput */
     RegistrationInput: {
-      /** @default  */
       first_name: string;
-      /** @default  */
       last_name: string;
-      /** @default  */
       email: string;
-      /** @default  */
       password: string;
-      /** @default  */
+      /** @description The same password again. */
       confirm_password: string;
       /**
        * Format: int64
        * @description 13-25 when given.
        */
-      age?: number;
-      country?: string;
+      age?: number | null;
+      country?: string | null;
       /**
        * @description Any of: International Affairs, Youth Activism, Human Rights, Climate Justice,
        *     Culture & Politics, Digital Politics.
        * @default []
        */
-      interests: string[];
+      interests:
+        | (
+            | "International Affairs"
+            | "Youth Activism"
+            | "Human Rights"
+            | "Climate Justice"
+            | "Culture & Politics"
+            | "Digital Politics"
+          )[]
+        | null;
       /**
        * @description Email me when the magazine launches (applied once the address is confirmed).
        * @default false
        */
-      notify_magazine: boolean;
+      notify_magazine: boolean | null;
       /**
        * @description Email me when the educational packs launch (applied once the address is confirmed).
        * @default false
        */
-      notify_packs: boolean;
+      notify_packs: boolean | null;
       /**
        * @description A weekly digest of new articles on my interests (applied once the address is
        *     confirmed).
        * @default false
        */
-      weekly_digest: boolean;
-      /**
-       * @description Left empty by people; bots fill it in.
-       * @default
-       */
-      website: string;
+      weekly_digest: boolean | null;
+      /** @description Left empty by people; bots fill it in. */
+      website?: string | null;
     };
     /**
      * Related
@@ -1932,7 +1936,7 @@ export interface components {
        * Format: int64
        * @description The version of the article the editor showed (a newer one: 409, nothing overwritten).
        */
-      base_version?: number;
+      base_version?: number | null;
     };
     /**
      * ReviewNote

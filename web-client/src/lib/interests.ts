@@ -11,3 +11,10 @@ export const INTERESTS = [
   "Culture & Politics",
   "Digital Politics",
 ] as const;
+
+export type Interest = (typeof INTERESTS)[number];
+
+/** Whether `name` is one of the interests the server takes. */
+export function isInterest(name: string): name is Interest {
+  return (INTERESTS as readonly string[]).includes(name);
+}

@@ -116,8 +116,9 @@ pub(crate) async fn read_pdf_upload(
 }
 
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct MagazineRename {
-    pub title: String,
+    pub title: kernel::text::Text<kernel::text::Required<{ super::MAX_TITLE_CHARS }>>,
 }
 
 #[derive(ApiResponse)]

@@ -2,6 +2,7 @@
 //! timestamp-prefixed generated name and listed newest first.
 
 use chrono::{DateTime, Utc};
+use kernel::text::{Required, Rule, Text};
 use poem_openapi::Object;
 
 mod api;
@@ -57,14 +58,45 @@ pub struct MagazineIssue {
 
 /// What publishing an issue takes (also to change a published one).
 #[derive(Debug, Clone, Object)]
+#[oai(deny_unknown_fields)]
 pub struct IssuePublication {
-    pub title: String,
+    pub title: Text<Required<MAX_TITLE_CHARS>>,
     /// YYYY-MM-DD.
-    pub issue_date: String,
+    pub issue_date: Text<IssueDate>,
     /// A sentence or two for the issue's card and social previews.
-    pub description: String,
+    pub description: Text<Required<MAX_DESCRIPTION_CHARS>>,
     /// An uploaded cover (`POST /v1/staff/covers`) or an https address.
-    pub cover_url: String,
+    pub cover_url: Text<CoverAddress>,
+}
+
+/// A calendar date, YYYY-MM-DD (white space around it is trimmed).
+pub struct IssueDate;
+
+impl Rule for IssueDate {
+    fn pattern() -> Option<String> {
+        let space = kernel::text::SPACE;
+        Some(format!(
+            "^[{space}]*[0-9]{{4}}-[0-9]{{2}}-[0-9]{{2}}[{space}]*$"
+        ))
+    }
+    const FORMAT: Option<&'static str> = Some("date");
+}
+
+/// `https://` anything, or an uploaded file's `/media/` path without `..`; no white space
+/// or quote inside.
+pub struct CoverAddress;
+
+impl Rule for CoverAddress {
+    const MIN_LENGTH: Option<usize> = Some(7);
+    const MAX_LENGTH: Option<usize> = Some(MAX_COVER_URL_CHARS);
+    fn pattern() -> Option<String> {
+        let space = kernel::text::SPACE;
+        let char = format!("[^\\u0000\"{space}]");
+        let not_dot = format!("[^\\u0000\".{space}]");
+        Some(format!(
+            "^[{space}]*(https://{char}*|/media/({not_dot}|\\.{not_dot})*\\.?)[{space}]*$"
+        ))
+    }
 }
 
 /// The issue's title from the uploaded file name: the name without `.pdf`, printable

@@ -44,12 +44,13 @@ pub struct MagazineService {
     generation: kernel::Generation,
 }
 
-fn check_title(title: &str) -> Result<String, MagazineError> {
-    let title = title.trim();
+fn check_title(sent: &str) -> Result<String, MagazineError> {
+    let title = sent.trim();
     if title.is_empty() {
         return Err(invalid(ErrorCode::TitleRequired, "A title is required."));
     }
-    if title.chars().count() > MAX_TITLE_CHARS {
+    // Counted as sent, as the contract states it.
+    if sent.chars().count() > MAX_TITLE_CHARS {
         return Err(invalid(
             ErrorCode::TitleTooLong,
             format!("The title must be at most {MAX_TITLE_CHARS} characters."),
@@ -75,7 +76,7 @@ fn check_publication(p: &IssuePublication) -> Result<Publication, MagazineError>
             "Please add a short description of the issue.",
         ));
     }
-    if description.chars().count() > MAX_DESCRIPTION_CHARS {
+    if p.description.chars().count() > MAX_DESCRIPTION_CHARS {
         return Err(invalid(
             ErrorCode::TooLong,
             format!("The description must be at most {MAX_DESCRIPTION_CHARS} characters."),
@@ -91,7 +92,7 @@ fn check_publication(p: &IssuePublication) -> Result<Publication, MagazineError>
     let web = cover.starts_with("https://");
     let local = cover.starts_with("/media/") && !cover.contains("..");
     if !(web || local)
-        || cover.chars().count() > MAX_COVER_URL_CHARS
+        || p.cover_url.chars().count() > MAX_COVER_URL_CHARS
         || cover.chars().any(|c| c.is_whitespace() || c == '"')
     {
         return Err(invalid(

@@ -86,11 +86,11 @@ impl OutreachApi {
         if let Err(e) = self.admit(Form::Notify, req).await {
             return answer(Err(e), OK);
         }
-        if !body.0.website.is_empty() {
-            tracing::info!("notify honeypot filled; ignored");
-            return answer(Ok(()), OK);
-        }
-        answer(self.service.notify(body.0.list, &body.0.email).await, OK)
+        let bot = !body.0.website.is_empty();
+        answer(
+            self.service.notify(body.0.list, &body.0.email, bot).await,
+            OK,
+        )
     }
 
     /// The unsubscribe link of emails sent before the site had its own page: it leads to
@@ -161,10 +161,6 @@ impl OutreachApi {
         if let Err(e) = self.admit(Form::Contact, req).await {
             return answer(Err(e), OK);
         }
-        if !body.0.website.is_empty() {
-            tracing::info!("contact honeypot filled; ignored");
-            return answer(Ok(()), OK);
-        }
         answer(self.service.contact(body.0).await, OK)
     }
 
@@ -201,10 +197,6 @@ impl OutreachApi {
     async fn register(&self, req: &Request, body: Json<RegistrationInput>) -> FormResponse {
         if let Err(e) = self.admit(Form::Registration, req).await {
             return answer(Err(e), crate::accounts::REGISTERED);
-        }
-        if !body.0.website.is_empty() {
-            tracing::info!("registration honeypot filled; ignored");
-            return answer(Ok(()), crate::accounts::REGISTERED);
         }
         answer(
             self.service.register(body.0).await,

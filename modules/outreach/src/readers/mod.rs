@@ -443,16 +443,14 @@ impl Readers {
                 "Please fill in your first and last name.",
             ));
         }
-        let country = input
-            .country
-            .as_deref()
-            .map(str::trim)
+        let country = Some(input.country.trim())
             .filter(|c| !c.is_empty())
             .map(str::to_string);
+        // Counted as sent, as the contract states them.
         for (field, value) in [
-            ("first name", first.as_str()),
-            ("last name", last.as_str()),
-            ("country", country.as_deref().unwrap_or_default()),
+            ("first name", input.first_name.as_str()),
+            ("last name", input.last_name.as_str()),
+            ("country", input.country.as_str()),
         ] {
             if value.chars().count() > 100 {
                 return Err(invalid(
@@ -462,7 +460,7 @@ impl Readers {
             }
         }
         let mut interests: Vec<String> = Vec::new();
-        for i in input.interests {
+        for i in input.interests.into_iter().map(String::from) {
             if !INTERESTS.contains(&i.as_str()) {
                 return Err(invalid(
                     ErrorCode::UnknownInterest,
@@ -587,15 +585,15 @@ impl Readers {
 }
 
 /// The address of a "send me a link" form, checked before anything else happens.
-pub(crate) fn checked_email(email: &str) -> Result<String, ReaderError> {
-    let email = email.trim().to_lowercase();
+pub(crate) fn checked_email(sent: &str) -> Result<String, ReaderError> {
+    let email = sent.trim().to_lowercase();
     if email.is_empty() {
         return Err(invalid(
             ErrorCode::EmailRequired,
             "Please enter your email address.",
         ));
     }
-    if email.chars().count() > 254 || !is_email(&email) {
+    if sent.chars().count() > kernel::text::MAX_EMAIL_CHARS || !is_email(&email) {
         return Err(invalid(
             ErrorCode::InvalidEmail,
             "Please enter a valid email address.",

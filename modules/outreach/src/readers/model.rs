@@ -1,12 +1,19 @@
 //! What the reader endpoints take and give.
 
 use chrono::{DateTime, Utc};
+use kernel::text::{Chars, EmailAddress, Filled, Optional, Required, Text};
 use poem_openapi::Object;
 
+use crate::accounts::{Interest, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
+
+/// A new password: its length as the account rules take it.
+type NewPassword = Chars<MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS>;
+
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct ReaderSignIn {
-    pub email: String,
-    pub password: String,
+    pub email: Text<Required<{ kernel::text::MAX_EMAIL_CHARS }>>,
+    pub password: Text<Filled<1024>>,
 }
 
 /// A reader who just signed in.
@@ -16,31 +23,38 @@ pub struct ReaderSignedIn {
 }
 
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct LinkRequest {
-    pub email: String,
+    pub email: Text<EmailAddress>,
 }
 
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct LinkToken {
     /// The token of the emailed link (`?token=…`).
     pub token: String,
 }
 
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct PasswordReset {
     pub token: String,
-    pub password: String,
-    pub confirm_password: String,
+    pub password: Text<NewPassword>,
+    /// The same password again.
+    pub confirm_password: Text<NewPassword>,
 }
 
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct PasswordChange {
     pub current_password: String,
-    pub password: String,
-    pub confirm_password: String,
+    pub password: Text<NewPassword>,
+    /// The same password again.
+    pub confirm_password: Text<NewPassword>,
 }
 
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct AccountDeletion {
     /// The account's password, asked again.
     pub password: String,
@@ -48,6 +62,7 @@ pub struct AccountDeletion {
 
 /// The emails a reader gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Object)]
+#[oai(deny_unknown_fields)]
 pub struct Subscriptions {
     /// When a magazine issue is published.
     pub magazine: bool,
@@ -74,11 +89,13 @@ pub struct Account {
 
 /// What a reader may change about themselves (the email address is their sign-in).
 #[derive(Debug, Object)]
+#[oai(deny_unknown_fields)]
 pub struct ProfileInput {
-    pub first_name: String,
-    pub last_name: String,
-    pub country: Option<String>,
-    pub interests: Vec<String>,
+    pub first_name: Text<Required<100>>,
+    pub last_name: Text<Required<100>>,
+    #[oai(default)]
+    pub country: Text<Optional<100>>,
+    pub interests: Vec<Text<Interest>>,
 }
 
 #[derive(Debug, Object)]

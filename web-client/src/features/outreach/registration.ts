@@ -2,6 +2,7 @@
 import type { components } from "@/api/schema";
 import { answered, answeredList, type FormAnswer } from "@/lib/form-answer";
 import { emptyFields, type Problem } from "@/lib/problems";
+import { isInterest } from "@/lib/interests";
 import {
   INVALID_EMAIL,
   MISSING_INFORMATION,
@@ -190,7 +191,7 @@ export function registrationInput(
     confirm_password: fields.confirmPassword,
     age: age === "" ? undefined : Number(age),
     country: country === "" ? undefined : country,
-    interests: [...fields.interests],
+    interests: fields.interests.filter(isInterest),
     notify_magazine: fields.notifyMagazine,
     notify_packs: fields.notifyPacks,
     weekly_digest: fields.weeklyDigest,

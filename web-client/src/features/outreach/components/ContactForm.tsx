@@ -87,13 +87,16 @@ export function ContactForm() {
       setSent(false);
       return refuse(found);
     }
+    // Said missing by contactProblem above; narrowed here for the contract.
+    const inquiryType = fields.inquiryType;
+    if (!inquiryType) return;
     setBusy(true);
     const result = await sendContactMessage({
       first_name: fields.firstName.trim(),
       last_name: fields.lastName.trim(),
       email: fields.email.trim(),
       subject: fields.subject.trim(),
-      inquiry_type: fields.inquiryType || undefined,
+      inquiry_type: inquiryType,
       message: fields.message.trim(),
       website,
     });

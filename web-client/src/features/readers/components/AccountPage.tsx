@@ -10,7 +10,7 @@ import { useDocumentTitle } from "@/lib/document-title";
 import { ANSWER_ID, useFormAnswer } from "@/lib/form-answer";
 import { useHydrated } from "@/lib/hydrated";
 import { ACCOUNT_KEY } from "@/lib/reader";
-import { INTERESTS } from "@/lib/interests";
+import { INTERESTS, isInterest } from "@/lib/interests";
 import { PAGE_TITLES } from "@/lib/pages.gen";
 import { retryCallsWhenUnavailable } from "@/lib/unavailable";
 import {
@@ -212,7 +212,12 @@ function ProfilePanel({
   const noticeId = useAnswerId("profile");
   const form = useFormAction(
     () =>
-      updateProfile({ first_name: first, last_name: last, country, interests }),
+      updateProfile({
+        first_name: first,
+        last_name: last,
+        country,
+        interests: interests.filter(isInterest),
+      }),
     (saved) => {
       onSaved(saved);
       return { kind: "info", text: PROFILE_SAVED };
