@@ -77,6 +77,7 @@ test-rust: build-web
 test-cluster: build-web
 	$(CARGO) build --locked -p agora
 	scripts/with-s3.sh scripts/test-cluster.sh $(AGORA_DEBUG)
+	scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)
 
 test-e2e: build-web
 	$(CARGO) build --locked -p agora

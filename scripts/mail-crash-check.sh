@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Mail once through crashes. Three instances on one PostgreSQL database send an issue's
+# announcement to COUNT (2,000) magazine subscribers through an SMTP sink; meanwhile KILLS (3)
+# times an instance picked at random is killed with SIGKILL at a random point of the send and
+# started again. Then:
+# - every subscriber got the announcement (0 missing);
+# - duplicates are at most the messages in flight at the kills: an instance holds at most
+#   OUTBOX_IN_FLIGHT (4) claimed messages, so 4 per kill, and a duplicate carries the same
+#   Message-ID as the first copy (a mail client can tell);
+# - the last message arrived within 60 s of the last kill (a dead instance's claims lapse
+#   after 30 s).
+# Run under scripts/with-postgres.sh (`make test-cluster` does).
+#   usage: mail-crash-check.sh path/to/agora
+# Environment: COUNT, KILLS, SEED (the random points; printed, to run a failure again).
+set -euo pipefail
+bin=$(realpath "${1:-target/debug/agora}")
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+count=${COUNT:-2000}
+kills=${KILLS:-3}
+seed=${SEED:-$RANDOM}
+in_flight=4
+say() { echo "mail-crash: $*" >&2; }
+[ -n "${TEST_DATABASE_URL:-}" ] || { say "TEST_DATABASE_URL is not set (run under scripts/with-postgres.sh)"; exit 1; }
+
+dir=$(mktemp -d /tmp/agora-mail-crash.XXXXXX)
+declare -A pid
+others=()
+cleanup() {
+  for p in "${pid[@]}" "${others[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  if [ -n "${keep:-}" ]; then say "logs kept in $dir"; else rm -rf "$dir"; fi
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+db="agora_mail_crash_$$"
+psql -q "$TEST_DATABASE_URL" -c "CREATE DATABASE $db"
+smtp=$(free_port)
+inbox=$dir/inbox
+/usr/bin/python3 scripts/smtp-sink.py "$smtp" "$inbox" >"$dir/smtp.log" 2>&1 &
+others+=($!)
+for _ in $(seq 1 50); do grep -qs ready "$dir/smtp.log" && break; sleep 0.1; done
+grep -qs ready "$dir/smtp.log" || { say "the SMTP sink did not start (python3-aiosmtpd)"; exit 1; }
+
+declare -A port
+for name in a b c; do port[$name]=$(free_port); done
+export DATABASE_URL="${TEST_DATABASE_URL%/*}/$db" KEY_SECRET=mail-crash-secret \
+  SMTP_URL="smtp://127.0.0.1:$smtp" SITE_URL="http://127.0.0.1:${port[a]}" \
+  OUTBOX_POLL_SECONDS=1 ANNOUNCEMENT_RATE_PER_MINUTE=600000 RUST_LOG=warn
+DATA_DIR=$dir/a "$bin" migrate >"$dir/setup.log" 2>&1
+key=$(DATA_DIR=$dir/a "$bin" staff add --name "Crash Admin" --role admin 2>>"$dir/setup.log" | tail -n 1)
+psql -q "$DATABASE_URL" -c "INSERT INTO magazine_notifications (id, email, unsubscribe_hash, created_at)
+  SELECT 'crash-' || i, 'reader' || lpad(i::text, 5, '0') || '@example.org', md5('crash' || i), now()
+  FROM generate_series(1, $count) AS i"
+
+start() {
+  DATA_DIR=$dir/$1 PORT=${port[$1]} "$bin" serve >>"$dir/$1.log" 2>&1 &
+  pid[$1]=$!
+  for _ in $(seq 1 150); do
+    curl -fs "http://127.0.0.1:${port[$1]}/readyz" >/dev/null && return 0
+    sleep 0.1
+  done
+  keep=1; say "instance $1 did not start"; tail -n 20 "$dir/$1.log"; exit 1
+}
+for name in a b c; do start "$name"; done
+
+base="http://127.0.0.1:${port[a]}"
+cookie=$(curl -fs -D - -o /dev/null -H "Origin: $base" -H 'content-type: application/json' \
+  -d "{\"access_key\":\"$key\"}" "$base/api/v1/session" | sed -n 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/p')
+printf '%%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%%%EOF\n' >"$dir/issue.pdf"
+issue=$(curl -fs -H "Origin: $base" -b "$cookie" -F "file=@$dir/issue.pdf;type=application/pdf" \
+  "$base/api/v1/staff/magazines" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+curl -fs -o /dev/null -X PUT -H "Origin: $base" -b "$cookie" -H 'content-type: application/json' \
+  -d '{"title":"Crash Issue","issue_date":"2026-12-01","description":"Sent through crashes.","cover_url":"https://example.org/c.png"}' \
+  "$base/api/v1/staff/magazines/$issue/publication"
+
+# The kills: at random numbers of messages in the sink (between 5% and 85% of the send), each
+# of a random instance.
+mapfile -t plan < <(python3 - "$seed" "$count" "$kills" <<'PY'
+import random, sys
+seed, count, kills = map(int, sys.argv[1:])
+rng = random.Random(seed)
+for at in sorted(rng.randint(count // 20, count * 85 // 100) for _ in range(kills)):
+    print(at, rng.choice("abc"))
+PY
+)
+say "seed $seed: kills at ${plan[*]}"
+in_sink() { find "$inbox" -name '*.eml' | wc -l; }
+
+curl -fs -o /dev/null -X POST -H "Origin: $base" -b "$cookie" "$base/api/v1/staff/magazines/$issue/announcement"
+sent_at=$(date +%s)
+last_kill=$sent_at
+for step in "${plan[@]}"; do
+  read -r at name <<<"$step"
+  until [ "$(in_sink)" -ge "$at" ]; do
+    sleep 0.05
+    [ $(( $(date +%s) - sent_at )) -lt 300 ] || { keep=1; say "stuck at $(in_sink) messages before a kill"; exit 1; }
+  done
+  kill -9 "${pid[$name]}"
+  wait "${pid[$name]}" 2>/dev/null || true
+  last_kill=$(date +%s)
+  say "killed $name at $(in_sink) messages"
+  start "$name"
+done
+
+# Every subscriber's copy, then a little longer for late duplicates.
+reached() { find "$inbox" -name '*.eml' -exec grep -h '^X-Envelope-To:' {} + | sort -u | wc -l; }
+until [ "$(reached)" -ge "$count" ] || [ $(( $(date +%s) - last_kill )) -gt 90 ]; do sleep 0.5; done
+done_in=$(( $(date +%s) - last_kill ))
+# A killed instance's claims lapse 30 s after they were taken or renewed: whatever it had
+# handed to the mail server but not marked sent goes again then. Wait for those copies too.
+while [ $(( $(date +%s) - last_kill )) -lt 36 ]; do sleep 1; done
+python3 - "$inbox" "$count" "$kills" "$in_flight" "$done_in" <<'PY' || { keep=1; exit 1; }
+import collections, email, glob, os, sys
+inbox, count, kills, in_flight, done_in = sys.argv[1], *map(int, sys.argv[2:])
+copies = collections.defaultdict(list)
+for path in glob.glob(os.path.join(inbox, "*.eml")):
+    with open(path, "rb") as fh:
+        msg = email.message_from_binary_file(fh)
+    if "Crash Issue" in str(msg["Subject"]):
+        copies[msg["X-Envelope-To"]].append(msg["Message-ID"])
+missing = count - len(copies)
+duplicates = sum(len(ids) - 1 for ids in copies.values())
+unrecognisable = sum(1 for ids in copies.values() if len(set(ids)) > 1)
+bound = kills * in_flight
+print(f"mail-crash: {count} subscribers, {kills} kills: {len(copies)} reached, {missing} missing, "
+      f"{duplicates} duplicates (bound {bound}), each with its first copy's Message-ID: "
+      f"{'yes' if not unrecognisable else 'NO'}; all in {done_in} s after the last kill")
+ok = missing == 0 and duplicates <= bound and not unrecognisable and done_in <= 60
+sys.exit(0 if ok else 1)
+PY
