@@ -60,14 +60,8 @@ base=http://127.0.0.1:$port
 for _ in $(seq 1 100); do curl -fs "$base/readyz" >/dev/null && break; sleep 0.2; done
 curl -fs "$base/readyz" >/dev/null || { say "app did not start"; tail -20 "$dir/app.log"; exit 1; }
 
-cookie=$(curl -fs -D - -o /dev/null -H "Origin: $base" -H 'content-type: application/json' \
-  -d "{\"access_key\":\"$key\"}" "$base/api/v1/session" | sed -n 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/p')
-printf '%%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%%%EOF\n' >"$dir/issue.pdf"
-issue=$(curl -fs -H "Origin: $base" -b "$cookie" -F "file=@$dir/issue.pdf;type=application/pdf" \
-  "$base/api/v1/staff/magazines" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
-curl -fs -o /dev/null -X PUT -H "Origin: $base" -b "$cookie" -H 'content-type: application/json' \
-  -d '{"title":"Bench Issue","issue_date":"2026-12-01","description":"For the benchmark.","cover_url":"https://example.org/c.png"}' \
-  "$base/api/v1/staff/magazines/$issue/publication"
+. scripts/issue-helpers.sh
+staff_publish_issue "$base" "$key" "$dir" "Bench Issue"
 
 announced() { grep -l "Subject: New from The Agora: Bench Issue" "$inbox"/*.eml 2>/dev/null | wc -l; }
 say "sending"

@@ -66,14 +66,8 @@ start() {
 for name in a b c; do start "$name"; done
 
 base="http://127.0.0.1:${port[a]}"
-cookie=$(curl -fs -D - -o /dev/null -H "Origin: $base" -H 'content-type: application/json' \
-  -d "{\"access_key\":\"$key\"}" "$base/api/v1/session" | sed -n 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/p')
-printf '%%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%%%EOF\n' >"$dir/issue.pdf"
-issue=$(curl -fs -H "Origin: $base" -b "$cookie" -F "file=@$dir/issue.pdf;type=application/pdf" \
-  "$base/api/v1/staff/magazines" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
-curl -fs -o /dev/null -X PUT -H "Origin: $base" -b "$cookie" -H 'content-type: application/json' \
-  -d '{"title":"Crash Issue","issue_date":"2026-12-01","description":"Sent through crashes.","cover_url":"https://example.org/c.png"}' \
-  "$base/api/v1/staff/magazines/$issue/publication"
+. scripts/issue-helpers.sh
+staff_publish_issue "$base" "$key" "$dir" "Crash Issue"
 
 # The kills: at random numbers of messages in the sink (between 5% and 85% of the send), each
 # of a random instance.
