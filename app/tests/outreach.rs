@@ -152,6 +152,33 @@ on_both_engines! {
             .is_subscribed(NotifyList::Packs, "bot@spam.example")
             .await
             .unwrap());
+        // ...but only what a person could send: a bad address is refused as anyone's is
+        // (the contract's rules hold for every request).
+        let (status, b) = post(
+            &app,
+            "/api/v1/notify",
+            json!({"email": "not an address", "list": "packs", "website": "x"}),
+        )
+        .await;
+        assert_eq!((status, b["code"].as_str()), (400, Some("invalid_email")), "{b}");
+        // A member the contract does not name is refused, not dropped (a misspelt field
+        // would otherwise read as left out).
+        let (status, b) = post(
+            &app,
+            "/api/v1/notify",
+            json!({"email": "ana@example.org", "list": "packs", "lists": ["magazine"]}),
+        )
+        .await;
+        assert_eq!(status, 400, "{b}");
+        assert!(b["message"].as_str().is_some_and(|m| m.contains("lists")), "{b}");
+        // A member that may be left out may also be null.
+        let (status, _) = post(
+            &app,
+            "/api/v1/notify",
+            json!({"email": "ana@example.org", "list": "packs", "website": null}),
+        )
+        .await;
+        assert_eq!(status, 200);
         app.shutdown().await;
     }
 }
