@@ -9,6 +9,8 @@
 //! - 503 with `Retry-After` on a signed-in operation whose session cannot be checked (its
 //!   database is unreachable), never 401.
 
+// Text in a body: no NUL (`control_chars`; multipart fields are checked by their modules).
+use kernel::text::BODY_TEXT;
 use serde_json::{json, Map, Value};
 
 const ERROR_SCHEMA: &str = "#/components/schemas/ApiError";
@@ -37,8 +39,6 @@ fn add(responses: &mut Map<String, Value>, status: &str, description: &str) {
 /// Text of an address (path or query, once percent-decoded): no C0 control character or DEL
 /// (`control_chars::address_has_control`).
 const ADDRESS_TEXT: &str = "^[^\\u0000-\\u001F\\u007F]*$";
-/// Text in a body: no NUL (`control_chars`; multipart fields are checked by their modules).
-const BODY_TEXT: &str = "^[^\\u0000]*$";
 
 /// Adds `pattern` to every free text of `schema` (strings that are not an enum, a file or
 /// already patterned), through its properties, items and variants.

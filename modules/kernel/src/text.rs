@@ -24,6 +24,9 @@ use serde_json::Value;
 pub const SPACE: &str =
     "\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000";
 
+/// Any text a body may carry: everything but NUL, which the HTTP edge refuses in any body.
+pub const BODY_TEXT: &str = "^[^\\u0000]*$";
+
 /// The rule of a text field, as the contract states it.
 pub trait Rule: Send + Sync + 'static {
     const MIN_LENGTH: Option<usize> = None;
@@ -48,7 +51,7 @@ impl<const MIN: usize, const MAX: usize> Rule for Chars<MIN, MAX> {
     const REQUIRED: bool = MIN > 0;
     const MAX_LENGTH: Option<usize> = Some(MAX);
     fn pattern() -> Option<String> {
-        Some("^[^\\u0000]*$".into())
+        Some(BODY_TEXT.into())
     }
 }
 
@@ -69,7 +72,7 @@ pub struct Anything;
 impl Rule for Anything {
     const REQUIRED: bool = false;
     fn pattern() -> Option<String> {
-        Some("^[^\\u0000]*$".into())
+        Some(BODY_TEXT.into())
     }
 }
 
@@ -126,10 +129,6 @@ impl<R: Rule> Text<R> {
             value: value.into(),
             rule: PhantomData,
         }
-    }
-
-    pub fn into_string(self) -> String {
-        self.value
     }
 
     pub fn as_str(&self) -> &str {
