@@ -117,6 +117,11 @@ impl Services {
                 form_limit: settings.forms.limit,
                 form_window: settings.forms.window,
                 confirmation_ttl: settings.forms.confirmation_ttl,
+                attach_at_most: mail.attachments_max_bytes,
+                documents_ttl: mail.documents_ttl,
+                link_key: kernel::secret::Secret::new(
+                    settings.identity.key_secret.expose().as_bytes().to_vec(),
+                ),
             },
             private,
             limiter.clone(),
@@ -192,6 +197,13 @@ impl Services {
         self.limiter.prune().await?;
         self.flash.prune().await?;
         self.analytics_service.refresh_window().await?;
+        let documents = self.outreach.delete_expired_documents().await?;
+        if documents > 0 {
+            tracing::info!(
+                applications = documents,
+                "housekeeping: expired documents deleted"
+            );
+        }
         Ok(staff + readers)
     }
 

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use common::mail::{free_port, messages, quoted_printable, wait_for, Sink};
 use common::{eventually, spawn_app, spawn_app_with, Engine, Options, TempDir, TestApp};
+use identity::Role;
 use outreach::NotifyList;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -634,6 +635,132 @@ on_both_engines! {
         }
         let stored: Vec<_> = walk(&app.dir.0.join("data/private"));
         assert!(stored.is_empty(), "{stored:?}");
+        app.shutdown().await;
+    }
+}
+
+/// A PDF of `mb` megabytes (a comment pads it).
+fn big_pdf(mb: usize) -> Vec<u8> {
+    let mut bytes = b"%PDF-1.4\n%".to_vec();
+    bytes.resize(mb * 1024 * 1024, b'a');
+    bytes.extend_from_slice(b"\ntrailer << >>\n%%EOF\n");
+    bytes
+}
+
+/// The staff download links in `message`, decoded, as paths.
+fn document_links(message: &str) -> Vec<String> {
+    let text = quoted_printable(message);
+    text.match_indices("https://agora.test/api/v1/staff/applications/")
+        .map(|(i, _)| {
+            text[i..]
+                .chars()
+                .take_while(|c| !c.is_whitespace())
+                .collect::<String>()
+                .trim_start_matches("https://agora.test")
+                .to_string()
+        })
+        .collect()
+}
+
+async fn download(app: &TestApp, path: &str, cookie: Option<&str>) -> reqwest::Response {
+    app.request(Method::GET, path, cookie).send().await.unwrap()
+}
+
+on_both_engines! {
+    async fn documents_too_large_to_attach_are_linked_for_staff_and_deleted_when_links_expire(
+        engine: Engine
+    ) {
+        let clock = std::sync::Arc::new(kernel::clock::ManualClock::new());
+        let app = spawn_app_with(
+            engine,
+            Options { clock: Some(clock.clone()), ..Options::default() },
+        )
+        .await;
+        // 12 MB of documents: over the 10 MB a message may carry.
+        let form = file(application(json!({})), "cv_file", "cv.pdf", big_pdf(6));
+        let form = file(form, "portfolio_file", "Portfolio 2026.pdf", big_pdf(6));
+        let (status, body) = apply(&app, form).await;
+        assert_eq!(status, 201, "{engine:?}: {body}");
+
+        let mail = mail_to(&app, "applications@agora.invalid", 2).await;
+        let team = mail
+            .iter()
+            .find(|m| m.contains("Subject: [Application]"))
+            .expect("the team's email");
+        // Nothing attached: the email stays small, and names and links each document.
+        assert!(team.len() < 100_000, "{} bytes", team.len());
+        assert_eq!(attachment(team, "cv.pdf"), None);
+        let text = quoted_printable(team);
+        assert!(text.contains("too large to attach"), "{text}");
+        assert!(text.contains("cv.pdf (CV, 6.0 MB)"), "{text}");
+        assert!(text.contains("Portfolio 2026.pdf (portfolio, 6.0 MB)"), "{text}");
+        let links = document_links(team);
+        assert_eq!(links.len(), 2, "{text}");
+        let cv = links.iter().find(|l| l.contains("/documents/cv?")).unwrap().clone();
+
+        let ids = &app.services.identity;
+        let admin = app.login(&ids.add_staff("Ada Admin", Role::Admin).await.unwrap().1).await;
+        let director = app
+            .login(&ids.add_staff("Cole Director", Role::ContentDirector).await.unwrap().1)
+            .await;
+        let writer = app.login(&ids.add_staff("Wren Writer", Role::Writer).await.unwrap().1).await;
+
+        // Staff only: signed out 401, a writer 403.
+        assert_eq!(download(&app, &cv, None).await.status().as_u16(), 401);
+        assert_eq!(download(&app, &cv, Some(&writer)).await.status().as_u16(), 403);
+        // An admin gets the document as sent, as a download that cannot run.
+        let r = download(&app, &cv, Some(&admin)).await;
+        assert_eq!(r.status().as_u16(), 200);
+        assert!(r.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("attachment; filename=\"cv.pdf\""));
+        assert!(r.headers()["content-security-policy"].to_str().unwrap().contains("sandbox"));
+        assert_eq!(r.headers()["cache-control"], "private, no-store");
+        assert_eq!(r.bytes().await.unwrap().to_vec(), big_pdf(6));
+        // Again, by a content director: each download is recorded.
+        assert_eq!(download(&app, &cv, Some(&director)).await.status().as_u16(), 200);
+
+        // The link opens only what it was signed for.
+        let portfolio = cv.replace("/documents/cv?", "/documents/portfolio?");
+        let later = {
+            let (head, tail) = cv.split_once("expires=").unwrap();
+            let (expires, rest) = tail.split_once('&').unwrap();
+            format!("{head}expires={}&{rest}", expires.parse::<i64>().unwrap() + 86_400)
+        };
+        // The signature with its last digit changed.
+        let flipped = if cv.ends_with('0') { '1' } else { '0' };
+        let forged = format!("{}{flipped}", &cv[..cv.len() - 1]);
+        for bad in [&portfolio, &later, &forged] {
+            let r = download(&app, bad, Some(&admin)).await;
+            assert_eq!(r.status().as_u16(), 403, "{bad}");
+            let body: Value = r.json().await.unwrap();
+            assert!(body["message"].as_str().unwrap().contains("not valid"), "{body}");
+        }
+
+        // The documents stay in private storage until the links expire, then go.
+        let private = app.dir.0.join("data/private");
+        assert_eq!(walk(&private).len(), 2, "{engine:?}");
+        let downloads: i64 = match &app.services.db {
+            kernel::Db::Sqlite(pool) => sqlx::query_scalar(
+                "SELECT COUNT(*) FROM application_downloads WHERE field = 'cv'",
+            ).fetch_one(pool).await.unwrap(),
+            kernel::Db::Postgres(pool) => sqlx::query_scalar(
+                "SELECT COUNT(*) FROM application_downloads WHERE field = 'cv'",
+            ).fetch_one(pool).await.unwrap(),
+        };
+        assert_eq!(downloads, 2, "{engine:?}: one row per download");
+        app.services.housekeeping().await.unwrap();
+        assert_eq!(walk(&private).len(), 2, "{engine:?}: kept while the links work");
+
+        clock.advance(Duration::from_secs(30 * 24 * 3600 + 60));
+        let admin = app.login(&ids.add_staff("Ada Again", Role::Admin).await.unwrap().1).await;
+        let r = download(&app, &cv, Some(&admin)).await;
+        assert_eq!(r.status().as_u16(), 410);
+        let body: Value = r.json().await.unwrap();
+        assert!(body["message"].as_str().unwrap().contains("expired"), "{body}");
+        app.services.housekeeping().await.unwrap();
+        assert!(walk(&private).is_empty(), "{engine:?}: {:?}", walk(&private));
         app.shutdown().await;
     }
 }

@@ -483,6 +483,27 @@ on_both_engines! {
             "subject": "About my article", "inquiry_type": "general", "message": "Hello!"
         }))).await;
         assert_eq!(status, 200, "{body}");
+        // An application whose documents (12 MB) are too large to attach: they stay in
+        // private storage, linked from the team's email.
+        let mut form = reqwest::multipart::Form::new();
+        for (k, v) in [
+            ("full_name", "Noa Vesterberg"), ("age", "16"), ("country", "Norway"),
+            ("email", "Noa@Example.org"), ("time_zone", "Europe/Oslo"),
+            ("weekly_availability", "3"), ("english_level", "C1"), ("roles", "copy-editor"),
+            ("why_join", "To learn."), ("contribution", "Edits."),
+        ] {
+            form = form.text(k, v);
+        }
+        for field in ["cv_file", "portfolio_file"] {
+            let mut pdf = b"%PDF-1.4\n%".to_vec();
+            pdf.resize(6 * 1024 * 1024, b'a');
+            form = form.part(field, reqwest::multipart::Part::bytes(pdf).file_name("doc.pdf"));
+        }
+        let r = app.request(Method::POST, "/api/v1/applications", None).multipart(form).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 201);
+        let private = app.data_dir().join("private");
+        let stored = || walkdir_count(&private);
+        assert_eq!(stored(), 2, "the linked documents are kept");
         nth_mail(&app, email, 3).await;
         let before: i64 = rows_holding(&app, email).await.iter().map(|r| r.2).sum();
         assert!(before >= 6, "the address is kept in {before} rows before");
@@ -493,6 +514,9 @@ on_both_engines! {
         assert!(left.is_empty(), "the address is still in {left:?}");
         let left: Vec<_> = rows_holding(&app, "Vesterberg").await.into_iter().filter(|r| r.2 > 0).collect();
         assert!(left.is_empty(), "the name is still in {left:?}");
+        // Its documents go at the next housekeeping, weeks before their links would expire.
+        app.services.housekeeping().await.unwrap();
+        assert_eq!(stored(), 0, "the documents are deleted with the account");
         app.shutdown().await;
     }
 }
@@ -620,4 +644,20 @@ on_both_engines! {
         }
         app.shutdown().await;
     }
+}
+
+/// Files under `dir`, at any depth.
+fn walkdir_count(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir).map_or(0, |entries| {
+        entries
+            .flatten()
+            .map(|e| {
+                if e.path().is_dir() {
+                    walkdir_count(&e.path())
+                } else {
+                    1
+                }
+            })
+            .sum()
+    })
 }

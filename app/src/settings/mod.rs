@@ -80,6 +80,11 @@ pub struct MailSettings {
     pub inbox_general: String,
     pub inbox_education: String,
     pub inbox_applications: String,
+    /// Documents of one application attached up to this many bytes in all, linked above it
+    /// (`MAIL_ATTACHMENTS_MAX_MB`).
+    pub attachments_max_bytes: u64,
+    /// How long linked documents can be downloaded (`APPLICATION_DOCUMENTS_DAYS`).
+    pub documents_ttl: Duration,
     pub poll: Duration,
     pub outbox: kernel::outbox::OutboxSettings,
     /// Recipients of announcements queued per minute (`ANNOUNCEMENT_RATE_PER_MINUTE`).
@@ -221,6 +226,8 @@ impl Settings {
                 inbox_general: r.mail_inbox_general,
                 inbox_education: r.mail_inbox_education,
                 inbox_applications: r.mail_inbox_applications,
+                attachments_max_bytes: r.mail_attachments_max_mb.saturating_mul(1024 * 1024),
+                documents_ttl: Duration::from_secs(r.application_documents_days.max(1) * 86_400),
                 poll: secs(r.outbox_poll_seconds),
                 outbox: kernel::outbox::OutboxSettings {
                     max_attempts: r.outbox_max_attempts.max(1),

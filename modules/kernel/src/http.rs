@@ -109,6 +109,11 @@ pub fn client_of<'a>(
     }
 }
 
+/// The policy of every uploaded file served back (covers, issues, packs, applicants'
+/// documents): nothing in it runs, and a framed copy is refused, while a browser's own PDF
+/// viewer still shows a PDF opened from a link.
+pub const UPLOAD_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 /// Seconds a client is asked to wait (`Retry-After`) when the server cannot answer for a
 /// moment.
 pub const RETRY_AFTER_SECONDS: u64 = 5;

@@ -4,6 +4,7 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use hmac::{Hmac, Mac};
 use rand::rngs::OsRng;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -31,6 +32,29 @@ fn random_bytes() -> [u8; TOKEN_BYTES] {
 /// to keep them out of the database — a copy of it opens nothing.
 pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// The signature (HMAC-SHA256, hex) of `message` under `key`: for links whose content must
+/// not be changed (what they open, until when) without keeping a token for each.
+pub fn sign(key: &[u8], message: &str) -> String {
+    mac(key, message)
+        .map(|m| hex::encode(m.finalize().into_bytes()))
+        .unwrap_or_default()
+}
+
+/// Whether `signature` (hex) is `message`'s under `key`, compared in constant time.
+pub fn signed(key: &[u8], message: &str, signature: &str) -> bool {
+    match (hex::decode(signature), mac(key, message)) {
+        (Ok(bytes), Some(m)) => m.verify_slice(&bytes).is_ok(),
+        _ => false,
+    }
+}
+
+/// HMAC accepts keys of any length, so this is never `None` (and nothing would verify).
+fn mac(key: &[u8], message: &str) -> Option<Hmac<Sha256>> {
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).ok()?;
+    mac.update(message.as_bytes());
+    Some(mac)
 }
 
 /// A value that must never reach a log: `Debug` shows `[redacted]`; read it with `expose`.
@@ -94,6 +118,17 @@ impl std::fmt::Debug for SecretUrl {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_signature_holds_only_for_its_message_and_key() {
+        let sig = sign(b"key", "application/1/cv/1700000000");
+        assert_eq!(sig.len(), 64);
+        assert!(signed(b"key", "application/1/cv/1700000000", &sig));
+        assert!(!signed(b"key", "application/1/cv/1700000001", &sig));
+        assert!(!signed(b"other", "application/1/cv/1700000000", &sig));
+        assert!(!signed(b"key", "application/1/cv/1700000000", &sig[..62]));
+        assert!(!signed(b"key", "application/1/cv/1700000000", "not hex"));
+    }
 
     #[test]
     fn tokens_are_long_random_and_url_safe() {

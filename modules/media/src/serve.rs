@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use futures_util::StreamExt;
+use kernel::http::UPLOAD_CSP;
 use kernel::storage::{Meta, Storage};
 use poem::http::{header, HeaderValue, Method, StatusCode};
 use poem::web::headers::{
@@ -106,9 +107,6 @@ impl MediaEndpoint {
         self.storage.head(key).await
     }
 }
-
-/// The policy of every uploaded file served back.
-pub const UPLOAD_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 fn content_type(key: &str) -> String {
     mime_guess::from_path(key)

@@ -165,6 +165,7 @@ pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
         additional: None,
         files: "[]".into(),
         created_at: now,
+        documents_until: None,
     };
     store
         .save_application(
@@ -173,6 +174,7 @@ pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
                 email("apply@example.org", "Application: Ada"),
                 email("ada@example.org", "We've got your application"),
             ],
+            &[],
         )
         .await
         .unwrap();
@@ -181,6 +183,65 @@ pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
         "Application: Ada".to_string(),
         "We've got your application".to_string()
     ]));
+    // Attached documents have no expiry: nothing for housekeeping to delete.
+    let found = store
+        .linked_documents(&application.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((found.files.as_str(), found.documents_until), ("[]", None));
+    assert!(store
+        .linked_documents("no-such-id")
+        .await
+        .unwrap()
+        .is_none());
+
+    // Linked documents: kept until their links expire, downloads counted per document, then
+    // listed for deletion (until forgotten).
+    let until = now + Duration::days(30);
+    let linked = ApplicationRow {
+        id: kernel::ids::new_id(),
+        files: r#"[{"field":"cv","storage_key":"applications/x/cv.pdf"}]"#.into(),
+        documents_until: Some(until),
+        ..application.clone()
+    };
+    let key = "applications/x/cv.pdf".to_string();
+    store
+        .save_application(&linked, &[], std::slice::from_ref(&key))
+        .await
+        .unwrap();
+    let found = store.linked_documents(&linked.id).await.unwrap().unwrap();
+    assert_eq!(found.documents_until, Some(until));
+    assert!(found.files.contains(&key));
+    assert_eq!(
+        store
+            .record_download(&linked.id, "cv", "u1", now)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        store
+            .record_download(&linked.id, "cv", "u2", now)
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        store
+            .record_download(&linked.id, "portfolio", "u1", now)
+            .await
+            .unwrap(),
+        1
+    );
+    assert!(store.expired_documents(until).await.unwrap().is_empty());
+    let after = until + Duration::seconds(1);
+    assert_eq!(
+        store.expired_documents(after).await.unwrap(),
+        vec![key.clone()]
+    );
+    store.forget_document(&key).await.unwrap();
+    assert!(store.expired_documents(after).await.unwrap().is_empty());
 
     // Accounts: one per address; confirmation links used once, expiring.
     assert_eq!(

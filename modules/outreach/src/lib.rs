@@ -30,7 +30,9 @@ pub use readers::{
     reader_store_for, ReaderApi, ReaderSettings, ReaderStore, Readers, READER_COOKIE, RESET_PAGE,
     SIGN_IN_LINK_PAGE,
 };
-pub use service::{Form, OutreachService, OutreachSettings};
+pub use service::{
+    Form, OutreachService, OutreachSettings, DEFAULT_ATTACH_AT_MOST, DEFAULT_DOCUMENTS_TTL,
+};
 pub use store::store_for;
 
 #[cfg(feature = "conformance")]

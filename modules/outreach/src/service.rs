@@ -59,6 +59,12 @@ pub(crate) fn invalid(
     }
 }
 
+/// Default of [`OutreachSettings::attach_at_most`]: 10 MB, well under the 25-35 MB many mail
+/// relays accept (attachments grow by a third in base64).
+pub const DEFAULT_ATTACH_AT_MOST: u64 = 10 * 1024 * 1024;
+/// Default of [`OutreachSettings::documents_ttl`]: 30 days.
+pub const DEFAULT_DOCUMENTS_TTL: Duration = Duration::from_secs(30 * 24 * 3600);
+
 #[derive(Debug, Clone)]
 pub struct OutreachSettings {
     pub site_url: String,
@@ -71,6 +77,13 @@ pub struct OutreachSettings {
     pub form_window: Duration,
     /// How long an email confirmation link works.
     pub confirmation_ttl: Duration,
+    /// An application's documents are attached to the team's email up to this many bytes in
+    /// all; above it (a relay would refuse the message) the email links to them instead.
+    pub attach_at_most: u64,
+    /// How long linked documents can be downloaded (then they are deleted).
+    pub documents_ttl: Duration,
+    /// Signs the links to linked documents.
+    pub link_key: kernel::secret::Secret<Vec<u8>>,
 }
 
 impl OutreachSettings {
@@ -85,6 +98,9 @@ impl OutreachSettings {
             form_limit: 10,
             form_window: Duration::from_secs(600),
             confirmation_ttl: Duration::from_secs(48 * 3600),
+            attach_at_most: DEFAULT_ATTACH_AT_MOST,
+            documents_ttl: DEFAULT_DOCUMENTS_TTL,
+            link_key: kernel::secret::Secret::new(kernel::secret::new_token().into_bytes()),
         }
     }
 }

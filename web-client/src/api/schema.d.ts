@@ -578,9 +578,31 @@ export interface paths {
     /**
      * Apply to contribute. Files (CV, portfolio, writing samples, research samples) are PDF,
      *     DOC or DOCX, checked by content, at most 10 MB each; they are attached to the email the
-     *     team receives.
+     *     team receives, or, over `MAIL_ATTACHMENTS_MAX_MB` in all, linked from it
+     *     (`downloadApplicationDocument`).
      */
     post: operations["submitApplication"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/applications/{id}/documents/{field}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An application's document, from the link in the team's email (documents too large to
+     *     attach). Admins and content directors, signed in; the link is signed for this document
+     *     and expires with the documents (then 410). Every download is recorded.
+     */
+    get: operations["downloadApplicationDocument"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5218,6 +5240,90 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  downloadApplicationDocument: {
+    parameters: {
+      query: {
+        expires: number;
+        signature: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+        field: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document, as a download. */
+      200: {
+        headers: {
+          "CONTENT-SECURITY-POLICY": string;
+          "CACHE-CONTROL": string;
+          "CONTENT-LENGTH": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/octet-stream": string;
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Not an admin or content director, or a link that was changed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such application or document. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The link expired: the documents are deleted. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Storage or the database cannot answer: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          "RETRY-AFTER": number;
           [name: string]: unknown;
         };
         content: {

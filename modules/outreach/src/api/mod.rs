@@ -2,13 +2,15 @@
 
 use std::sync::Arc;
 
+use kernel::{ErrorBody, ErrorCode};
 use poem::Request;
-use poem_openapi::param::Query;
-use poem_openapi::payload::{Html, Json};
-use poem_openapi::{OpenApi, Tags};
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::{Attachment, AttachmentType, Html, Json};
+use poem_openapi::{ApiResponse, OpenApi, Tags};
 
 use kernel::upload::MultipartStream;
 
+use crate::application::DownloadError;
 use crate::model::{ApplicationForm, ContactInput, NotifyInput, RegistrationInput};
 use crate::readers::{LinkRequest, LinkToken};
 use crate::service::{Form, OutreachError, OutreachService};
@@ -21,6 +23,33 @@ use answers::{
     UnsubscribeResponse,
 };
 use application_form::{part_error, read_application};
+
+#[derive(ApiResponse)]
+pub enum DocumentResponse {
+    /// The document, as a download.
+    #[oai(status = 200)]
+    Ok(
+        Attachment<poem::Body>,
+        #[oai(header = "Content-Security-Policy")] String,
+        #[oai(header = "Cache-Control")] String,
+        #[oai(header = "Content-Length")] u64,
+    ),
+    /// No live staff session.
+    #[oai(status = 401)]
+    NotSignedIn(Json<ErrorBody>),
+    /// Not an admin or content director, or a link that was changed.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No such application or document.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// The link expired: the documents are deleted.
+    #[oai(status = 410)]
+    Gone(Json<ErrorBody>),
+    /// Storage or the database cannot answer: try again after `Retry-After` seconds.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
+}
 
 #[derive(Tags)]
 enum ApiTags {
@@ -166,7 +195,8 @@ impl OutreachApi {
 
     /// Apply to contribute. Files (CV, portfolio, writing samples, research samples) are PDF,
     /// DOC or DOCX, checked by content, at most 10 MB each; they are attached to the email the
-    /// team receives.
+    /// team receives, or, over `MAIL_ATTACHMENTS_MAX_MB` in all, linked from it
+    /// (`downloadApplicationDocument`).
     #[oai(
         path = "/v1/applications",
         method = "post",
@@ -189,6 +219,68 @@ impl OutreachApi {
             return application_answer(Ok(0));
         }
         application_answer(self.service.apply(input).await)
+    }
+
+    /// An application's document, from the link in the team's email (documents too large to
+    /// attach). Admins and content directors, signed in; the link is signed for this document
+    /// and expires with the documents (then 410). Every download is recorded.
+    #[oai(
+        path = "/v1/staff/applications/:id/documents/:field",
+        method = "get",
+        operation_id = "downloadApplicationDocument"
+    )]
+    async fn download_document(
+        &self,
+        auth: identity::StaffSession,
+        id: Path<String>,
+        field: Path<String>,
+        expires: Query<i64>,
+        signature: Query<String>,
+    ) -> DocumentResponse {
+        if !auth.has_role(&[identity::Role::Admin, identity::Role::ContentDirector]) {
+            return DocumentResponse::Forbidden(identity::forbidden());
+        }
+        let found = self
+            .service
+            .download_document(&id.0, &field.0, expires.0, &signature.0, &auth.user().id)
+            .await;
+        match found {
+            Ok(d) => DocumentResponse::Ok(
+                Attachment::new(poem::Body::from_bytes_stream(d.body))
+                    .attachment_type(AttachmentType::Attachment)
+                    .filename(d.filename),
+                kernel::http::UPLOAD_CSP.to_string(),
+                "private, no-store".to_string(),
+                d.size,
+            ),
+            Err(DownloadError::NotSigned) => DocumentResponse::Forbidden(Json(ErrorBody::new(
+                ErrorCode::Forbidden,
+                "This download link is not valid. Open it exactly as the email gave it.",
+            ))),
+            Err(DownloadError::Expired) => DocumentResponse::Gone(Json(ErrorBody::new(
+                ErrorCode::LinkExpired,
+                "This download link has expired and the documents were deleted. \
+                 Ask the applicant to send them again.",
+            ))),
+            Err(DownloadError::NotFound) => DocumentResponse::NotFound(Json(ErrorBody::new(
+                ErrorCode::NotFound,
+                "No such document.",
+            ))),
+            Err(DownloadError::Storage(e)) => {
+                tracing::error!(error = %e, "application document unreadable");
+                DocumentResponse::Unavailable(
+                    Json(ErrorBody::unavailable()),
+                    kernel::http::RETRY_AFTER_SECONDS,
+                )
+            }
+            Err(DownloadError::Unexpected(e)) => {
+                tracing::error!(error = %e, "application document download failed");
+                DocumentResponse::Unavailable(
+                    Json(ErrorBody::unavailable()),
+                    kernel::http::RETRY_AFTER_SECONDS,
+                )
+            }
+        }
     }
 
     /// Register a reader account. The answer is the same whether or not the address already

@@ -26,7 +26,7 @@ pub(super) fn to_team(
          Why do you want to join?\n{}\n\n\
          What would you like to contribute?\n{}\n\n\
          Anything else?\n{}\n\n\
-         Attached files: {}\n",
+         {}",
         row.full_name,
         row.age,
         row.country,
@@ -42,23 +42,13 @@ pub(super) fn to_team(
         row.why_join,
         row.contribution,
         row.additional.as_deref().unwrap_or("-"),
-        if stored.is_empty() {
-            "none".to_string()
-        } else {
-            stored
-                .iter()
-                .map(|f| f.filename.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        },
+        documents(row, stored, settings),
     );
-    Email {
-        html: None,
-        to: vec![settings.inbox_applications.clone()],
-        reply_to: Some(row.email.clone()),
-        subject: format!("[Application] {}: {names}", row.full_name),
-        body,
-        attachments: stored
+    // Linked documents stay in storage until their links expire; attached ones belong to the
+    // message (deleted once it is delivered).
+    let attachments = match row.documents_until {
+        Some(_) => vec![],
+        None => stored
             .iter()
             .map(|f| Attachment {
                 filename: f.filename.clone(),
@@ -66,8 +56,50 @@ pub(super) fn to_team(
                 storage_key: f.storage_key.clone(),
             })
             .collect(),
+    };
+    Email {
+        html: None,
+        to: vec![settings.inbox_applications.clone()],
+        reply_to: Some(row.email.clone()),
+        subject: format!("[Application] {}: {names}", row.full_name),
+        body,
+        attachments,
         list_unsubscribe: None,
     }
+}
+
+/// The documents' paragraph: their names when attached; when too large to attach, a signed
+/// link to each, and until when they work.
+fn documents(row: &ApplicationRow, stored: &[StoredFile], settings: &OutreachSettings) -> String {
+    if stored.is_empty() {
+        return "Attached files: none\n".to_string();
+    }
+    let Some(until) = row.documents_until else {
+        let names: Vec<&str> = stored.iter().map(|f| f.filename.as_str()).collect();
+        return format!("Attached files: {}\n", names.join(", "));
+    };
+    let total: usize = stored.iter().map(|f| f.size).sum();
+    let mut text = format!(
+        "Documents ({} in all, too large to attach). Download them by {} (UTC), signed in \
+         as an admin or content director ({}/key-login); they are deleted then.\n",
+        megabytes(total),
+        until.format("%-d %B %Y, %H:%M"),
+        settings.site_url,
+    );
+    for f in stored {
+        text.push_str(&format!(
+            "\n{} ({}, {}):\n{}\n",
+            f.filename,
+            f.label,
+            megabytes(f.size),
+            super::documents::link(settings, &row.id, f.field, until)
+        ));
+    }
+    text
+}
+
+fn megabytes(bytes: usize) -> String {
+    format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
 }
 
 /// To the applicant: what they applied as, and that the team will be in touch.

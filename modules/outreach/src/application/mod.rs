@@ -9,7 +9,10 @@ use crate::service::{invalid, OutreachError, OutreachService};
 use crate::store::ApplicationRow;
 
 mod checks;
+mod documents;
 mod emails;
+
+pub use documents::DownloadError;
 
 use checks::{check_file, validate};
 use kernel::ErrorCode;
@@ -68,6 +71,8 @@ pub struct ApplicationInput {
 #[derive(Debug, Serialize)]
 struct StoredFile {
     field: &'static str,
+    #[serde(skip)]
+    label: &'static str,
     pub(super) filename: String,
     pub(super) content_type: &'static str,
     pub(super) storage_key: String,
@@ -88,7 +93,7 @@ fn role_names(roles: &[String]) -> Vec<&'static str> {
 }
 
 impl OutreachService {
-    /// Checks, stores and queues an application; returns how many files were attached.
+    /// Checks, stores and queues an application; returns how many files it carried.
     #[tracing::instrument(skip(self, input))]
     pub async fn apply(&self, input: ApplicationInput) -> Result<u32, OutreachError> {
         let checked = validate(&input)?;
@@ -130,10 +135,10 @@ impl OutreachService {
                     format!("Your {label} must be a PDF, DOC or DOCX file."),
                 ),
             })?;
-            accepted.push((field, kind, file));
+            accepted.push((field, label, kind, file));
         }
         let mut stored = Vec::new();
-        for (field, kind, file) in accepted {
+        for (field, label, kind, file) in accepted {
             let key = format!("applications/{id}/{field}.{}", kind.extension());
             let path = file.upload.path().ok_or_else(|| {
                 OutreachError::Storage(std::io::Error::other("a checked file has no content"))
@@ -144,6 +149,7 @@ impl OutreachService {
                 .map_err(OutreachError::Storage)?;
             stored.push(StoredFile {
                 field,
+                label,
                 filename: display_name(&file.name, kind, field),
                 content_type: kind.content_type(),
                 storage_key: key,
@@ -170,12 +176,25 @@ impl OutreachService {
             additional: optional(&input.additional),
             files: serde_json::to_string(&stored).unwrap_or_else(|_| "[]".into()),
             created_at: self.clock.now(),
+            documents_until: None,
+        };
+        // Too large to attach (a relay would refuse the message): linked instead, and kept
+        // until the links expire.
+        let total: u64 = stored.iter().map(|f| f.size as u64).sum();
+        let row = ApplicationRow {
+            documents_until: (total > self.settings.attach_at_most)
+                .then(|| row.created_at + self.settings.documents_ttl),
+            ..row
         };
         let emails = [
             emails::to_team(&row, &stored, &input.roles, &self.settings),
             emails::to_applicant(&row, &input.roles, &self.settings),
         ];
-        self.store.save_application(&row, &emails).await?;
+        let linked: Vec<String> = match row.documents_until {
+            Some(_) => stored.iter().map(|f| f.storage_key.clone()).collect(),
+            None => vec![],
+        };
+        self.store.save_application(&row, &emails, &linked).await?;
         tracing::info!(id = %row.id, files = stored.len(), "application received");
         Ok(u32::try_from(stored.len()).unwrap_or(u32::MAX))
     }

@@ -44,6 +44,17 @@ pub struct ApplicationRow {
     /// JSON list of the stored files.
     pub files: String,
     pub created_at: DateTime<Utc>,
+    /// Documents too large to attach are linked from the team's email instead, and kept
+    /// until then (`None`: attached, or no documents).
+    pub documents_until: Option<DateTime<Utc>>,
+}
+
+/// An application's documents, as a download finds them.
+#[derive(Debug, Clone)]
+pub struct LinkedDocuments {
+    /// JSON list of the stored files.
+    pub files: String,
+    pub documents_until: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone)]
@@ -90,12 +101,30 @@ pub enum Confirmation {
 
 kernel::traced_store! {
 pub trait OutreachStore: Send + Sync, traced as TracedOutreachStore {
-    /// Stores an application and queues its emails in one transaction.
+    /// Stores an application and queues its emails in one transaction; `linked` are the
+    /// storage keys of documents the emails link to (not attached), kept until
+    /// `row.documents_until`.
     async fn save_application(
         &self,
         row: &ApplicationRow,
         emails: &[Email],
+        linked: &[String],
     ) -> Result<(), sqlx::Error>;
+    /// The documents of application `id` (`None`: no such application).
+    async fn linked_documents(&self, id: &str) -> Result<Option<LinkedDocuments>, sqlx::Error>;
+    /// Records that staff member `user` downloaded document `field` of application `id`;
+    /// returns how many times that document has been downloaded.
+    async fn record_download(
+        &self,
+        id: &str,
+        field: &str,
+        user: &str,
+        at: DateTime<Utc>,
+    ) -> Result<i64, sqlx::Error>;
+    /// Storage keys of linked documents due for deletion before `now`.
+    async fn expired_documents(&self, now: DateTime<Utc>) -> Result<Vec<String>, sqlx::Error>;
+    /// Forgets a linked document once its file is deleted.
+    async fn forget_document(&self, key: &str) -> Result<(), sqlx::Error>;
     async fn account_by_email(&self, email: &str) -> Result<Option<ExistingAccount>, sqlx::Error>;
     /// Creates the account with its first confirmation link and queues `email`; false (and
     /// nothing written) when the address already has an account.

@@ -221,13 +221,14 @@ macro_rules! sql_outreach_store {
                 &self,
                 r: &ApplicationRow,
                 emails: &[Email],
+                linked: &[String],
             ) -> Result<(), sqlx::Error> {
                 let mut tx = self.pool.begin().await?;
                 let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
                     "INSERT INTO applications (id, full_name, age, country, email, time_zone, \
                      weekly_availability, english_level, how_did_you_hear, previous_experience, \
                      roles, portfolio_url, writing_samples_url, research_samples_url, why_join, \
-                     contribution, additional, files, created_at) VALUES (",
+                     contribution, additional, files, created_at, documents_until) VALUES (",
                 );
                 let mut sep = qb.separated(", ");
                 sep.push_bind(r.id.clone())
@@ -248,13 +249,93 @@ macro_rules! sql_outreach_store {
                     .push_bind(r.contribution.clone())
                     .push_bind(r.additional.clone())
                     .push_bind(r.files.clone())
-                    .push_bind(r.created_at);
+                    .push_bind(r.created_at)
+                    .push_bind(r.documents_until);
                 qb.push(")");
                 qb.build().execute(&mut *tx).await?;
+                if let Some(until) = r.documents_until {
+                    for key in linked {
+                        sqlx::query(
+                            "INSERT INTO application_documents \
+                             (storage_key, application_id, delete_after) VALUES ($1, $2, $3)",
+                        )
+                        .bind(key)
+                        .bind(&r.id)
+                        .bind(until)
+                        .execute(&mut *tx)
+                        .await?;
+                    }
+                }
                 for email in emails {
                     $enqueue(&mut *tx, email).await?;
                 }
                 tx.commit().await
+            }
+
+            async fn linked_documents(
+                &self,
+                id: &str,
+            ) -> Result<Option<LinkedDocuments>, sqlx::Error> {
+                let row: Option<(String, Option<DateTime<Utc>>)> = sqlx::query_as(
+                    "SELECT files, documents_until FROM applications WHERE id = $1",
+                )
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(row.map(|(files, documents_until)| LinkedDocuments {
+                    files,
+                    documents_until,
+                }))
+            }
+
+            async fn record_download(
+                &self,
+                id: &str,
+                field: &str,
+                user: &str,
+                at: DateTime<Utc>,
+            ) -> Result<i64, sqlx::Error> {
+                let mut tx = self.pool.begin().await?;
+                sqlx::query(
+                    "INSERT INTO application_downloads \
+                     (application_id, field, user_id, downloaded_at) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(id)
+                .bind(field)
+                .bind(user)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+                let n: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM application_downloads \
+                     WHERE application_id = $1 AND field = $2",
+                )
+                .bind(id)
+                .bind(field)
+                .fetch_one(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(n)
+            }
+
+            async fn expired_documents(
+                &self,
+                now: DateTime<Utc>,
+            ) -> Result<Vec<String>, sqlx::Error> {
+                sqlx::query_scalar(
+                    "SELECT storage_key FROM application_documents WHERE delete_after < $1",
+                )
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await
+            }
+
+            async fn forget_document(&self, key: &str) -> Result<(), sqlx::Error> {
+                sqlx::query("DELETE FROM application_documents WHERE storage_key = $1")
+                    .bind(key)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
             }
 
             async fn account_by_email(

@@ -392,6 +392,17 @@ macro_rules! sql_reader_store {
                 qb.push(" ESCAPE '!' OR LOWER(reply_to) = ");
                 qb.push_bind(email.to_string());
                 qb.build().execute(&mut *tx).await?;
+                // Documents of its applications still in storage go at the next
+                // housekeeping (files cannot be deleted in this transaction).
+                let mut qb: sqlx::QueryBuilder<$db> =
+                    sqlx::QueryBuilder::new("UPDATE application_documents SET delete_after = ");
+                qb.push_bind(now);
+                qb.push(
+                    " WHERE application_id IN (SELECT id FROM applications WHERE LOWER(email) = ",
+                );
+                qb.push_bind(email.to_string());
+                qb.push(")");
+                qb.build().execute(&mut *tx).await?;
                 // What the address sent us through the forms, and the record of the
                 // announcements it was sent.
                 for table in [
