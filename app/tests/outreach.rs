@@ -647,17 +647,20 @@ fn big_pdf(mb: usize) -> Vec<u8> {
     bytes
 }
 
-/// The staff download links in `message`, decoded, as paths.
+/// The staff download links in `message`: each leads through the sign-in page (`next`), as
+/// the path it downloads.
 fn document_links(message: &str) -> Vec<String> {
     let text = quoted_printable(message);
-    text.match_indices("https://agora.test/api/v1/staff/applications/")
+    text.match_indices("https://agora.test/key-login?next=")
         .map(|(i, _)| {
-            text[i..]
+            let link: String = text[i..]
                 .chars()
                 .take_while(|c| !c.is_whitespace())
-                .collect::<String>()
-                .trim_start_matches("https://agora.test")
-                .to_string()
+                .collect();
+            let url = reqwest::Url::parse(&link).unwrap();
+            let next = url.query_pairs().find(|(k, _)| k == "next").unwrap().1;
+            assert!(next.starts_with("/api/v1/staff/applications/"), "{next}");
+            next.into_owned()
         })
         .collect()
 }

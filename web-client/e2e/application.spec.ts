@@ -1,6 +1,9 @@
 // The contributor application form (/application) against the real server.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { statSync } from "node:fs";
+import { messagesTo } from "./mail";
+import { addStaff, tag } from "./staff-support";
 import { holdRequests, open, recordConsole, rootMarkup } from "./support";
 
 /** A toast by its title and, when given, its message. */
@@ -307,4 +310,74 @@ test("submits with a document and lands on the success page", async ({
   await expect(toast(page, "Application Submitted!")).toContainText(
     "Thank you for your interest. We'll review your application and contact you soon. 1 file(s) were attached.",
   );
+});
+
+test("documents too large to attach reach the team as links an admin follows", async ({
+  page,
+}) => {
+  const name = `Ada Large ${tag()}`;
+  await open(page, "/application");
+  const f = form(page);
+  await f.getByLabel("Full Name").fill(name);
+  await f.getByLabel("Age").fill("16");
+  await f.getByLabel("Country").fill("Kenya");
+  await f.getByLabel("Email").fill("ada.large@school.example");
+  await f.getByLabel("Time Zone").fill("Africa/Nairobi");
+  await f.getByLabel("Weekly Availability (hours)").fill("4");
+  await f.getByLabel("English Level").selectOption("C1");
+  await role(page, "Editorial Writer").check();
+  // 12 MB in all: more than one email may carry.
+  const big = Buffer.alloc(6 * 1024 * 1024, "a");
+  big.write("%PDF-1.4\n%", 0);
+  await page.getByLabel("CV / Resume (optional)").setInputFiles({
+    name: "cv.pdf",
+    mimeType: "application/pdf",
+    buffer: big,
+  });
+  await page.getByLabel("Writing Samples file").setInputFiles({
+    name: "essay.pdf",
+    mimeType: "application/pdf",
+    buffer: big,
+  });
+  await fillAnswers(page);
+  await submit(page);
+  await expect(page).toHaveURL(/\/application\/success$/);
+
+  // The team's email links to each document through the sign-in page.
+  let links: string[] = [];
+  await expect
+    .poll(
+      () => {
+        const team = messagesTo("applications@agora.invalid").find((m) =>
+          m.includes(`[Application] ${name}`),
+        );
+        links = [
+          ...(team ?? "").matchAll(
+            /https?:\/\/[^/\s]+(\/key-login\?next=\S+)/g,
+          ),
+        ].map((m) => m[1] ?? "");
+        return links.length;
+      },
+      { timeout: 20_000, message: "the team's email with two links" },
+    )
+    .toBe(2);
+
+  // Signed out, the link asks for the key; signing in starts the download and
+  // opens the dashboard.
+  await open(page, links[0] ?? "");
+  await page.getByLabel("Access Key").fill(addStaff(`Dee ${tag()}`, "admin"));
+  const [first] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Sign In" }).click(),
+  ]);
+  expect(first.suggestedFilename()).toBe("cv.pdf");
+  expect(statSync(await first.path()).size).toBe(big.length);
+  await expect(page).toHaveURL(/\/dashboard\/admin$/);
+
+  // Signed in, the next link downloads at once.
+  const [second] = await Promise.all([
+    page.waitForEvent("download"),
+    page.goto(links[1] ?? "").catch(() => null),
+  ]);
+  expect(second.suggestedFilename()).toBe("essay.pdf");
 });

@@ -16,7 +16,9 @@ fn signed_text(id: &str, field: &str, expires: i64) -> String {
     format!("application-document\n{id}\n{field}\n{expires}")
 }
 
-/// The staff-only download of document `field` of application `id`, valid until `until`.
+/// The staff-only download of document `field` of application `id`, valid until `until`,
+/// through the sign-in page: it starts the download at once for a signed-in member, and after
+/// signing in otherwise.
 pub(super) fn link(
     settings: &OutreachSettings,
     id: &str,
@@ -25,10 +27,11 @@ pub(super) fn link(
 ) -> String {
     let expires = until.timestamp();
     let signature = sign(settings.link_key.expose(), &signed_text(id, field, expires));
-    format!(
-        "{}/api/v1/staff/applications/{id}/documents/{field}?expires={expires}&signature={signature}",
-        settings.site_url
-    )
+    let download = format!(
+        "/api/v1/staff/applications/{id}/documents/{field}?expires={expires}&signature={signature}"
+    );
+    let next: String = form_urlencoded::byte_serialize(download.as_bytes()).collect();
+    format!("{}/key-login?next={next}", settings.site_url)
 }
 
 /// A stored document as the application row lists it.

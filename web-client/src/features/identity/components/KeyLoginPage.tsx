@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { useToast } from "@/components/toast";
 import { useDocumentTitle } from "@/lib/document-title";
@@ -7,10 +7,11 @@ import { dashboardPath } from "@/lib/staff-roles";
 import { PAGE_TITLES } from "@/lib/pages.gen";
 import { ANSWER_ID, useFormAnswer } from "@/lib/form-answer";
 import { FieldError, invalidProps } from "@/components/InputField";
+import { nextDownload } from "@/features/identity/next-path";
 
 export function KeyLoginPage() {
   useDocumentTitle(PAGE_TITLES["/key-login"]);
-  const { login } = useSession();
+  const { login, user, loading } = useSession();
   const notify = useToast();
   const [, navigate] = useLocation();
   const [key, setKey] = useState("");
@@ -18,6 +19,16 @@ export function KeyLoginPage() {
   const answer = useFormAnswer();
   // What went wrong, beside the key (also for a sign-in posted without JavaScript).
   const [problem, setProblem] = useState(answer?.error?.message ?? "");
+
+  // A link from the team's email to a staff download: signed in already, it
+  // starts at once (and the dashboard opens); otherwise once signed in.
+  useEffect(() => {
+    const next = nextDownload(window.location.search);
+    if (next && user && !loading) {
+      navigate(dashboardPath(user.role));
+      window.location.assign(next);
+    }
+  }, [user, loading, navigate]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,6 +50,8 @@ export function KeyLoginPage() {
       title: "Login successful!",
       description: "Welcome back to your dashboard.",
     });
+    // With a download to start, the effect above takes over once signed in.
+    if (nextDownload(window.location.search)) return;
     navigate(dashboardPath(outcome.user.role));
   }
 
