@@ -295,6 +295,13 @@ on_both_engines! {
         // Without a session cookie, still 401: nothing needed the database.
         let r = app.request(Method::GET, "/api/v1/staff/articles", None).send().await.unwrap();
         assert_eq!(r.status().as_u16(), 401);
+        // What readers ask for fails because of the outage, and says so: 503 with
+        // Retry-After (a CDN or a crawler tries again), never a 500.
+        for path in ["/api/v1/articles?limit=5&category=Human%20Rights", "/articles?category=Climate%20Justice"] {
+            let r = app.request(Method::GET, path, None).send().await.unwrap();
+            assert_eq!(r.status().as_u16(), 503, "{path}");
+            assert_eq!(r.headers()["retry-after"], "5", "{path}");
+        }
         app.shutdown().await;
     }
 }

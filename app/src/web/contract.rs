@@ -6,8 +6,9 @@
 //!   a fuzzer, knows which text the edge refuses);
 //! - 403 when a state-changing call comes from another site;
 //! - 413 when a body is over the route's cap, 415 when its type is not the one declared;
-//! - 503 with `Retry-After` on a signed-in operation whose session cannot be checked (its
-//!   database is unreachable), never 401.
+//! - 503 with `Retry-After` when the database cannot be reached for a moment: on a signed-in
+//!   operation whose session cannot be checked (never 401), and on any operation that failed
+//!   meanwhile (`errors::database_outage`).
 
 // Text in a body: no NUL (`control_chars`; multipart fields are checked by their modules).
 use kernel::text::BODY_TEXT;
@@ -229,20 +230,23 @@ pub fn complete(spec: &str) -> String {
                         "The body is not of the type this operation reads.",
                     );
                 }
-                if signed_in {
-                    add(
-                        responses,
-                        "503",
-                        "The session could not be checked for a moment (the database is \
-                         unreachable): try again after `Retry-After` seconds.",
-                    );
-                    if let Some(answer) = responses.get_mut("503").and_then(Value::as_object_mut) {
-                        answer.entry("headers").or_insert_with(|| {
-                            json!({ "Retry-After": {
-                                "description": "Seconds to wait before trying again.",
-                                "schema": { "type": "integer" } } })
-                        });
-                    }
+                add(
+                    responses,
+                    "503",
+                    if signed_in {
+                        "The database could not be reached for a moment (the session could not \
+                         be checked): try again after `Retry-After` seconds."
+                    } else {
+                        "The database could not be reached for a moment: try again after \
+                         `Retry-After` seconds."
+                    },
+                );
+                if let Some(answer) = responses.get_mut("503").and_then(Value::as_object_mut) {
+                    answer.entry("headers").or_insert_with(|| {
+                        json!({ "Retry-After": {
+                            "description": "Seconds to wait before trying again.",
+                            "schema": { "type": "integer" } } })
+                    });
                 }
             }
         }
@@ -370,12 +374,10 @@ mod tests {
         assert!(get.get("400").is_some());
         assert!(get.get("403").is_none(), "reads are not cross-site checked");
         assert!(get.get("413").is_none());
-        assert!(
-            get.get("503").is_none(),
-            "not signed in: no session to check"
-        );
-        let signed_in = &doc["paths"]["/v1/d"]["get"]["responses"]["503"];
-        assert!(signed_in["headers"].get("Retry-After").is_some());
+        for path in ["/v1/a", "/v1/d"] {
+            let outage = &doc["paths"][path]["get"]["responses"]["503"];
+            assert!(outage["headers"].get("Retry-After").is_some(), "{path}");
+        }
         let post = &doc["paths"]["/v1/b"]["post"]["responses"];
         assert_eq!(post["400"]["description"], "the module's own");
         for status in ["403", "413", "415"] {

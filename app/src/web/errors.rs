@@ -4,7 +4,7 @@
 use kernel::ErrorBody;
 use kernel::ErrorCode;
 use poem::http::StatusCode;
-use poem::{IntoResponse, Response};
+use poem::{Endpoint, IntoResponse, Request, Response};
 
 /// A parameter outside the range the contract declares: `invalid_<name>` (`invalid_request`
 /// for a parameter without a code of its own), with the bound.
@@ -32,6 +32,48 @@ fn out_of_range(err: &poem::Error) -> Option<Response> {
     Some((StatusCode::BAD_REQUEST, poem::web::Json(body)).into_response())
 }
 
+/// `503 service_unavailable` with `Retry-After`: try again in a moment.
+fn unavailable() -> Response {
+    let mut response = (
+        StatusCode::SERVICE_UNAVAILABLE,
+        poem::web::Json(ErrorBody::unavailable()),
+    )
+        .into_response();
+    response.headers_mut().insert(
+        poem::http::header::RETRY_AFTER,
+        poem::http::HeaderValue::from(kernel::http::RETRY_AFTER_SECONDS),
+    );
+    response
+}
+
+/// How long the check after a failed request waits for the database.
+const DATABASE_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A request that failed (500) because the database could not be reached failed because of
+/// the outage, not a fault of ours or the caller's: it is answered as the guards answer then,
+/// 503 `service_unavailable` with `Retry-After`, so a client (the dashboards do) tries again
+/// and keeps what was typed. The modules note such errors as they meet them
+/// ([`kernel::http::note_database_error`]); a failure they did not note is checked against
+/// the database itself (only failed requests pay for that).
+pub async fn database_outage<E: Endpoint>(
+    next: E,
+    req: Request,
+    db: kernel::Db,
+) -> poem::Result<Response> {
+    let (response, outage) = kernel::http::answering(Box::pin(next.call(req))).await;
+    let response = response?.into_response();
+    if response.status() != StatusCode::INTERNAL_SERVER_ERROR {
+        return Ok(response);
+    }
+    if outage {
+        return Ok(unavailable());
+    }
+    match tokio::time::timeout(DATABASE_WITHIN, db.ping()).await {
+        Ok(Ok(())) => Ok(response),
+        _ => Ok(unavailable()),
+    }
+}
+
 pub async fn api_error(err: poem::Error) -> Response {
     if let Some(response) = out_of_range(&err) {
         return response;
@@ -47,14 +89,7 @@ pub async fn api_error(err: poem::Error) -> Response {
             ErrorCode::MethodNotAllowed,
             "This method is not allowed here".to_string(),
         ),
-        StatusCode::SERVICE_UNAVAILABLE => {
-            let mut response = (status, poem::web::Json(ErrorBody::unavailable())).into_response();
-            response.headers_mut().insert(
-                poem::http::header::RETRY_AFTER,
-                poem::http::HeaderValue::from(kernel::http::RETRY_AFTER_SECONDS),
-            );
-            return response;
-        }
+        StatusCode::SERVICE_UNAVAILABLE => return unavailable(),
         StatusCode::PAYLOAD_TOO_LARGE => (
             ErrorCode::PayloadTooLarge,
             "The request is too large".into(),

@@ -52,6 +52,7 @@ pub fn routes(
     let shapes = Arc::new(body_types::BodyShapes::from_contract(&contract));
     let form_shapes = shapes.clone();
     let docs = api.swagger_ui().around(headers::docs);
+    let outage_db = services.db.clone();
     let api_stack: Arc<dyn poem::endpoint::DynEndpoint<Output = poem::Response>> =
         Arc::new(poem::endpoint::ToDynEndpoint(
             api.into_endpoint()
@@ -65,6 +66,7 @@ pub fn routes(
                 .data(services.readers.clone())
                 .data(csrf::SiteOrigin(settings.site_url.clone()))
                 .catch_all_error(errors::api_error)
+                .around(move |ep, req| errors::database_outage(ep, req, outage_db.clone()))
                 .around(move |ep, req| telemetry::allow_header(ep, req, allow_routes.clone()))
                 .around(headers::api)
                 .map_to_response(),

@@ -96,7 +96,28 @@ impl PageEndpoint {
 impl Endpoint for PageEndpoint {
     type Output = Response;
 
+    /// A page that failed while the database could not be reached says so (503 with
+    /// `Retry-After`), so a reader, a crawler or a CDN tries again later.
     async fn call(&self, req: Request) -> Result<Response> {
+        let (answer, outage) = kernel::http::answering(Box::pin(self.answer(req))).await;
+        let answer = answer?;
+        if outage && answer.status() == StatusCode::INTERNAL_SERVER_ERROR {
+            return Ok(Response::builder()
+                .status(StatusCode::SERVICE_UNAVAILABLE)
+                .header(
+                    header::RETRY_AFTER,
+                    kernel::http::RETRY_AFTER_SECONDS.to_string(),
+                )
+                .header(header::CACHE_CONTROL, "no-store")
+                .content_type("text/html; charset=utf-8")
+                .body(UNAVAILABLE_PAGE));
+        }
+        Ok(answer)
+    }
+}
+
+impl PageEndpoint {
+    async fn answer(&self, req: Request) -> Result<Response> {
         let head_only = req.method() == Method::HEAD;
         if req.method() == Method::POST && takes_forms(req.uri().path()) {
             return Ok(self.forms.submit(req).await);
@@ -266,6 +287,14 @@ fn not_kept(resolved: Result<(Outcome, bool), content::ContentError>) -> NotKept
         }
     }
 }
+
+/// What a reader gets when the database cannot be reached for a moment.
+const UNAVAILABLE_PAGE: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>The Agora</title></head><body style=\"font-family: system-ui, sans-serif; \
+max-width: 36rem; margin: 3rem auto; padding: 0 1rem\"><h1>Back in a moment</h1>\
+<p>The site cannot reach its database just now. Please try again in a few seconds.</p>\
+</body></html>";
 
 impl PageEndpoint {
     /// The answer to a page that is not kept: a redirect, an error, or a page made for this

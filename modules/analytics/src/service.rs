@@ -20,7 +20,14 @@ pub enum AnalyticsError {
     #[error("Unknown time zone {0:?}: use an IANA name such as Europe/London.")]
     UnknownTimeZone(String),
     #[error(transparent)]
-    Unexpected(#[from] sqlx::Error),
+    Unexpected(sqlx::Error),
+}
+
+impl From<sqlx::Error> for AnalyticsError {
+    fn from(e: sqlx::Error) -> Self {
+        kernel::http::note_database_error(&e);
+        AnalyticsError::Unexpected(e)
+    }
 }
 
 /// Titles of published articles by slug (provided by the content module).

@@ -31,6 +31,7 @@ pub enum ContentError {
 
 impl From<sqlx::Error> for ContentError {
     fn from(e: sqlx::Error) -> Self {
+        kernel::http::note_database_error(&e);
         ContentError::Unexpected(Box::new(e))
     }
 }

@@ -29,7 +29,14 @@ pub enum IdentityError {
     #[error("The last active admin cannot be disabled.")]
     LastAdmin,
     #[error(transparent)]
-    Unexpected(#[from] sqlx::Error),
+    Unexpected(sqlx::Error),
+}
+
+impl From<sqlx::Error> for IdentityError {
+    fn from(e: sqlx::Error) -> Self {
+        kernel::http::note_database_error(&e);
+        IdentityError::Unexpected(e)
+    }
 }
 
 pub struct IdentityService {

@@ -15,6 +15,25 @@ pub enum Db {
     Postgres(PgPool),
 }
 
+/// Whether `e` says the database cannot be reached for now (down, restarting, every pooled
+/// connection gone), rather than that a query is wrong: answered 503 with `Retry-After`, not
+/// 500.
+pub fn is_unavailable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::WorkerCrashed => true,
+        // PostgreSQL's "operator intervention" (shutting down, starting up) and "connection
+        // exception" classes.
+        sqlx::Error::Database(d) => d
+            .code()
+            .is_some_and(|c| c.starts_with("57P") || c.starts_with("08")),
+        _ => false,
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
     #[error("unsupported DATABASE_URL scheme (expected sqlite:// or postgres://): {0}")]

@@ -114,6 +114,30 @@ pub fn client_of<'a>(
 /// viewer still shows a PDF opened from a link.
 pub const UPLOAD_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
+tokio::task_local! {
+    static DATABASE_OUTAGE: std::cell::Cell<bool>;
+}
+
+/// Notes, for the request being answered (see [`answering`]), that `e` says the database
+/// cannot be reached. Modules call it where they turn a database error into their own.
+pub fn note_database_error(e: &sqlx::Error) {
+    if crate::db::is_unavailable(e) {
+        let _ = DATABASE_OUTAGE.try_with(|seen| seen.set(true));
+    }
+}
+
+/// Runs `answer` (the handling of a request) and says whether it met the database
+/// unreachable: a failure then is the outage's (503), not a fault (500).
+pub async fn answering<F: std::future::Future>(answer: F) -> (F::Output, bool) {
+    DATABASE_OUTAGE
+        .scope(std::cell::Cell::new(false), async move {
+            let out = answer.await;
+            let seen = DATABASE_OUTAGE.try_with(|seen| seen.get()).unwrap_or(false);
+            (out, seen)
+        })
+        .await
+}
+
 /// Seconds a client is asked to wait (`Retry-After`) when the server cannot answer for a
 /// moment.
 pub const RETRY_AFTER_SECONDS: u64 = 5;

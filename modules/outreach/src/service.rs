@@ -44,7 +44,14 @@ pub enum OutreachError {
     #[error("password hashing failed: {0}")]
     Hashing(String),
     #[error(transparent)]
-    Unexpected(#[from] sqlx::Error),
+    Unexpected(sqlx::Error),
+}
+
+impl From<sqlx::Error> for OutreachError {
+    fn from(e: sqlx::Error) -> Self {
+        kernel::http::note_database_error(&e);
+        OutreachError::Unexpected(e)
+    }
 }
 
 pub(crate) fn invalid(

@@ -2268,6 +2268,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   getArticle: {
@@ -2316,6 +2327,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   getRelated: {
@@ -2358,6 +2380,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2418,7 +2451,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -2505,7 +2538,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -2581,7 +2614,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -2691,7 +2724,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -2765,7 +2798,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -2853,7 +2886,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -2941,7 +2974,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3029,7 +3062,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3139,7 +3172,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3249,7 +3282,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3359,7 +3392,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3469,7 +3502,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3579,7 +3612,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3667,7 +3700,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3755,7 +3788,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3803,7 +3836,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3868,7 +3901,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3944,7 +3977,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -4020,7 +4053,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -4097,7 +4130,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -4174,7 +4207,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -4285,7 +4318,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -4372,7 +4405,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -4470,6 +4503,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   logout: {
@@ -4501,6 +4545,17 @@ export interface operations {
       /** @description The request came from another site (its `Origin` is not this site's). */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4544,7 +4599,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -4608,7 +4663,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -4790,6 +4845,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   unsubscribe: {
@@ -4835,6 +4901,17 @@ export interface operations {
         };
         content: {
           "text/html; charset=utf-8": string;
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
     };
@@ -4891,6 +4968,17 @@ export interface operations {
         };
         content: {
           "text/html; charset=utf-8": string;
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
     };
@@ -4964,6 +5052,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5047,6 +5146,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   contact: {
@@ -5118,6 +5228,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5240,6 +5361,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5407,6 +5539,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   resendConfirmation: {
@@ -5484,6 +5627,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   confirmAccount: {
@@ -5513,6 +5667,17 @@ export interface operations {
         };
         content: {
           "text/html; charset=utf-8": string;
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
@@ -5603,6 +5768,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   readerSignOut: {
@@ -5634,6 +5810,17 @@ export interface operations {
       /** @description The request came from another site (its `Origin` is not this site's). */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5716,6 +5903,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   useSignInLink: {
@@ -5779,6 +5977,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5861,6 +6070,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   resetPassword: {
@@ -5930,6 +6150,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   getAccount: {
@@ -5974,7 +6205,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6060,7 +6291,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6146,7 +6377,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6232,7 +6463,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6317,7 +6548,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6374,7 +6605,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6430,7 +6661,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6517,7 +6748,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6581,7 +6812,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6668,7 +6899,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6743,7 +6974,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6848,7 +7079,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -6912,7 +7143,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -7088,7 +7319,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -7184,7 +7415,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -7280,7 +7511,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -7355,7 +7586,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -7403,6 +7634,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   getIssue: {
@@ -7444,6 +7686,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7525,6 +7778,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
     };
   };
   viewPixel: {
@@ -7561,6 +7825,17 @@ export interface operations {
       429: {
         headers: {
           "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7623,7 +7898,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -7698,7 +7973,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -7774,7 +8049,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -7847,7 +8122,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -7921,7 +8196,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -7962,6 +8237,17 @@ export interface operations {
       };
       500: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8039,7 +8325,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -8102,7 +8388,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -8185,7 +8471,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -8288,7 +8574,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -8370,7 +8656,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The session could not be checked for a moment (the database is unreachable): try again after `Retry-After` seconds. */
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */

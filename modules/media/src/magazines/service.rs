@@ -27,7 +27,14 @@ pub enum MagazineError {
     #[error("storage failed: {0}")]
     Storage(#[from] std::io::Error),
     #[error(transparent)]
-    Unexpected(#[from] sqlx::Error),
+    Unexpected(sqlx::Error),
+}
+
+impl From<sqlx::Error> for MagazineError {
+    fn from(e: sqlx::Error) -> Self {
+        kernel::http::note_database_error(&e);
+        MagazineError::Unexpected(e)
+    }
 }
 
 fn invalid(code: ErrorCode, message: impl Into<String>) -> MagazineError {

@@ -87,7 +87,14 @@ pub enum PackError {
     #[error("storage failed: {0}")]
     Storage(#[from] std::io::Error),
     #[error(transparent)]
-    Unexpected(#[from] sqlx::Error),
+    Unexpected(sqlx::Error),
+}
+
+impl From<sqlx::Error> for PackError {
+    fn from(e: sqlx::Error) -> Self {
+        kernel::http::note_database_error(&e);
+        PackError::Unexpected(e)
+    }
 }
 
 pub struct PackService {

@@ -79,7 +79,14 @@ pub enum AnnouncementError {
     #[error("the issue could not be read: {0}")]
     Issues(Box<dyn std::error::Error + Send + Sync>),
     #[error(transparent)]
-    Unexpected(#[from] sqlx::Error),
+    Unexpected(sqlx::Error),
+}
+
+impl From<sqlx::Error> for AnnouncementError {
+    fn from(e: sqlx::Error) -> Self {
+        kernel::http::note_database_error(&e);
+        AnnouncementError::Unexpected(e)
+    }
 }
 
 /// How far a send got, as the dashboard shows it.

@@ -59,7 +59,14 @@ pub enum DownloadError {
     #[error("storage failed: {0}")]
     Storage(std::io::Error),
     #[error(transparent)]
-    Unexpected(#[from] sqlx::Error),
+    Unexpected(sqlx::Error),
+}
+
+impl From<sqlx::Error> for DownloadError {
+    fn from(e: sqlx::Error) -> Self {
+        kernel::http::note_database_error(&e);
+        DownloadError::Unexpected(e)
+    }
 }
 
 /// A document on its way to a staff member.

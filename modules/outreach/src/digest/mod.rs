@@ -55,7 +55,14 @@ pub enum DigestError {
     #[error("the week's articles could not be read: {0}")]
     Articles(Box<dyn std::error::Error + Send + Sync>),
     #[error(transparent)]
-    Unexpected(#[from] sqlx::Error),
+    Unexpected(sqlx::Error),
+}
+
+impl From<sqlx::Error> for DigestError {
+    fn from(e: sqlx::Error) -> Self {
+        kernel::http::note_database_error(&e);
+        DigestError::Unexpected(e)
+    }
 }
 
 /// What a run did.

@@ -92,7 +92,14 @@ pub enum ReaderError {
     #[error(transparent)]
     Outreach(#[from] crate::service::OutreachError),
     #[error(transparent)]
-    Unexpected(#[from] sqlx::Error),
+    Unexpected(sqlx::Error),
+}
+
+impl From<sqlx::Error> for ReaderError {
+    fn from(e: sqlx::Error) -> Self {
+        kernel::http::note_database_error(&e);
+        ReaderError::Unexpected(e)
+    }
 }
 
 impl ReaderError {
