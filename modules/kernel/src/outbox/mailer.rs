@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment as LettreAttachment, Body, Mailbox, MultiPart, SinglePart};
-use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use super::{Attachment, OutboxRow};
 use crate::storage::Storage;
@@ -41,7 +41,12 @@ impl MailerError {
 }
 
 enum Transport {
-    Files(AsyncFileTransport<Tokio1Executor>),
+    /// Each message is written whole beside the folder, then moved into it (a rename), so
+    /// whoever reads the folder never finds half a message.
+    Files {
+        dir: PathBuf,
+        partial: PathBuf,
+    },
     Smtp(AsyncSmtpTransport<Tokio1Executor>),
 }
 
@@ -51,11 +56,14 @@ pub struct Mailer {
 }
 
 impl Mailer {
-    /// Writes each message as a file under `dir`.
+    /// Writes each message as a file under `dir` (`<id>.eml`).
     pub fn files(dir: PathBuf, from: &str) -> Result<Mailer, MailerError> {
-        std::fs::create_dir_all(&dir).map_err(|e| MailerError::Build(e.to_string()))?;
+        let partial = dir.with_extension("partial");
+        for d in [&dir, &partial] {
+            std::fs::create_dir_all(d).map_err(|e| MailerError::Build(e.to_string()))?;
+        }
         Ok(Mailer {
-            transport: Transport::Files(AsyncFileTransport::new(dir)),
+            transport: Transport::Files { dir, partial },
             from: parse(from)?,
         })
     }
@@ -76,11 +84,17 @@ impl Mailer {
     pub async fn send(&self, row: &OutboxRow, storage: &Storage) -> Result<(), MailerError> {
         let message = self.build(row, storage).await?;
         match &self.transport {
-            Transport::Files(t) => t
-                .send(message)
-                .await
-                .map(|_| ())
-                .map_err(|e| MailerError::Transport(e.to_string())),
+            Transport::Files { dir, partial } => {
+                let name = format!("{}.eml", crate::ids::new_id());
+                let written = partial.join(&name);
+                let failed = |e: std::io::Error| MailerError::Transport(e.to_string());
+                tokio::fs::write(&written, message.formatted())
+                    .await
+                    .map_err(failed)?;
+                tokio::fs::rename(&written, dir.join(&name))
+                    .await
+                    .map_err(failed)
+            }
             Transport::Smtp(t) => t.send(message).await.map(|_| ()).map_err(|e| {
                 if e.is_permanent() {
                     MailerError::Refused(e.to_string())
