@@ -15,7 +15,7 @@ help:
 	@echo "make test           every check: lint, contract drift, unit, API, both engines, end-to-end, fuzzing"
 	@echo "make build          release build (server binary: $(AGORA_RELEASE)) and the web client"
 	@echo "make bench          load benchmarks (wrk, nginx baseline, memory, Lighthouse)"
-	@echo "make test-cluster   two instances on PostgreSQL + S3 behind nginx, checked through the balancer"
+	@echo "make test-cluster   two instances on PostgreSQL + S3 behind nginx, checked through the balancer and under faults"
 	@echo "make lint | fmt | gen-api | check-contract | db-reset"
 
 # npm packages, installed from the lock file when missing or older than it.
@@ -73,11 +73,13 @@ test-rust: build-web
 	scripts/with-postgres.sh scripts/with-s3.sh $(CARGO) test --workspace --locked
 
 # Two instances on PostgreSQL and S3 behind nginx (deploy/nginx.conf), checked through the
-# balancer. Skipped, saying so, when PostgreSQL or nginx is not installed (unless REQUIRE_POSTGRES).
+# balancer; mail through instance crashes; the fault runs (sidecar saturated, PostgreSQL and S3
+# down under load). Skipped, saying so, when PostgreSQL or nginx is not installed (unless REQUIRE_POSTGRES).
 test-cluster: build-web
 	$(CARGO) build --locked -p agora
 	scripts/with-s3.sh scripts/test-cluster.sh $(AGORA_DEBUG)
 	scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)
+	scripts/with-s3.sh scripts/fault-runs.sh $(AGORA_DEBUG)
 
 test-e2e: build-web
 	$(CARGO) build --locked -p agora

@@ -9,13 +9,13 @@ import json
 import os
 import re
 import statistics
-import struct
 import sys
 import time
 import urllib.error
 import urllib.request
 import uuid
-import zlib
+
+from check_support import png
 
 p = argparse.ArgumentParser()
 p.add_argument("--lb", required=True)
@@ -57,14 +57,6 @@ def call(method, url, body=None, cookie=None, headers=None, raw=None):
             return r.status, r.headers, r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.headers, e.read()
-
-
-def png(w=8, h=8):
-    rows = b"".join(b"\x00" + b"\xc8\x30\x40" * w for _ in range(h))
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
 # --- A session made on one instance is valid on the other and through the balancer.

@@ -2,6 +2,7 @@
 # A throwaway PostgreSQL cluster for the test suite.
 #   scripts/pg-cluster.sh start DIR   -> prints a TEST_DATABASE_URL on stdout
 #   scripts/pg-cluster.sh stop DIR
+#   scripts/pg-cluster.sh outage DIR SECONDS   -> down (fast shutdown) that long, then back
 # initdb refuses to run as root, so as root the cluster belongs to the postgres user.
 set -euo pipefail
 cmd=${1:?start or stop}
@@ -29,5 +30,11 @@ stop)
   [ -d "$dir/data" ] && as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$dir"
   ;;
-*) echo "usage: $0 start|stop DIR" >&2; exit 2 ;;
+outage)
+  as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+  sleep "${3:?seconds}"
+  # `restart` starts a stopped server with the options it last ran with.
+  as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w restart >/dev/null 2>&1
+  ;;
+*) echo "usage: $0 start|stop|outage DIR [SECONDS]" >&2; exit 2 ;;
 esac

@@ -46,6 +46,7 @@ struct Metrics {
     jobs: Family<JobLabel, Counter>,
     sidecar_restarts: Counter,
     sidecar_busy: Counter,
+    sidecar_failed: Counter,
     sidecar_health_missed: Counter,
     outbox_depth: Gauge,
     outbox_oldest: Gauge,
@@ -94,6 +95,12 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         "Renders that found every sidecar slot taken until their deadline (served the shell)",
         sidecar_busy.clone(),
     );
+    let sidecar_failed = Counter::default();
+    registry.register(
+        "sidecar_failed_renders",
+        "Renders the sidecar did not finish in time or failed (served the shell)",
+        sidecar_failed.clone(),
+    );
     let sidecar_health_missed = Counter::default();
     registry.register(
         "sidecar_health_checks_missed",
@@ -127,6 +134,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         jobs,
         sidecar_restarts,
         sidecar_busy,
+        sidecar_failed,
         sidecar_health_missed,
         outbox_depth,
         outbox_oldest,
@@ -195,6 +203,11 @@ pub fn sidecar_restarted() {
 /// A render found every sidecar slot taken until its deadline.
 pub fn sidecar_busy() {
     METRICS.sidecar_busy.inc();
+}
+
+/// A render the sidecar did not finish in time, or failed: the shell was served.
+pub fn sidecar_failed() {
+    METRICS.sidecar_failed.inc();
 }
 
 /// The sidecar did not answer a health check in time.

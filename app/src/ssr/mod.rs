@@ -95,6 +95,10 @@ impl Renderer {
                 server_rendered: true,
             },
             Err(e) => {
+                // A busy sidecar is counted where the render waited for a slot.
+                if !matches!(e, sidecar::RenderError::Busy(_)) {
+                    crate::metrics::sidecar_failed();
+                }
                 tracing::warn!(error = %e, "server render failed; serving the client-rendered shell");
                 RenderedPage {
                     html: template::before_body_end(
