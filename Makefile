@@ -79,6 +79,7 @@ test-cluster: build-web
 	$(CARGO) build --locked -p agora
 	scripts/with-s3.sh scripts/test-cluster.sh $(AGORA_DEBUG)
 	scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)
+	MODE=digest scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)
 	scripts/with-s3.sh scripts/fault-runs.sh $(AGORA_DEBUG)
 
 test-e2e: build-web

@@ -144,7 +144,7 @@ impl Application {
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(600);
 
 /// Background jobs: outbox delivery every `poll`; announcements queue their next batch every
-/// second (at `ANNOUNCEMENT_RATE_PER_MINUTE`); the weekly digest is checked every minute;
+/// second (at `ANNOUNCEMENT_RATE_PER_MINUTE`); the weekly digest is checked every 15 s;
 /// scheduled pieces every second; housekeeping every ten minutes. With several instances on
 /// one database, each period of each job runs on one of them (see [`kernel::jobs`]).
 async fn start_jobs(services: &Services, poll: Duration) -> anyhow::Result<JobScheduler> {
@@ -180,13 +180,19 @@ async fn start_jobs(services: &Services, poll: Duration) -> anyhow::Result<JobSc
     })
     .await?;
     let digest = services.digest.clone();
-    every(&scheduler, services, "digest", MINUTE, move || {
-        let digest = digest.clone();
-        async move {
-            digest.run_due(kernel::ids::now()).await?;
-            Ok(())
-        }
-    })
+    every(
+        &scheduler,
+        services,
+        "digest",
+        outreach::DIGEST_CHECK_EVERY,
+        move || {
+            let digest = digest.clone();
+            async move {
+                digest.run_due(kernel::ids::now()).await?;
+                Ok(())
+            }
+        },
+    )
     .await?;
     // Scheduled publishing: a piece goes out once (the database decides), and after a stop as
     // soon as the server is back.
@@ -231,7 +237,6 @@ async fn start_jobs(services: &Services, poll: Duration) -> anyhow::Result<JobSc
 }
 
 const SECOND: Duration = Duration::from_secs(1);
-const MINUTE: Duration = Duration::from_secs(60);
 
 /// Adds `job` to run every `period`, on this instance when it takes the period's lease.
 async fn every<F, Fut>(

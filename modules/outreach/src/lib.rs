@@ -22,6 +22,7 @@ pub use announcements::{
 pub use api::OutreachApi;
 pub use digest::{
     digest_store_for, ArticleDirectory, Digest, DigestArticle, DigestReport, DigestSettings,
+    CHECK_EVERY as DIGEST_CHECK_EVERY,
 };
 pub use files::MAX_APPLICATION_BODY_BYTES;
 pub use landing::{Landing, CONFIRM_PAGE, UNSUBSCRIBE_PAGE};
