@@ -129,8 +129,8 @@ on_both_engines! {
         let (status, _) = post(&app, "/api/v1/email/resubscribe", json!({ "token": token })).await;
         assert_eq!(status, 200);
         assert!(subscribed().await, "back on the list");
-        let (status, _) = post(&app, "/api/v1/email/unsubscribe", json!({ "token": "made-up" })).await;
-        assert_eq!(status, 400);
+        let (status, body) = post(&app, "/api/v1/email/unsubscribe", json!({ "token": "made-up" })).await;
+        assert_eq!((status, body["code"].as_str()), (404, Some("not_found")), "{body}");
         // Then unsubscribed for the rest of this test.
         post(&app, "/api/v1/email/unsubscribe", json!({ "token": token })).await;
         assert!(!subscribed().await);

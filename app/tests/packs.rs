@@ -66,7 +66,7 @@ on_both_engines! {
         assert_eq!(upload(&app, &admin, "astrology", "a.pdf", pdf("a")).await.0, 404);
         assert_eq!(upload(&app, &admin, "democracy", "d.pdf", pdf("d")).await.0, 200);
         let (status, b) = call(&app, Method::POST, "/api/v1/staff/packs/launch", Some(&admin)).await;
-        assert_eq!((status, b["code"].as_str()), (400, Some("pack_file_missing")), "{b}");
+        assert_eq!((status, b["code"].as_str()), (409, Some("pack_file_missing")), "{b}");
         assert!(b["message"].as_str().unwrap().contains("Climate Policy and Global Cooperation"));
         assert_eq!(upload(&app, &admin, "climate", "c.pdf", pdf("c")).await.0, 200);
         let (status, staff) = upload(&app, &admin, "rights", "r.pdf", pdf("r")).await;

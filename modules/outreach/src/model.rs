@@ -96,23 +96,23 @@ pub struct Accepted {
 }
 
 /// The contributor application, sent as `multipart/form-data` (files are real file parts, not
-/// base64). Every text field is optional here so the server can report faults in the
-/// product's order and wording instead of a generic parse error.
+/// base64). The fields the product requires are marked so; a form without one is still read,
+/// and answered in the product's order and wording ("Please fill in all required fields.").
 ///
 /// Only its schema is used: the form is read part by part as it arrives (see `api.rs`).
 #[derive(Debug, poem_openapi::Multipart)]
 #[allow(dead_code)]
 pub struct ApplicationForm {
-    pub full_name: Option<String>,
+    pub full_name: String,
     /// Whole years; at least 14.
-    pub age: Option<String>,
-    pub country: Option<String>,
-    pub email: Option<String>,
-    pub time_zone: Option<String>,
+    pub age: String,
+    pub country: String,
+    pub email: String,
+    pub time_zone: String,
     /// Hours per week; at least 1.
-    pub weekly_availability: Option<String>,
+    pub weekly_availability: String,
     /// One of B2, C1, C2, Native.
-    pub english_level: Option<String>,
+    pub english_level: String,
     pub how_did_you_hear: Option<String>,
     pub previous_experience: Option<String>,
     /// Role ids, one part per role (editorial-writer, copy-editor, research-assistant,
@@ -131,8 +131,8 @@ pub struct ApplicationForm {
     /// Research samples link, or a file in `research_samples_file`, not both (optional).
     pub research_samples: Option<String>,
     pub research_samples_file: Option<poem_openapi::types::multipart::Upload>,
-    pub why_join: Option<String>,
-    pub contribution: Option<String>,
+    pub why_join: String,
+    pub contribution: String,
     pub additional: Option<String>,
     /// Left empty by people; bots fill it in.
     pub website: Option<String>,

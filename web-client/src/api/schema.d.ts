@@ -4809,6 +4809,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The link's token is not one we sent (`not_found`, with the product's wording). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description The body is larger than this operation accepts. */
       413: {
         headers: {
@@ -5022,6 +5031,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The link's token is not one we sent (`not_found`, with the product's wording). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description The body is larger than this operation accepts. */
       413: {
         headers: {
@@ -5103,6 +5121,15 @@ export interface operations {
       };
       /** @description The request came from another site (its `Origin` is not this site's). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The link's token is not one we sent (`not_found`, with the product's wording). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5198,6 +5225,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The link's token is not one we sent (`not_found`, with the product's wording). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description The body is larger than this operation accepts. */
       413: {
         headers: {
@@ -5257,16 +5293,16 @@ export interface operations {
     requestBody: {
       content: {
         "multipart/form-data": {
-          full_name?: string;
+          full_name: string;
           /** @description Whole years; at least 14. */
-          age?: string;
-          country?: string;
-          email?: string;
-          time_zone?: string;
+          age: string;
+          country: string;
+          email: string;
+          time_zone: string;
           /** @description Hours per week; at least 1. */
-          weekly_availability?: string;
+          weekly_availability: string;
           /** @description One of B2, C1, C2, Native. */
-          english_level?: string;
+          english_level: string;
           how_did_you_hear?: string;
           previous_experience?: string;
           /**
@@ -5293,8 +5329,8 @@ export interface operations {
           research_samples?: string;
           /** Format: binary */
           research_samples_file?: string;
-          why_join?: string;
-          contribution?: string;
+          why_join: string;
+          contribution: string;
           additional?: string;
           /** @description Left empty by people; bots fill it in. */
           website?: string;
@@ -5503,6 +5539,15 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /** @description The link's token is not one we sent (`not_found`, with the product's wording). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description The body is larger than this operation accepts. */
       413: {
         headers: {
@@ -5584,6 +5629,15 @@ export interface operations {
       };
       /** @description The request came from another site (its `Origin` is not this site's). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The link's token is not one we sent (`not_found`, with the product's wording). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -8273,7 +8327,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["Packs"];
         };
       };
-      /** @description Not a PDF, a malformed form, or (launch) a pack without its file. */
+      /** @description Not a PDF, or a malformed form. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8301,6 +8355,15 @@ export interface operations {
       };
       /** @description No pack has this id. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description (Launch) a pack has no file yet: `pack_file_missing`, naming them. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8513,7 +8576,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["Packs"];
         };
       };
-      /** @description Not a PDF, a malformed form, or (launch) a pack without its file. */
+      /** @description Not a PDF, or a malformed form. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8541,6 +8604,15 @@ export interface operations {
       };
       /** @description No pack has this id. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description (Launch) a pack has no file yet: `pack_file_missing`, naming them. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8604,7 +8676,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["Packs"];
         };
       };
-      /** @description Not a PDF, a malformed form, or (launch) a pack without its file. */
+      /** @description Not a PDF, or a malformed form. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8632,6 +8704,15 @@ export interface operations {
       };
       /** @description No pack has this id. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description (Launch) a pack has no file yet: `pack_file_missing`, naming them. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

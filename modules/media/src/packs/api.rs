@@ -32,7 +32,7 @@ pub enum PacksResponse {
 pub enum StaffPacksResponse {
     #[oai(status = 200)]
     Ok(Json<Packs>),
-    /// Not a PDF, a malformed form, or (launch) a pack without its file.
+    /// Not a PDF, or a malformed form.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
     /// No live staff session.
@@ -43,6 +43,9 @@ pub enum StaffPacksResponse {
     /// No pack has this id.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
+    /// (Launch) a pack has no file yet: `pack_file_missing`, naming them.
+    #[oai(status = 409)]
+    Conflict(Json<ErrorBody>),
     /// Over the size limit.
     #[oai(status = 413)]
     TooLarge(Json<ErrorBody>),
@@ -55,6 +58,9 @@ impl From<PackError> for StaffPacksResponse {
         match e {
             PackError::Invalid { code, message } => {
                 StaffPacksResponse::BadRequest(Json(ErrorBody::new(code, message)))
+            }
+            PackError::NotReady { code, message } => {
+                StaffPacksResponse::Conflict(Json(ErrorBody::new(code, message)))
             }
             PackError::NotFound => StaffPacksResponse::NotFound(Json(ErrorBody::new(
                 ErrorCode::NotFound,

@@ -84,6 +84,9 @@ pub enum PackError {
     NotFound,
     #[error("The educational packs are not launched yet.")]
     NotLaunched,
+    /// Not now: something must be done first (the message says what).
+    #[error("{message}")]
+    NotReady { code: ErrorCode, message: String },
     #[error("storage failed: {0}")]
     Storage(#[from] std::io::Error),
     #[error(transparent)]
@@ -182,7 +185,7 @@ impl PackService {
             .map(|(_, title, _)| *title)
             .collect();
         if !missing.is_empty() {
-            return Err(PackError::Invalid {
+            return Err(PackError::NotReady {
                 code: ErrorCode::PackFileMissing,
                 message: format!(
                     "Upload every pack first: {} has no file yet.",

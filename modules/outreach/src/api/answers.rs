@@ -16,6 +16,9 @@ pub enum FormResponse {
     /// A field is missing or invalid; `title` and `message` are the product's wording.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// The link's token is not one we sent (`not_found`, with the product's wording).
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
     /// Too many submissions from this address; try again after `Retry-After` seconds.
     #[oai(status = 429)]
     TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
@@ -95,6 +98,11 @@ pub(super) fn answer(r: Result<(), OutreachError>, ok: &str) -> FormResponse {
         Ok(()) => FormResponse::Ok(Json(Accepted {
             message: ok.to_string(),
         })),
+        Err(OutreachError::Invalid {
+            code: ErrorCode::NotFound,
+            title,
+            message,
+        }) => FormResponse::NotFound(Json(ErrorBody::titled(ErrorCode::NotFound, title, message))),
         Err(OutreachError::Invalid {
             code,
             title,
