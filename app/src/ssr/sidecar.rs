@@ -298,10 +298,7 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
             .env("NODE_ENV", "production")
             // Its spans are the sidecar's, whatever the app's service is called.
             .env("OTEL_SERVICE_NAME", "agora-ssr")
-            // A pipe the sidecar watches: the child holds our end, and the OS closes it when
-            // this process ends however it ends (SIGKILL too), so the sidecar ends with it.
-            .env("SSR_PARENT_PIPE", "1")
-            .stdin(Stdio::piped())
+            .stdin(Stdio::null())
             .kill_on_drop(true)
             .spawn();
         match spawned {
