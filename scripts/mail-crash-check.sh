@@ -8,7 +8,8 @@
 #   OUTBOX_IN_FLIGHT (4) claimed messages, so 4 per kill, and a duplicate carries the same
 #   Message-ID as the first copy (a mail client can tell);
 # - the last message arrived within 60 s of the last kill (a dead instance's claims lapse
-#   after 30 s).
+#   after 30 s);
+# - a killed instance's rendering sidecar ends with it (within 5 s).
 # MODE=digest sends the weekly digest to COUNT readers instead, due now. Its first kill takes
 # every instance down while the run is queuing (at a tenth of the readers) and starts them
 # again: the run must be taken over within 60 s, and everything arrive within 90 s of the last
@@ -105,6 +106,20 @@ PY
 )
 say "seed $seed: kills at ${plan[*]}"
 in_sink() { find "$inbox" -name '*.eml' | wc -l; }
+# Kills instance $1 with SIGKILL; its rendering sidecar must end with it, not live on.
+kill_instance() {
+  local sidecars
+  sidecars=$(pgrep -P "${pid[$1]}" || true)
+  kill -9 "${pid[$1]}"
+  wait "${pid[$1]}" 2>/dev/null || true
+  for _ in $(seq 1 50); do
+    local alive=0
+    for p in $sidecars; do kill -0 "$p" 2>/dev/null && alive=1; done
+    [ $alive = 0 ] && return 0
+    sleep 0.1
+  done
+  keep=1; say "instance $1 was killed but its sidecar ($sidecars) lived on"; exit 1
+}
 
 sent_at=$(date +%s)
 last_kill=$sent_at
@@ -119,8 +134,7 @@ else
     sleep 0.05
     [ $(( $(date +%s) - sent_at )) -lt 120 ] || { keep=1; say "the digest run did not start"; exit 1; }
   done
-  for name in a b c; do kill -9 "${pid[$name]}"; done
-  for name in a b c; do wait "${pid[$name]}" 2>/dev/null || true; done
+  for name in a b c; do kill_instance "$name"; done
   last_kill=$(date +%s)
   at_kill=$(queued)
   say "killed every instance with $at_kill of $count readers queued"
@@ -140,8 +154,7 @@ for step in "${plan[@]}"; do
     sleep 0.05
     [ $(( $(date +%s) - sent_at )) -lt 300 ] || { keep=1; say "stuck at $(in_sink) messages before a kill"; exit 1; }
   done
-  kill -9 "${pid[$name]}"
-  wait "${pid[$name]}" 2>/dev/null || true
+  kill_instance "$name"
   last_kill=$(date +%s)
   say "killed $name at $(in_sink) messages"
   killed=$(( killed + 1 ))

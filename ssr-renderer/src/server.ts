@@ -24,7 +24,11 @@ server.on("error", (err) => {
   process.exit(1);
 });
 
+let stopping = false;
+
 function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
   console.log(`ssr-renderer: ${signal}, shutting down`);
   server.close(() => {
     if (!tracing) process.exit(0);
@@ -43,3 +47,12 @@ function shutdown(signal: string) {
 
 process.once("SIGTERM", () => shutdown("SIGTERM"));
 process.once("SIGINT", () => shutdown("SIGINT"));
+
+// Started by the app (SSR_PARENT_PIPE=1), the sidecar reads a pipe the app holds open: it
+// closes when the app ends, however it ends (SIGKILL, the OOM killer), and the sidecar ends
+// with it instead of living on with nobody to send it work.
+if (process.env.SSR_PARENT_PIPE === "1") {
+  process.stdin.on("end", () => shutdown("the app is gone"));
+  process.stdin.on("error", () => shutdown("the app is gone"));
+  process.stdin.resume();
+}

@@ -14,7 +14,7 @@ async function start(env: NodeJS.ProcessEnv = {}) {
   const child = spawn(process.execPath, ["dist/server.js"], {
     cwd: root,
     env: { ...process.env, ...env, SSR_PORT: "0", SSR_HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["pipe", "pipe", "inherit"],
   });
   let out = "";
   const base = await new Promise<string>((resolve, reject) => {
@@ -70,6 +70,26 @@ describe("the sidecar process", () => {
     const [code] = (await once(child, "exit")) as [number | null];
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("ends when the app that started it is gone (its pipe closes)", async () => {
+    const { child, base } = await start({ SSR_PARENT_PIPE: "1" });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const started = Date.now();
+    // What the OS does when the app dies, even by SIGKILL: its end of the pipe closes.
+    child.stdin.end();
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("without SSR_PARENT_PIPE (run on its own), a closed stdin does not stop it", async () => {
+    const { child, base } = await start();
+    child.stdin.end();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    child.kill("SIGTERM");
+    await once(child, "exit");
   });
 
   it("exports its spans, in the caller's trace, to OTLP/HTTP when it stops", async () => {

@@ -298,7 +298,10 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
             .env("NODE_ENV", "production")
             // Its spans are the sidecar's, whatever the app's service is called.
             .env("OTEL_SERVICE_NAME", "agora-ssr")
-            .stdin(Stdio::null())
+            // A pipe the sidecar watches: the child holds our end, and the OS closes it when
+            // this process ends however it ends (SIGKILL too), so the sidecar ends with it.
+            .env("SSR_PARENT_PIPE", "1")
+            .stdin(Stdio::piped())
             .kill_on_drop(true)
             .spawn();
         match spawned {
@@ -306,6 +309,9 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
                 tracing::error!(error = %e, node = %cfg.node, "cannot start the rendering sidecar")
             }
             Ok(mut child) => {
+                // Our end of the pipe, held until the child is gone: `Child::wait` would close
+                // it first (the sidecar would take that for our death and stop).
+                let _parent_pipe = child.stdin.take();
                 let pid = child.id().unwrap_or(0);
                 sidecar.pid.store(pid, Ordering::Release);
                 if let Ok(mut t) = sidecar.started.lock() {
