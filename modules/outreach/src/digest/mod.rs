@@ -79,7 +79,7 @@ pub struct DigestReport {
 /// instance at its next look ([`CHECK_EVERY`]), so within a minute of the last word from it;
 /// a run says it is going every [`TOUCH_EVERY`]. Taking over queues nothing twice: each
 /// reader's digest is queued once per week.
-const STALE_AFTER: Duration = Duration::seconds(45);
+const STALE_AFTER: Duration = Duration::seconds(40);
 const TOUCH_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
 /// How often an instance looks whether the week's run is due (or left behind).
 pub const CHECK_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
