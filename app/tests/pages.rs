@@ -361,7 +361,7 @@ async fn links_in_emails_land_on_pages_of_the_site() {
     assert_eq!(status, 404);
     assert!(root_markup(&html).contains("Link not recognised"));
     let (status, html) = page(&app, "/email/confirm").await;
-    assert_eq!(status, 400);
+    assert_eq!(status, 404);
     assert!(root_markup(&html).contains("Link not recognised"));
     app.shutdown().await;
 }

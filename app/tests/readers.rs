@@ -239,7 +239,7 @@ on_both_engines! {
         let (status, _, _) = send(&app, Method::GET, "/api/v1/reader/account", Some(&cookie), None).await;
         assert_eq!(status, 200);
         let (status, again, _) = send(&app, Method::POST, "/api/v1/reader/sign-in-link/use", None, Some(json!({"token": token}))).await;
-        assert_eq!((status, again["code"].as_str()), (400, Some("link_expired")));
+        assert_eq!((status, again["code"].as_str()), (410, Some("link_expired")));
 
         // A link expires.
         send(&app, Method::POST, "/api/v1/reader/sign-in-link", None, Some(json!({"email": "ada@example.org"}))).await;
@@ -247,7 +247,10 @@ on_both_engines! {
         let token = token_in(&mail, &format!("{SITE}/email/sign-in?token="));
         clock.advance(Duration::from_secs(21 * 60));
         let (status, _, _) = send(&app, Method::POST, "/api/v1/reader/sign-in-link/use", None, Some(json!({"token": token}))).await;
-        assert_eq!(status, 400);
+        assert_eq!(status, 410);
+        // A made-up one gets the same answer.
+        let (status, made_up, _) = send(&app, Method::POST, "/api/v1/reader/sign-in-link/use", None, Some(json!({"token": "made-up"}))).await;
+        assert_eq!((status, made_up["code"].as_str()), (410, Some("link_expired")));
 
         // Nothing was ever sent to the unknown address.
         tokio::time::sleep(Duration::from_millis(300)).await;
@@ -279,7 +282,7 @@ on_both_engines! {
         let (status, body, _) = send(&app, Method::POST, "/api/v1/reader/password-reset/use", None, Some(json!({
             "token": token, "password": "new battery", "confirm_password": "new batteries"
         }))).await;
-        assert_eq!((status, body["message"].as_str()), (400, Some("Passwords do not match.")));
+        assert_eq!((status, body["message"].as_str()), (422, Some("Passwords do not match.")));
         let (status, _, cookie) = send(&app, Method::POST, "/api/v1/reader/password-reset/use", None, Some(json!({
             "token": token, "password": "new battery", "confirm_password": "new battery"
         }))).await;
@@ -291,7 +294,7 @@ on_both_engines! {
         let (status, _, _) = send(&app, Method::POST, "/api/v1/reader/password-reset/use", None, Some(json!({
             "token": token, "password": "third one", "confirm_password": "third one"
         }))).await;
-        assert_eq!(status, 400, "single use");
+        assert_eq!(status, 410, "single use");
         assert_eq!(sign_in(&app, "kai@example.org", "correct horse").await.0, 401);
         assert_eq!(sign_in(&app, "kai@example.org", "new battery").await.0, 200);
         assert!(mail_to(&app, "zoe@example.org").is_empty());
@@ -337,23 +340,23 @@ on_both_engines! {
         let old_reset = link(RESET.0, RESET.1).await;
         let first = link(SIGN_IN.0, SIGN_IN.1).await;
         let second = link(SIGN_IN.0, SIGN_IN.1).await;
-        assert_eq!(use_sign_in(first).await, 400, "an older sign-in link");
+        assert_eq!(use_sign_in(first).await, 410, "an older sign-in link");
         // A password change voids every link sent before it.
         let (_, _, here) = sign_in(&app, email, "correct horse").await;
         let (status, _, _) = send(&app, Method::PUT, "/api/v1/reader/account/password", here.as_deref(), Some(json!({
             "current_password": "correct horse", "password": "fresh start", "confirm_password": "fresh start"
         }))).await;
         assert_eq!(status, 204);
-        assert_eq!(use_reset(old_reset, "taken over").await, 400, "a reset link from before the change");
-        assert_eq!(use_sign_in(second).await, 400, "a sign-in link from before the change");
+        assert_eq!(use_reset(old_reset, "taken over").await, 410, "a reset link from before the change");
+        assert_eq!(use_sign_in(second).await, 410, "a sign-in link from before the change");
         assert_eq!(sign_in(&app, email, "taken over").await.0, 401);
         // A reset voids the sign-in links sent before it; of two reset links, the newer works.
         let pending = link(SIGN_IN.0, SIGN_IN.1).await;
         let older = link(RESET.0, RESET.1).await;
         let newer = link(RESET.0, RESET.1).await;
-        assert_eq!(use_reset(older, "older one").await, 400);
+        assert_eq!(use_reset(older, "older one").await, 410);
         assert_eq!(use_reset(newer, "newer one").await, 200);
-        assert_eq!(use_sign_in(pending).await, 400, "a sign-in link from before the reset");
+        assert_eq!(use_sign_in(pending).await, 410, "a sign-in link from before the reset");
         assert_eq!(sign_in(&app, email, "newer one").await.0, 200);
         // A link sent after the change works.
         let fresh = link(SIGN_IN.0, SIGN_IN.1).await;

@@ -93,13 +93,13 @@ impl OutreachService {
                 "This link has expired",
                 "Confirmation links work for a limited time. Register again with the same email address and we'll send you a new link.",
                 ("/signup", "Register again"),
-                400,
+                410,
             ),
             Ok(Confirmation::Unknown) => landing(
                 "Link not recognised",
                 "This confirmation link is not valid. It may have been copied incompletely.",
                 HOME,
-                400,
+                404,
             ),
             Err(e) => {
                 tracing::error!(error = ?e, "account confirmation failed");

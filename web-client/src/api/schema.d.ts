@@ -4836,6 +4836,18 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /**
+       * @description Fields that each pass their rules but disagree: the password typed twice
+       *     (`password_mismatch`).
+       */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description Too many submissions from this address; try again after `Retry-After` seconds. */
       429: {
         headers: {
@@ -4912,14 +4924,14 @@ export interface operations {
           "text/html; charset=utf-8": string;
         };
       };
-      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      /** @description The list could not be reached just now: try again in a moment. */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "RETRY-AFTER": number;
           [name: string]: unknown;
         };
         content: {
+          "text/html; charset=utf-8": string;
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
@@ -4979,14 +4991,14 @@ export interface operations {
           "text/html; charset=utf-8": string;
         };
       };
-      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      /** @description The list could not be reached just now: try again in a moment. */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
+          "RETRY-AFTER": number;
           [name: string]: unknown;
         };
         content: {
+          "text/html; charset=utf-8": string;
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
@@ -5051,6 +5063,18 @@ export interface operations {
       };
       /** @description The body is not of the type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description Fields that each pass their rules but disagree: the password typed twice
+       *     (`password_mismatch`).
+       */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -5155,6 +5179,18 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /**
+       * @description Fields that each pass their rules but disagree: the password typed twice
+       *     (`password_mismatch`).
+       */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description Too many submissions from this address; try again after `Retry-After` seconds. */
       429: {
         headers: {
@@ -5245,6 +5281,18 @@ export interface operations {
       };
       /** @description The body is not of the type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description Fields that each pass their rules but disagree: the password typed twice
+       *     (`password_mismatch`).
+       */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -5566,6 +5614,18 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /**
+       * @description Fields that each pass their rules but disagree: the password typed twice
+       *     (`password_mismatch`).
+       */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description Too many submissions from this address; try again after `Retry-After` seconds. */
       429: {
         headers: {
@@ -5663,6 +5723,18 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
+      /**
+       * @description Fields that each pass their rules but disagree: the password typed twice
+       *     (`password_mismatch`).
+       */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       /** @description Too many submissions from this address; try again after `Retry-After` seconds. */
       429: {
         headers: {
@@ -5714,24 +5786,41 @@ export interface operations {
           "text/html; charset=utf-8": string;
         };
       };
-      /** @description The link is unknown or has expired. */
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          "text/html; charset=utf-8": string;
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
-      503: {
+      /** @description The link is not one we sent. */
+      404: {
         headers: {
-          /** @description Seconds to wait before trying again. */
-          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
+          "text/html; charset=utf-8": string;
+        };
+      };
+      /** @description The link has expired. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html; charset=utf-8": string;
+        };
+      };
+      /** @description The account could not be looked up just now: try the link again in a moment. */
+      503: {
+        headers: {
+          "RETRY-AFTER": number;
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html; charset=utf-8": string;
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
@@ -5993,7 +6082,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ReaderSignedIn"];
         };
       };
-      /** @description The link is unknown, used or expired, or the new password breaks a rule. */
+      /** @description The new password breaks a rule. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6004,6 +6093,15 @@ export interface operations {
       };
       /** @description The request came from another site (its `Origin` is not this site's). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The link is used, expired or not one we sent (`link_expired`). */
+      410: {
         headers: {
           [name: string]: unknown;
         };
@@ -6022,6 +6120,15 @@ export interface operations {
       };
       /** @description The body is not of the type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The new password was not typed twice alike (`password_mismatch`). */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -6160,7 +6267,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ReaderSignedIn"];
         };
       };
-      /** @description The link is unknown, used or expired, or the new password breaks a rule. */
+      /** @description The new password breaks a rule. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6171,6 +6278,15 @@ export interface operations {
       };
       /** @description The request came from another site (its `Origin` is not this site's). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The link is used, expired or not one we sent (`link_expired`). */
+      410: {
         headers: {
           [name: string]: unknown;
         };
@@ -6189,6 +6305,15 @@ export interface operations {
       };
       /** @description The body is not of the type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The new password was not typed twice alike (`password_mismatch`). */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -6587,6 +6712,15 @@ export interface operations {
       };
       /** @description The body is not of the type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The new password was not typed twice alike (`password_mismatch`). */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -16,6 +16,10 @@ pub enum FormResponse {
     /// A field is missing or invalid; `title` and `message` are the product's wording.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// Fields that each pass their rules but disagree: the password typed twice
+    /// (`password_mismatch`).
+    #[oai(status = 422)]
+    Unprocessable(Json<ErrorBody>),
     /// The link's token is not one we sent (`not_found`, with the product's wording).
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
@@ -49,9 +53,15 @@ pub enum ConfirmResponse {
     /// The account is confirmed (now, or by an earlier use of the link).
     #[oai(status = 200)]
     Ok(Html<String>),
-    /// The link is unknown or has expired.
-    #[oai(status = 400)]
-    Invalid(Html<String>),
+    /// The link is not one we sent.
+    #[oai(status = 404)]
+    Unknown(Html<String>),
+    /// The link has expired.
+    #[oai(status = 410)]
+    Expired(Html<String>),
+    /// The account could not be looked up just now: try the link again in a moment.
+    #[oai(status = 503)]
+    Unavailable(Html<String>, #[oai(header = "Retry-After")] u64),
 }
 
 #[derive(ApiResponse)]
@@ -64,6 +74,9 @@ pub enum UnsubscribeResponse {
     /// The link is unknown.
     #[oai(status = 404)]
     NotFound(Html<String>),
+    /// The list could not be reached just now: try again in a moment.
+    #[oai(status = 503)]
+    Unavailable(Html<String>, #[oai(header = "Retry-After")] u64),
 }
 
 /// A small standalone page for links followed from emails.
@@ -103,6 +116,15 @@ pub(super) fn answer(r: Result<(), OutreachError>, ok: &str) -> FormResponse {
             title,
             message,
         }) => FormResponse::NotFound(Json(ErrorBody::titled(ErrorCode::NotFound, title, message))),
+        Err(OutreachError::Invalid {
+            code: ErrorCode::PasswordMismatch,
+            title,
+            message,
+        }) => FormResponse::Unprocessable(Json(ErrorBody::titled(
+            ErrorCode::PasswordMismatch,
+            title,
+            message,
+        ))),
         Err(OutreachError::Invalid {
             code,
             title,

@@ -144,10 +144,10 @@ impl OutreachApi {
     async fn unsubscribe_post(&self, token: Query<String>) -> UnsubscribeResponse {
         let l = self.service.one_click_landing(&token.0).await;
         let html = Html(page(&l.heading, &l.text, (l.link_href, l.link_label)));
-        if l.status == 200 {
-            UnsubscribeResponse::Ok(html)
-        } else {
-            UnsubscribeResponse::NotFound(html)
+        match l.status {
+            200 => UnsubscribeResponse::Ok(html),
+            404 => UnsubscribeResponse::NotFound(html),
+            _ => UnsubscribeResponse::Unavailable(html, kernel::http::RETRY_AFTER_SECONDS),
         }
     }
 
@@ -340,10 +340,11 @@ impl OutreachApi {
     async fn confirm(&self, token: Query<String>) -> ConfirmResponse {
         let l = self.service.confirm_landing(&token.0).await;
         let html = Html(page(&l.heading, &l.text, (l.link_href, l.link_label)));
-        if l.status == 200 {
-            ConfirmResponse::Ok(html)
-        } else {
-            ConfirmResponse::Invalid(html)
+        match l.status {
+            200 => ConfirmResponse::Ok(html),
+            410 => ConfirmResponse::Expired(html),
+            404 => ConfirmResponse::Unknown(html),
+            _ => ConfirmResponse::Unavailable(html, kernel::http::RETRY_AFTER_SECONDS),
         }
     }
 }

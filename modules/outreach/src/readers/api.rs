@@ -28,6 +28,10 @@ pub const LINK_SENT: &str =
 /// How a failure is answered, before each operation picks the statuses it declares.
 enum Failure {
     BadRequest(Json<ErrorBody>),
+    /// Fields that each pass their rules but disagree (the password typed twice): 422.
+    Unprocessable(Json<ErrorBody>),
+    /// A link that is used, expired or not one we sent: 410.
+    LinkGone(Json<ErrorBody>),
     NotSignedIn(Json<ErrorBody>),
     Unconfirmed(Json<ErrorBody>),
     Limited(Json<ErrorBody>, u64),
@@ -37,10 +41,14 @@ enum Failure {
 fn failure(e: ReaderError) -> Failure {
     let body = |code| Json(ErrorBody::new(code, e.to_string()));
     match &e {
+        ReaderError::Invalid {
+            code: code @ ErrorCode::PasswordMismatch,
+            message,
+        } => Failure::Unprocessable(Json(ErrorBody::new(*code, message.clone()))),
         ReaderError::Invalid { code, message } => {
             Failure::BadRequest(Json(ErrorBody::new(*code, message.clone())))
         }
-        ReaderError::LinkInvalid => Failure::BadRequest(body(ErrorCode::LinkExpired)),
+        ReaderError::LinkInvalid => Failure::LinkGone(body(ErrorCode::LinkExpired)),
         ReaderError::WrongPassword => Failure::BadRequest(body(ErrorCode::WrongPassword)),
         ReaderError::InvalidCredentials => {
             Failure::NotSignedIn(body(ErrorCode::InvalidCredentials))
@@ -61,17 +69,19 @@ fn failure(e: ReaderError) -> Failure {
 /// (`limited = V retry` for a variant that sends `Retry-After`; without `retry`, the variant
 /// takes the body alone).
 macro_rules! answers_failures {
-    ($ty:ident: bad = $bad:ident, signed_out = $out:ident, unconfirmed = $unc:ident, limited = $lim:ident retry) => {
-        answers_failures!(@impl $ty, $bad, $out, $unc, |b, after| $ty::$lim(b, after));
+    ($ty:ident: bad = $bad:ident, unprocessable = $unp:ident, gone = $gone:ident, signed_out = $out:ident, unconfirmed = $unc:ident, limited = $lim:ident retry) => {
+        answers_failures!(@impl $ty, $bad, $unp, $gone, $out, $unc, |b, after| $ty::$lim(b, after));
     };
-    ($ty:ident: bad = $bad:ident, signed_out = $out:ident, unconfirmed = $unc:ident, limited = $lim:ident) => {
-        answers_failures!(@impl $ty, $bad, $out, $unc, |b, _after| $ty::$lim(b));
+    ($ty:ident: bad = $bad:ident, unprocessable = $unp:ident, gone = $gone:ident, signed_out = $out:ident, unconfirmed = $unc:ident, limited = $lim:ident) => {
+        answers_failures!(@impl $ty, $bad, $unp, $gone, $out, $unc, |b, _after| $ty::$lim(b));
     };
-    (@impl $ty:ident, $bad:ident, $out:ident, $unc:ident, $limited:expr) => {
+    (@impl $ty:ident, $bad:ident, $unp:ident, $gone:ident, $out:ident, $unc:ident, $limited:expr) => {
         impl From<Failure> for $ty {
             fn from(f: Failure) -> Self {
                 match f {
                     Failure::BadRequest(b) => $ty::$bad(b),
+                    Failure::Unprocessable(b) => $ty::$unp(b),
+                    Failure::LinkGone(b) => $ty::$gone(b),
                     Failure::NotSignedIn(b) => $ty::$out(b),
                     Failure::Unconfirmed(b) => $ty::$unc(b),
                     Failure::Limited(b, after) => $limited(b, after),
@@ -101,7 +111,7 @@ pub enum SignInResponse {
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
 }
-answers_failures!(SignInResponse: bad = BadRequest, signed_out = Invalid, unconfirmed = Unconfirmed, limited = Limited retry);
+answers_failures!(SignInResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = Invalid, unconfirmed = Unconfirmed, limited = Limited retry);
 
 #[derive(ApiResponse)]
 pub enum LinkSentResponse {
@@ -115,21 +125,27 @@ pub enum LinkSentResponse {
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
 }
-answers_failures!(LinkSentResponse: bad = BadRequest, signed_out = BadRequest, unconfirmed = BadRequest, limited = Limited retry);
+answers_failures!(LinkSentResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = BadRequest, unconfirmed = BadRequest, limited = Limited retry);
 
 #[derive(ApiResponse)]
 pub enum LinkUsedResponse {
     /// The link worked; the reader is signed in.
     #[oai(status = 200)]
     Ok(Json<ReaderSignedIn>, #[oai(header = "Set-Cookie")] String),
-    /// The link is unknown, used or expired, or the new password breaks a rule.
+    /// The new password breaks a rule.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// The new password was not typed twice alike (`password_mismatch`).
+    #[oai(status = 422)]
+    Unprocessable(Json<ErrorBody>),
+    /// The link is used, expired or not one we sent (`link_expired`).
+    #[oai(status = 410)]
+    Gone(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
 }
 
-answers_failures!(LinkUsedResponse: bad = BadRequest, signed_out = BadRequest, unconfirmed = BadRequest, limited = Internal);
+answers_failures!(LinkUsedResponse: bad = BadRequest, unprocessable = Unprocessable, gone = Gone, signed_out = BadRequest, unconfirmed = BadRequest, limited = Internal);
 
 #[derive(ApiResponse)]
 pub enum SignOutResponse {
@@ -151,7 +167,7 @@ pub enum AccountResponse {
     Internal(Json<ErrorBody>),
 }
 
-answers_failures!(AccountResponse: bad = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
+answers_failures!(AccountResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
 
 #[derive(ApiResponse)]
 pub enum ChangedResponse {
@@ -161,13 +177,16 @@ pub enum ChangedResponse {
     /// The current password is wrong, or the new one breaks a rule.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// The new password was not typed twice alike (`password_mismatch`).
+    #[oai(status = 422)]
+    Unprocessable(Json<ErrorBody>),
     #[oai(status = 401)]
     NotSignedIn(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
 }
 
-answers_failures!(ChangedResponse: bad = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
+answers_failures!(ChangedResponse: bad = BadRequest, unprocessable = Unprocessable, gone = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
 
 #[derive(ApiResponse)]
 pub enum DeletedResponse {
@@ -183,7 +202,7 @@ pub enum DeletedResponse {
     Internal(Json<ErrorBody>),
 }
 
-answers_failures!(DeletedResponse: bad = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
+answers_failures!(DeletedResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
 
 #[derive(ApiResponse)]
 pub enum ExportResponse {
@@ -441,6 +460,8 @@ impl ReaderApi {
                 return match failure(e) {
                     Failure::NotSignedIn(b) => ExportResponse::NotSignedIn(b),
                     Failure::BadRequest(b)
+                    | Failure::Unprocessable(b)
+                    | Failure::LinkGone(b)
                     | Failure::Unconfirmed(b)
                     | Failure::Limited(b, _)
                     | Failure::Internal(b) => ExportResponse::Internal(b),
