@@ -99,6 +99,12 @@ impl Endpoint for PageEndpoint {
     /// A page that failed while the database could not be reached says so (503 with
     /// `Retry-After`), so a reader, a crawler or a CDN tries again later.
     async fn call(&self, req: Request) -> Result<Response> {
+        // Built files need no database: served before the outage watch is set up.
+        if matches!(*req.method(), Method::GET | Method::HEAD) {
+            if let Some(asset) = self.assets.serve(req.uri().path(), req.headers()) {
+                return Ok(asset);
+            }
+        }
         let (answer, outage) = kernel::http::answering(Box::pin(self.answer(req))).await;
         let answer = answer?;
         if outage && answer.status() == StatusCode::INTERNAL_SERVER_ERROR {
@@ -144,9 +150,6 @@ impl PageEndpoint {
                         .finish());
                 }
             }
-        }
-        if let Some(asset) = self.assets.serve(path, req.headers()) {
-            return Ok(asset);
         }
         let query = req.uri().query().unwrap_or_default();
         let personal = signed_in(req.headers());
