@@ -11,10 +11,10 @@ import re
 import statistics
 import sys
 import time
-import urllib.error
-import urllib.request
 import uuid
 
+from check_support import call as shared_call
+from check_support import metric as shared_metric
 from check_support import png
 
 p = argparse.ArgumentParser()
@@ -43,20 +43,11 @@ def ok(what):
 
 
 def call(method, url, body=None, cookie=None, headers=None, raw=None):
-    data, hdrs = None, dict(headers or {})
-    if body is not None:
-        data = json.dumps(body).encode()
-        hdrs["content-type"] = "application/json"
-    if raw is not None:
-        data = raw
-    if cookie:
-        hdrs["cookie"] = cookie
-    req = urllib.request.Request(url, data=data, method=method, headers=hdrs)
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, r.headers, r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, e.headers, e.read()
+    """(status, headers, body); fails the check when no answer came."""
+    status, hdrs, answer, _ = shared_call(method, url, body, cookie, headers, raw, timeout=30)
+    if status == 0:
+        raise SystemExit(f"no answer from {method} {url}")
+    return status, hdrs, answer
 
 
 # --- A session made on one instance is valid on the other and through the balancer.
@@ -138,13 +129,7 @@ ok(f"published on A → fresh on B: median {statistics.median(waits)*1000:.0f} m
 
 # --- Background jobs: each period runs on one instance.
 def metric(base, name, labels):
-    status, _, text = call("GET", f"{base}/metrics",
-                           headers={"authorization": f"Bearer {args.metrics_token}"})
-    if status != 200:
-        fail(f"/metrics on {base}: {status}")
-    pattern = re.compile(r"^" + re.escape(name) + r"\{" + re.escape(labels) + r"\} (\S+)$", re.M)
-    found = pattern.search(text.decode())
-    return float(found.group(1)) if found else 0.0
+    return shared_metric(base, args.metrics_token, name, labels)
 
 
 job = 'job="scheduled_publishing"'

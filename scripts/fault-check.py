@@ -13,16 +13,14 @@ readers, writers and a load balancer's health checks saw, and fails when a promi
 import argparse
 import json
 import os
-import re
 import signal
 import statistics
 import subprocess
 import threading
 import time
-import urllib.error
-import urllib.request
 
-from check_support import png
+from check_support import call, png
+from check_support import metric as shared_metric
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--a", required=True)
@@ -51,29 +49,6 @@ def ok(what):
     print(f"ok: {what}", flush=True)
 
 
-def call(method, url, body=None, cookie=None, headers=None, raw=None, timeout=60):
-    """(status, headers, body, seconds); status 0 when no answer came (refused, cut, timed out)."""
-    data, hdrs = None, dict(headers or {})
-    if body is not None:
-        data = json.dumps(body).encode()
-        hdrs["content-type"] = "application/json"
-    if raw is not None:
-        data = raw
-    if cookie:
-        hdrs["cookie"] = cookie
-    if method != "GET":
-        hdrs["origin"] = re.match(r"https?://[^/]+", url).group(0)
-    req = urllib.request.Request(url, data=data, method=method, headers=hdrs)
-    started = time.monotonic()
-    try:
-        with urllib.request.urlopen(req, timeout=timeout) as r:
-            return r.status, r.headers, r.read(), time.monotonic() - started
-    except urllib.error.HTTPError as e:
-        return e.code, e.headers, e.read(), time.monotonic() - started
-    except (urllib.error.URLError, OSError):
-        return 0, None, b"", time.monotonic() - started
-
-
 def sign_in(base, key):
     status, headers, _, _ = call("POST", f"{base}/api/v1/session", {"access_key": key})
     if status != 200:
@@ -82,12 +57,7 @@ def sign_in(base, key):
 
 
 def metric(base, name):
-    status, _, text, _ = call("GET", f"{base}/metrics",
-                              headers={"authorization": f"Bearer {args.metrics_token}"})
-    if status != 200:
-        raise SystemExit(f"/metrics on {base}: {status}")
-    found = re.search(r"^" + re.escape(name) + r" (\S+)$", text.decode(), re.M)
-    return float(found.group(1)) if found else 0.0
+    return shared_metric(base, args.metrics_token, name)
 
 
 def pct(values, p):
