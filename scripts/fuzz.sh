@@ -68,22 +68,41 @@ run() {
     --max-examples "$examples" --seed 20261123 --no-color \
     --suppress-health-check all "$@"; then
     echo "fuzz: $label failed; last lines of the app log:"
-    tail -30 "$work"/*/app.log
+    tail -30 "$DATA_DIR/../app.log"
     exit 1
   fi
 }
 
-engines=(sqlite)
-[ -n "${TEST_DATABASE_URL:-}" ] && engines+=(postgres)
-for engine in "${engines[@]}"; do
-  start "$engine"
-  run "$engine, anonymous" scripts/fuzz.toml
+# One engine's runs: anonymous, then with a signed-in admin.
+fuzz_engine() {
+  start "$1"
+  run "$1, anonymous" scripts/fuzz.toml
   # The session goes through the contract's security scheme, so the fuzzer also tries
   # requests without it.
   { cat scripts/fuzz.toml; printf '\n[auth.openapi.StaffSession]\napi_key = "${AGORA_FUZZ_SESSION}"\n'; } \
-    >"$work/admin.toml"
-  AGORA_FUZZ_SESSION=${admin_cookie#agora_session=} run "$engine, signed-in admin" "$work/admin.toml" \
+    >"$work/$1-admin.toml"
+  AGORA_FUZZ_SESSION=${admin_cookie#agora_session=} run "$1, signed-in admin" "$work/$1-admin.toml" \
     --exclude-operation-id logout --exclude-operation-id rotateStaffKey \
     --exclude-operation-id setStaffActive
+}
+
+engines=(sqlite)
+[ -n "${TEST_DATABASE_URL:-}" ] && engines+=(postgres)
+# The engines are fuzzed side by side (the fuzzer takes a core each), each on its own server;
+# their reports are printed one after the other.
+jobs=()
+for engine in "${engines[@]}"; do
+  (
+    pids=()
+    trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
+    fuzz_engine "$engine"
+  ) >"$work/$engine.out" 2>&1 &
+  jobs+=($!)
 done
+failed=0
+for i in "${!engines[@]}"; do
+  wait "${jobs[$i]}" || failed=1
+  cat "$work/${engines[$i]}.out"
+done
+[ $failed = 0 ] || { echo "fuzz: failed (see above)"; exit 1; }
 echo "fuzz: no server errors and no contract violations"
