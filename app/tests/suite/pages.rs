@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 //! cache, and the fallback shell when the sidecar dies.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

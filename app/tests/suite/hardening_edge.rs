@@ -2,7 +2,7 @@
 //! control characters, body caps, security headers and what the contract promises.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

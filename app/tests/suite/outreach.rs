@@ -1,7 +1,7 @@
 //! Notify-me signups, contact messages and durable email through a real SMTP server.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! The Atom feed and the sitemap follow publishing: what feed readers and search engines see.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use atom_syndication::Feed;
 use common::spawn_app;

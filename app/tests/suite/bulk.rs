@@ -2,7 +2,7 @@
 //! search and counted from the rollups exactly as they would be from the rows themselves.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

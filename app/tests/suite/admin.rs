@@ -2,7 +2,7 @@
 //! magazine issues and staff management, each admin-only on the server.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use chrono::{TimeZone, Utc};
 use common::{spawn_app, spawn_app_with, Options, TestApp};

@@ -3,7 +3,7 @@
 //! before), `/magazine/{slug}` is its own page with Open Graph tags, and the sitemap lists it.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use common::{spawn_app_with, Options, TestApp};
 use identity::Role;

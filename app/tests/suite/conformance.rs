@@ -1,7 +1,7 @@
 //! Every store passes the same suite on every engine, each engine a test case of its own.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use common::{fresh_db, TempDir};
 

@@ -1,7 +1,7 @@
 //! The public content API over real HTTP, on every engine.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use common::{spawn_app, Engine, TestApp};
 use content::{Category, NewArticle, Status};

@@ -5,7 +5,7 @@
 //! transactional mail.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! ever shared.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::io::Read as _;
 use std::time::Duration;

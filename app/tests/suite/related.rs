@@ -2,7 +2,7 @@
 //! with their role and other articles — the same on both engines.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use common::spawn_app;
 use serde_json::Value;

@@ -4,7 +4,7 @@
 //! Housekeeping deletes what nobody can use any more (both engines).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! many instances run the job; its one-click unsubscribe stops it.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! based on an older version refused; the notices writers get.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

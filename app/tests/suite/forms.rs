@@ -2,7 +2,7 @@
 //! a 303 back to the page (or where a success leads) with the answer kept once for that page.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use common::{spawn_app, TestApp};
 use identity::Role;

@@ -5,7 +5,7 @@
 //! again in the background, other articles' pages left alone, withdrawn pieces shown nowhere.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::io::Read as _;
 use std::sync::atomic::{AtomicUsize, Ordering};

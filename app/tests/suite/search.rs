@@ -4,7 +4,7 @@
 //! and the page a reader sees, with and without JavaScript.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use chrono::Duration;
 use common::{spawn_app, spawn_app_with, Engine, Options, TestApp};

@@ -2,7 +2,7 @@
 //! and takes a limited number of beacons per client address.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use common::{spawn_app_with, Engine, Options, TestApp};
 use content::{Category, NewArticle, Status};

@@ -5,7 +5,7 @@
 //! withdrawn one never goes live.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use chrono::Utc;
 use common::{spawn_app_with, Engine, Options, TestApp};

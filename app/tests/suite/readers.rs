@@ -4,7 +4,7 @@
 //! account; reader and staff sessions that never open each other's doors.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

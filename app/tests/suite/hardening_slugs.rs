@@ -2,7 +2,7 @@
 //! with distinct slugs, and a rename with its slug history is one change, on every engine.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

@@ -2,7 +2,7 @@
 //! sign-in limiter (record-then-check, sliding window), on every engine.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::sync::Arc;

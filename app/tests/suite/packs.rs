@@ -3,7 +3,7 @@
 //! educators download the packs, and the launch can be announced to the packs list once.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

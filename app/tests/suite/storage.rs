@@ -2,7 +2,7 @@
 //! the same storage suite and are served under `/media` with the same HTTP behaviour.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use common::{s3_url, spawn_app_with, Backend, Engine, Options, TempDir};
 use kernel::storage::{Location, Storage};

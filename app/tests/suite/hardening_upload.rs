@@ -3,8 +3,8 @@
 //! refused from the image header.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
-mod upload_support;
+use crate::common;
+use crate::upload_support;
 
 use common::{spawn_app, Engine, TestApp};
 use identity::Role;

@@ -2,7 +2,7 @@
 //! keys, sessions, sign-in limits, cross-site protection and the article lifecycle.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

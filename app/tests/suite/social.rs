@@ -2,7 +2,7 @@
 //! and structured data that parses with the properties search engines require.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
-mod common;
+use crate::common;
 
 use common::{spawn_app_with, Engine, Options, TestApp};
 use serde_json::Value;
