@@ -243,15 +243,20 @@ pub fn reset_peak() -> bool {
 /// A PNG of `side` × `side` RGBA pixels of one colour, built row by row (never whole): a few
 /// hundred kilobytes that would decode to `side² × 4` bytes.
 pub fn bomb(side: u32) -> Vec<u8> {
+    flat_png(side, side)
+}
+
+/// A flat `width` × `height` RGBA PNG: a few kB for any size.
+pub fn flat_png(width: u32, height: u32) -> Vec<u8> {
     let mut out = Vec::new();
     {
-        let mut encoder = png::Encoder::new(&mut out, side, side);
+        let mut encoder = png::Encoder::new(&mut out, width, height);
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder.write_header().unwrap();
         let mut stream = writer.stream_writer().unwrap();
-        let row = vec![90u8; side as usize * 4];
-        for _ in 0..side {
+        let row = vec![90u8; width as usize * 4];
+        for _ in 0..height {
             std::io::Write::write_all(&mut stream, &row).unwrap();
         }
         stream.finish().unwrap();

@@ -61,8 +61,9 @@ pub enum UploadResponse {
 }
 
 /// Memory all cover decodes may hold at once, in MiB, whatever the number of cores: a picture
-/// near the 40-megapixel limit takes about 170 MiB from its decoding to its last copy, so one
-/// of those is processed at a time, smaller ones several at once.
+/// near the 40-megapixel limit takes about 220 MiB from its decoding to its last copy (see
+/// `covers::decode_cost_mib`), so one of those is processed at a time, smaller ones several at
+/// once.
 const DECODE_BUDGET_MIB: u32 = 256;
 /// How long an upload waits for its share of the budget before it is told to try again.
 const DECODE_WAIT: std::time::Duration = std::time::Duration::from_secs(30);

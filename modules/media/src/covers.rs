@@ -28,6 +28,11 @@ const MAX_DIMENSION: u32 = 12_000;
 pub const MAX_COVER_PIXELS: u64 = 40_000_000;
 /// Most bytes the decoder may allocate: the budget as 8-bit RGBA.
 const MAX_DECODE_BYTES: u64 = MAX_COVER_PIXELS * 4;
+/// The most memory the sharp (Lanczos) filter may use for its working copy: four floats a
+/// pixel, as wide as the source and as tall as the result (384 MB for 3,300 × 12,000 scaled
+/// to 2,000 wide). A scaling that would take more averages the picture down instead, which
+/// keeps no copy beyond the result.
+const SHARP_FILTER_MAX_BYTES: u64 = 96 << 20;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CoverError {
@@ -77,17 +82,8 @@ pub fn parse_width_key(key: &str) -> Option<(&str, u32)> {
 
 pub fn process_cover(bytes: &[u8]) -> Result<ProcessedCover, CoverError> {
     let (mut img, format) = decode(bytes)?;
-    if img.width() >= 2 * MAX_COVER_WIDTH {
-        // Averaged down, area by area: the filter below keeps a float copy of the picture
-        // as tall as the original and as wide as the result (190 MB for 6000 × 6000), and at
-        // a factor of two or more averaging loses nothing a reader would see.
-        img = img.thumbnail(MAX_COVER_WIDTH, u32::MAX);
-    } else if img.width() > MAX_COVER_WIDTH {
-        img = img.resize(
-            MAX_COVER_WIDTH,
-            u32::MAX,
-            image::imageops::FilterType::Lanczos3,
-        );
+    if img.width() > MAX_COVER_WIDTH {
+        img = narrowed(&img, MAX_COVER_WIDTH);
     }
     // Photos stay JPEG; anything that may have transparency becomes PNG.
     let (extension, out_format) = if format == ImageFormat::Jpeg {
@@ -95,12 +91,18 @@ pub fn process_cover(bytes: &[u8]) -> Result<ProcessedCover, CoverError> {
     } else {
         ("png", ImageFormat::Png)
     };
-    let encoded_source = match out_format {
-        ImageFormat::Jpeg => DynamicImage::ImageRgb8(img.to_rgb8()),
-        _ => DynamicImage::ImageRgba8(img.to_rgba8()),
-    };
     let mut out = Cursor::new(Vec::new());
-    encoded_source.write_to(&mut out, out_format)?;
+    // Written from the picture itself when it is already 8-bit RGB(A); a converted copy
+    // lives only while it is written.
+    match (out_format, &img) {
+        (ImageFormat::Jpeg, DynamicImage::ImageRgb8(_)) | (_, DynamicImage::ImageRgba8(_)) => {
+            img.write_to(&mut out, out_format)?
+        }
+        (ImageFormat::Jpeg, _) => {
+            DynamicImage::ImageRgb8(img.to_rgb8()).write_to(&mut out, out_format)?
+        }
+        _ => DynamicImage::ImageRgba8(img.to_rgba8()).write_to(&mut out, out_format)?,
+    }
     let widths = COVER_WIDTHS
         .iter()
         .map(|&w| Ok((w, webp(&narrowed(&img, w))?)))
@@ -127,13 +129,39 @@ pub fn decode_cost_mib(bytes: &[u8]) -> u32 {
     else {
         return 1;
     };
+    cost_mib(width, height)
+}
+
+/// What processing a `width` × `height` picture costs, in MiB (1 over the pixel limit: it is
+/// refused before anything is decoded).
+fn cost_mib(width: u32, height: u32) -> u32 {
     let pixels = u64::from(width) * u64::from(height);
     if pixels > MAX_COVER_PIXELS {
         return 1;
     }
-    // The scaled picture and its copies for encoding: at most three of 2000 × 2000 × 4.
-    let copies = 3 * u64::from(MAX_COVER_WIDTH).pow(2) * 4;
-    u32::try_from((pixels * 4 + copies) >> 20).unwrap_or(u32::MAX) + 1
+    // The scaled picture and its copies for encoding (three at most), and the sharp filter's
+    // working copy while the largest scaling that uses it is made: to the stored width, or
+    // from there to one of the narrower copies.
+    let (kept_width, kept_height) = scaled_size(width, height, MAX_COVER_WIDTH);
+    let copies = 3 * u64::from(kept_width) * u64::from(kept_height) * 4;
+    let filter = std::iter::once((width, height, MAX_COVER_WIDTH))
+        .chain(COVER_WIDTHS.iter().map(|&to| (kept_width, kept_height, to)))
+        .filter(|&(from, _, to)| from > to)
+        .filter_map(|(from, tall, to)| sharp_filter(from, scaled_size(from, tall, to).1))
+        .max()
+        .unwrap_or(0);
+    u32::try_from((pixels * 4 + copies + filter) >> 20).unwrap_or(u32::MAX) + 1
+}
+
+/// The size of a `width` × `height` picture scaled to at most `max_width` wide.
+fn scaled_size(width: u32, height: u32, max_width: u32) -> (u32, u32) {
+    if width <= max_width {
+        return (width, height);
+    }
+    // Rounded as the scaling itself rounds.
+    let height =
+        (u64::from(height) * u64::from(max_width) + u64::from(width) / 2) / u64::from(width);
+    (max_width, u32::try_from(height).unwrap_or(u32::MAX).max(1))
 }
 
 /// The copy of a stored cover (`bytes`, already checked at upload) `width` pixels wide, for
@@ -143,18 +171,41 @@ pub fn cover_at_width(bytes: &[u8], width: u32) -> Result<Vec<u8>, CoverError> {
     webp(&narrowed(&img, width))
 }
 
-/// The picture scaled down to `width` (never up: a narrower picture stays as it is).
+/// The picture scaled down to `width` (never up: a narrower picture stays as it is): with the
+/// sharp filter while its working copy stays within [`SHARP_FILTER_MAX_BYTES`], else averaged
+/// area by area. Averaging keeps no working copy and, at the factors where the filter's copy
+/// grows large (twice or more, or very tall pictures), loses nothing a reader would see.
 fn narrowed(img: &DynamicImage, width: u32) -> DynamicImage {
     if img.width() <= width {
-        img.clone()
-    } else {
+        return img.clone();
+    }
+    let (_, height) = scaled_size(img.width(), img.height(), width);
+    if sharp_filter(img.width(), height).is_some() {
         img.resize(width, u32::MAX, image::imageops::FilterType::Lanczos3)
+    } else {
+        img.thumbnail(width, u32::MAX)
     }
 }
 
+/// The sharp filter's working copy when scaling a picture `source_width` wide to
+/// `new_height` tall (four `f32` a pixel, as wide as the source and as tall as the result),
+/// if it is used: within [`SHARP_FILTER_MAX_BYTES`].
+fn sharp_filter(source_width: u32, new_height: u32) -> Option<u64> {
+    let bytes = u64::from(source_width) * u64::from(new_height) * 16;
+    (bytes <= SHARP_FILTER_MAX_BYTES).then_some(bytes)
+}
+
 fn webp(img: &DynamicImage) -> Result<Vec<u8>, CoverError> {
-    let rgba = img.to_rgba8();
-    let encoder = webp::Encoder::from_rgba(&rgba, rgba.width(), rgba.height());
+    // The picture's own pixels when they are 8-bit RGBA; else a converted copy.
+    let converted;
+    let rgba = match img.as_rgba8() {
+        Some(rgba) => rgba,
+        None => {
+            converted = img.to_rgba8();
+            &converted
+        }
+    };
+    let encoder = webp::Encoder::from_rgba(rgba, rgba.width(), rgba.height());
     let encoded = encoder
         .encode_simple(false, WEBP_QUALITY)
         .map_err(|_| CoverError::WebP)?;
@@ -206,6 +257,50 @@ mod tests {
             .write_to(&mut out, ImageFormat::Png)
             .unwrap();
         out.into_inner()
+    }
+
+    #[test]
+    fn the_sharp_filter_is_used_only_while_its_working_copy_is_small() {
+        // A photo from a camera, a square just under twice the stored width, and a tall
+        // picture just under the pixel limit.
+        assert_eq!(
+            sharp_filter(3000, scaled_size(3000, 2000, 2000).1),
+            Some(3000 * 1333 * 16)
+        );
+        assert_eq!(sharp_filter(3999, scaled_size(3999, 3999, 2000).1), None);
+        assert_eq!(sharp_filter(3300, scaled_size(3300, 12_000, 2000).1), None);
+        // A tall one is averaged down, to the size the filter would give.
+        assert_eq!(sharp_filter(2400, scaled_size(2400, 6000, 2000).1), None);
+        let c = process_cover(&png(2400, 6000)).unwrap();
+        assert_eq!((c.width, c.height), (2000, 5000));
+        let c = process_cover(&png(3000, 2000)).unwrap();
+        assert_eq!((c.width, c.height), (2000, 1333));
+    }
+
+    #[test]
+    fn the_decode_cost_counts_the_copies_of_tall_pictures() {
+        let cost = |w, h| decode_cost_mib(&png(w, h));
+        // Decoded (four bytes a pixel), three copies at 2,000 wide at most, and the sharp
+        // filter's largest working copy.
+        let mib = |bytes: u64| u32::try_from(bytes >> 20).unwrap() + 1;
+        // Small: never scaled.
+        assert_eq!(cost(400, 300), mib(4 * 400 * 300 * 4));
+        // A photo: the filter's copy to 2,000 × 1,333 (3,000 wide) is the larger.
+        assert_eq!(
+            cost(3000, 2000),
+            mib(3000 * 2000 * 4 + 3 * 2000 * 1333 * 4 + 3000 * 1333 * 16)
+        );
+        // Tall: averaged to 2,000 × 5,000, then the filter's copy to the 1,200 (2,000 × 3,000).
+        assert_eq!(
+            cost(2400, 6000),
+            mib(2400 * 6000 * 4 + 3 * 2000 * 5000 * 4 + 2000 * 3000 * 16)
+        );
+        // Taller: the 1,200 is averaged too, and the 800 (2,000 × 2,909) is the filter's
+        // largest copy.
+        assert_eq!(
+            cost_mib(3300, 12_000),
+            mib(3300 * 12_000 * 4 + 3 * 2000 * 7273 * 4 + 2000 * 2909 * 16)
+        );
     }
 
     #[test]
