@@ -165,7 +165,7 @@ on_both_engines! {
             .unwrap();
         assert_eq!(r.status().as_u16(), 401);
         let (status, body) = stats(&app, &admin, "Mars/Olympus_Mons").await;
-        assert_eq!(status, 400);
+        assert_eq!(status, 422);
         assert!(body["message"].as_str().unwrap().contains("IANA"));
 
         // Three views around UTC midnight: 23:30 and 23:50 UTC yesterday, and one today, half
@@ -285,7 +285,7 @@ on_both_engines! {
         let (status, body) = upload(&app, &admin, "issue.pdf", png).await;
         assert_eq!(
             (status, body["message"].as_str()),
-            (400, Some("Please upload a PDF file."))
+            (415, Some("Please upload a PDF file."))
         );
         let (status, body) = upload(&app, &admin, "big.pdf", pdf(1024 * 1024 + 10)).await;
         assert_eq!(status, 413, "{body}");

@@ -62,7 +62,7 @@ on_both_engines! {
         // Admins only; PDFs only; known packs only; every pack before the launch.
         assert_eq!(upload(&app, &educator, "democracy", "d.pdf", pdf("d")).await.0, 403);
         let (status, b) = upload(&app, &admin, "democracy", "d.pdf", b"not a pdf".to_vec()).await;
-        assert_eq!((status, b["code"].as_str()), (400, Some("not_a_pdf")));
+        assert_eq!((status, b["code"].as_str()), (415, Some("not_a_pdf")));
         assert_eq!(upload(&app, &admin, "astrology", "a.pdf", pdf("a")).await.0, 404);
         assert_eq!(upload(&app, &admin, "democracy", "d.pdf", pdf("d")).await.0, 200);
         let (status, b) = call(&app, Method::POST, "/api/v1/staff/packs/launch", Some(&admin)).await;

@@ -655,7 +655,7 @@ async fn cover_uploads_are_checked_by_content_and_stored_safely() {
     let e = app.login(&ek).await;
 
     let (status, b) = upload(&app, Some(&w), "notes.png", b"just some text".to_vec()).await;
-    assert_eq!(status, 400);
+    assert_eq!((status, b["code"].as_str()), (415, Some("not_an_image")));
     assert_eq!(b["message"], "Please upload an image file (JPG, PNG, etc.)");
 
     let big = png_bytes(1400, 1100, true);

@@ -53,9 +53,9 @@ const PIXEL: [u8; 43] = [
 pub enum StatsResponse {
     #[oai(status = 200)]
     Ok(Json<ViewStats>),
-    /// Unknown time zone.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
+    /// A time zone the server's IANA database does not name (`unknown_time_zone`).
+    #[oai(status = 422)]
+    UnknownTimeZone(Json<ErrorBody>),
     /// No live staff session.
     #[oai(status = 401)]
     NotSignedIn(Json<ErrorBody>),
@@ -141,7 +141,7 @@ impl AnalyticsApi {
         let tz = tz.0.unwrap_or_else(|| "UTC".to_string());
         match self.service.stats(&tz).await {
             Ok(stats) => StatsResponse::Ok(Json(stats)),
-            Err(e @ AnalyticsError::UnknownTimeZone(_)) => StatsResponse::BadRequest(Json(
+            Err(e @ AnalyticsError::UnknownTimeZone(_)) => StatsResponse::UnknownTimeZone(Json(
                 ErrorBody::new(ErrorCode::UnknownTimeZone, e.to_string()),
             )),
             Err(e) => {

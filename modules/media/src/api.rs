@@ -44,9 +44,12 @@ pub enum UploadResponse {
     NotSignedIn(Json<ErrorBody>),
     #[oai(status = 201)]
     Created(Json<UploadedCover>),
-    /// Not an image.
+    /// A form the server cannot read.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// Not a picture the server reads (PNG, JPEG, GIF or WebP): `not_an_image`.
+    #[oai(status = 415)]
+    Unsupported(Json<ErrorBody>),
     #[oai(status = 403)]
     Forbidden(Json<ErrorBody>),
     /// Over 5 MB, or over 40 megapixels.
@@ -210,7 +213,7 @@ impl MediaApi {
             Ok(Ok(p)) => p,
             Ok(Err(CoverError::TooLarge)) => return too_large(),
             Ok(Err(e @ CoverError::NotAnImage)) => {
-                return UploadResponse::BadRequest(Json(ErrorBody::new(
+                return UploadResponse::Unsupported(Json(ErrorBody::new(
                     ErrorCode::NotAnImage,
                     e.to_string(),
                 )))

@@ -4703,7 +4703,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["UploadedCover"];
         };
       };
-      /** @description Not an image. */
+      /** @description A form the server cannot read. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4738,7 +4738,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The body is not of the type this operation reads. */
+      /** @description Not a picture the server reads (PNG, JPEG, GIF or WebP): `not_an_image`. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7372,7 +7372,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["Magazine"];
         };
       };
-      /** @description Not a PDF, or a malformed form. */
+      /** @description A malformed form, or a title the product does not accept. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7416,7 +7416,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The body is not of the type this operation reads. */
+      /** @description Not a PDF: `not_a_pdf`. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8051,7 +8051,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ViewStats"];
         };
       };
-      /** @description Unknown time zone. */
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8071,6 +8071,15 @@ export interface operations {
       };
       /** @description Only admins see the figures. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description A time zone the server's IANA database does not name (`unknown_time_zone`). */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -8461,7 +8470,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["Packs"];
         };
       };
-      /** @description Not a PDF, or a malformed form. */
+      /** @description A malformed form. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8507,6 +8516,15 @@ export interface operations {
       };
       /** @description Over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description (Upload) not a PDF: `not_a_pdf`. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8710,7 +8728,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["Packs"];
         };
       };
-      /** @description Not a PDF, or a malformed form. */
+      /** @description A malformed form. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8763,7 +8781,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The body is not of the type this operation reads. */
+      /** @description (Upload) not a PDF: `not_a_pdf`. */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8810,7 +8828,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["Packs"];
         };
       };
-      /** @description Not a PDF, or a malformed form. */
+      /** @description A malformed form. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8856,6 +8874,15 @@ export interface operations {
       };
       /** @description Over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description (Upload) not a PDF: `not_a_pdf`. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

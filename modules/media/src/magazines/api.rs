@@ -139,9 +139,12 @@ pub enum UploadedResponse {
     /// The new issue.
     #[oai(status = 201)]
     Created(Json<Magazine>),
-    /// Not a PDF, or a malformed form.
+    /// A malformed form, or a title the product does not accept.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// Not a PDF: `not_a_pdf`.
+    #[oai(status = 415)]
+    Unsupported(Json<ErrorBody>),
     /// No live staff session.
     #[oai(status = 401)]
     NotSignedIn(Json<ErrorBody>),
@@ -182,6 +185,8 @@ pub enum RenamedResponse {
 /// A failure of the service, before each operation answers with the statuses it declares.
 enum Refusal {
     BadRequest(Json<ErrorBody>),
+    /// A file of a kind the product does not take.
+    Unsupported(Json<ErrorBody>),
     Duplicate(Json<ErrorBody>),
     NotFound(Json<ErrorBody>),
     /// The file store failed.
@@ -192,6 +197,10 @@ enum Refusal {
 impl From<MagazineError> for Refusal {
     fn from(e: MagazineError) -> Self {
         match e {
+            MagazineError::Invalid {
+                code: code @ ErrorCode::NotAPdf,
+                message,
+            } => Refusal::Unsupported(Json(ErrorBody::new(code, message))),
             MagazineError::Invalid { code, message } => {
                 Refusal::BadRequest(Json(ErrorBody::new(code, message)))
             }
@@ -216,6 +225,7 @@ impl From<Refusal> for UploadedResponse {
     fn from(r: Refusal) -> Self {
         match r {
             Refusal::BadRequest(b) => UploadedResponse::BadRequest(b),
+            Refusal::Unsupported(b) => UploadedResponse::Unsupported(b),
             Refusal::Duplicate(b) => UploadedResponse::Duplicate(b),
             // Nothing is looked up by an upload: a "not found" would be a bug.
             Refusal::NotFound(_) => UploadedResponse::Internal(failed(&"not found on upload")),
@@ -230,7 +240,8 @@ impl From<Refusal> for UploadedResponse {
 impl From<Refusal> for RenamedResponse {
     fn from(r: Refusal) -> Self {
         match r {
-            Refusal::BadRequest(b) => RenamedResponse::BadRequest(b),
+            // A rename sends no file.
+            Refusal::BadRequest(b) | Refusal::Unsupported(b) => RenamedResponse::BadRequest(b),
             // A rename never stores a file: a duplicate would be a bug.
             Refusal::Duplicate(_) => RenamedResponse::Internal(failed(&"duplicate on rename")),
             Refusal::NotFound(b) => RenamedResponse::NotFound(b),

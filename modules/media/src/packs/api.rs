@@ -32,9 +32,12 @@ pub enum PacksResponse {
 pub enum StaffPacksResponse {
     #[oai(status = 200)]
     Ok(Json<Packs>),
-    /// Not a PDF, or a malformed form.
+    /// A malformed form.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// (Upload) not a PDF: `not_a_pdf`.
+    #[oai(status = 415)]
+    Unsupported(Json<ErrorBody>),
     /// No live staff session.
     #[oai(status = 401)]
     NotSignedIn(Json<ErrorBody>),
@@ -56,6 +59,10 @@ pub enum StaffPacksResponse {
 impl From<PackError> for StaffPacksResponse {
     fn from(e: PackError) -> Self {
         match e {
+            PackError::Invalid {
+                code: code @ ErrorCode::NotAPdf,
+                message,
+            } => StaffPacksResponse::Unsupported(Json(ErrorBody::new(code, message))),
             PackError::Invalid { code, message } => {
                 StaffPacksResponse::BadRequest(Json(ErrorBody::new(code, message)))
             }
