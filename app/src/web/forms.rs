@@ -510,10 +510,26 @@ async fn multipart_text(
     let (req, mut body) = req.split();
     let mut fields = Vec::new();
     let mut files = Vec::new();
-    let Ok(mut form) = Multipart::from_request(&req, &mut body).await else {
-        return (fields, files);
+    let mut form = match Multipart::from_request(&req, &mut body).await {
+        Ok(form) => form,
+        Err(e) => {
+            tracing::warn!(error = %e, "a posted form's fields could not be read to show again");
+            return (fields, files);
+        }
     };
-    while let Ok(Some(part)) = form.next_field().await {
+    loop {
+        let part = match form.next_field().await {
+            Ok(Some(part)) => part,
+            Ok(None) => break,
+            Err(e) => {
+                tracing::warn!(
+                    error = %e,
+                    read = fields.len(),
+                    "a posted form's fields could not all be read to show again"
+                );
+                break;
+            }
+        };
         if let Some(file_name) = part.file_name() {
             // An empty file input is sent with an empty file name: no file.
             if let (false, Some(name)) = (file_name.is_empty(), part.name()) {
@@ -524,8 +540,9 @@ async fn multipart_text(
         let Some(name) = part.name().map(str::to_string) else {
             continue;
         };
-        if let Ok(text) = upload::read_text(part, MAX_TEXT_FIELD_BYTES).await {
-            fields.push((name, text));
+        match upload::read_text(part, MAX_TEXT_FIELD_BYTES).await {
+            Ok(text) => fields.push((name, text)),
+            Err(e) => tracing::warn!(error = %e, field = %name, "a posted form field was not kept"),
         }
     }
     (fields, files)
