@@ -47,6 +47,31 @@ describe("staff changes", () => {
     expect(count("/v1/staff/articles")).toBe(1);
   });
 
+  it("a change made while the first load is under way shows on the list", async () => {
+    // The dashboard's first load read the list before an upload was stored,
+    // and answers after the upload did.
+    let answerFirstLoad: (value: Response) => void = () => {};
+    const firstLoad = new Promise<Response>((resolve) => {
+      answerFirstLoad = resolve;
+    });
+    let loads = 0;
+    stubApi(({ path }) => {
+      if (path !== "/v1/staff/magazines") return answer(200, []);
+      loads += 1;
+      return loads === 1
+        ? firstLoad.then(() => answer(200, []))
+        : answer(200, [{ id: "uploaded" }]);
+    });
+    const client = createQueryClient();
+    const list = mount(client, magazinesQuery());
+    await settle();
+    const changed = magazinesChanged(client);
+    answerFirstLoad(new Response());
+    await changed;
+    await settle();
+    expect(list.result().data).toEqual([{ id: "uploaded" }]);
+  });
+
   it("a staff change fetches the members and the writers again", async () => {
     const { client, count } = await dashboard();
     await staffChanged(client);
@@ -76,7 +101,7 @@ describe("staff queries", () => {
     const api = stubApi(({ init }) =>
       init.params?.query?.tz === "UTC"
         ? answer(200, { time_zone: "UTC" })
-        : answer(400, { code: "unknown_time_zone", message: "Unknown" }),
+        : answer(422, { code: "unknown_time_zone", message: "Unknown" }),
     );
     const client = createQueryClient();
     const stats = mount(client, viewStatsQuery("Mars/Olympus_Mons"));

@@ -1,10 +1,21 @@
-import type { QueryClient } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { StaffArticle } from "@/features/dashboards/types";
 import { staffKeys } from "./keys";
 
 // What each staff change makes stale. Each resolves once the lists on screen
 // have been fetched again, so that an action counts as done (its row stops
 // being busy) when the table shows its outcome.
+
+/**
+ * Fetches `queryKey` again, from after the change: a fetch already under way
+ * (the dashboard's first load, still running when an upload right after
+ * sign-in finishes) may have read the list before the change, so it is
+ * cancelled rather than joined.
+ */
+export async function fetchAgain(queryClient: QueryClient, queryKey: QueryKey) {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
+}
 
 /**
  * A staff article was created, updated, published, scheduled, reviewed or
@@ -18,8 +29,8 @@ export async function articlesChanged(
 ): Promise<void> {
   onPublicChange?.();
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: staffKeys.articles }),
-    queryClient.invalidateQueries({ queryKey: staffKeys.reviewQueue }),
+    fetchAgain(queryClient, staffKeys.articles),
+    fetchAgain(queryClient, staffKeys.reviewQueue),
   ]);
 }
 
@@ -45,14 +56,14 @@ export function articleSaved(
  */
 export async function magazinesChanged(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: ["magazine"] });
-  await queryClient.invalidateQueries({ queryKey: staffKeys.magazines });
+  await fetchAgain(queryClient, staffKeys.magazines);
 }
 
 /** A staff member was added, got a new key, or was disabled or enabled. */
 export async function staffChanged(queryClient: QueryClient) {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: staffKeys.members }),
+    fetchAgain(queryClient, staffKeys.members),
     // The content director's choice of author lists the active writers.
-    queryClient.invalidateQueries({ queryKey: staffKeys.writers }),
+    fetchAgain(queryClient, staffKeys.writers),
   ]);
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/Button";
 import { failureMessage } from "@/lib/api-client";
+import { fetchAgain } from "@/features/dashboards/api/changes";
 import {
   previewAnnouncement,
   previewPacksAnnouncement,
@@ -57,7 +58,7 @@ export function AnnouncementPanel({
       await (what.kind === "issue"
         ? sendAnnouncement(what.magazine.id)
         : sendPacksAnnouncement());
-      await queryClient.invalidateQueries({ queryKey: key });
+      await fetchAgain(queryClient, key);
     } catch (cause) {
       setError(failureMessage(cause) || "The announcement could not be sent.");
     } finally {

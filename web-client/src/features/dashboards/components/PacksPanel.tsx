@@ -5,6 +5,7 @@ import { useClearToasts, useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { launchPacks, uploadPack } from "@/features/dashboards/api/admin";
+import { fetchAgain } from "@/features/dashboards/api/changes";
 import { staffKeys } from "@/features/dashboards/api/keys";
 import { staffPacksQuery } from "@/features/dashboards/api/queries";
 import { formatFileSize } from "@/features/dashboards/format";
@@ -37,7 +38,7 @@ export function PacksPanel() {
       await run();
       // The public copies of the packs (page, educator dashboard) too.
       void queryClient.invalidateQueries({ queryKey: ["packs"] });
-      await queryClient.invalidateQueries({ queryKey: staffKeys.packs });
+      await fetchAgain(queryClient, staffKeys.packs);
     } catch (cause) {
       notify({
         title: failure,
