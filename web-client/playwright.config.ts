@@ -16,8 +16,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   // A test that fails and then passes is reported as flaky (scripts/e2e.sh prints why it
-  // failed). Two are known to be (see the issue notes) and must be fixed before a flaky
-  // test fails the run (failOnFlakyTests).
+  // failed). One is known to be (the no-JS application's kept values, see the issue notes)
+  // and must be fixed before a flaky test fails the run (failOnFlakyTests).
   retries: 1,
   workers: 2,
   reporter: "list",
