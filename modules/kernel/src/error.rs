@@ -93,6 +93,27 @@ pub enum ErrorCode {
     WrongPassword,
 }
 
+/// How a refusal of a well-formed request is answered, by its code: most break a rule of one
+/// field (400); some are a pair of fields that disagree (422), or a file of another kind than
+/// asked for, judged by its bytes (415).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    Invalid,
+    Unprocessable,
+    Unsupported,
+}
+
+impl ErrorCode {
+    /// How a refusal with this code is answered (see [`Refusal`]).
+    pub fn refusal(self) -> Refusal {
+        match self {
+            ErrorCode::PasswordMismatch | ErrorCode::UnknownTimeZone => Refusal::Unprocessable,
+            ErrorCode::NotAPdf | ErrorCode::NotAnImage => Refusal::Unsupported,
+            _ => Refusal::Invalid,
+        }
+    }
+}
+
 /// The code as it is sent (`invalid_email`), for logs.
 impl std::fmt::Display for ErrorCode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -20,5 +20,5 @@ pub mod traced;
 pub mod upload;
 
 pub use db::Db;
-pub use error::{ErrorBody, ErrorCode};
+pub use error::{ErrorBody, ErrorCode, Refusal};
 pub use generation::{Generation, Scope};

@@ -197,12 +197,14 @@ enum Refusal {
 impl From<MagazineError> for Refusal {
     fn from(e: MagazineError) -> Self {
         match e {
-            MagazineError::Invalid {
-                code: code @ ErrorCode::NotAPdf,
-                message,
-            } => Refusal::Unsupported(Json(ErrorBody::new(code, message))),
             MagazineError::Invalid { code, message } => {
-                Refusal::BadRequest(Json(ErrorBody::new(code, message)))
+                let body = Json(ErrorBody::new(code, message));
+                match code.refusal() {
+                    kernel::Refusal::Unsupported => Refusal::Unsupported(body),
+                    kernel::Refusal::Invalid | kernel::Refusal::Unprocessable => {
+                        Refusal::BadRequest(body)
+                    }
+                }
             }
             MagazineError::NotFound => Refusal::NotFound(not_found()),
             e @ MagazineError::Duplicate { .. } => Refusal::Duplicate(Json(ErrorBody::new(

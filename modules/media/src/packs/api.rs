@@ -59,12 +59,14 @@ pub enum StaffPacksResponse {
 impl From<PackError> for StaffPacksResponse {
     fn from(e: PackError) -> Self {
         match e {
-            PackError::Invalid {
-                code: code @ ErrorCode::NotAPdf,
-                message,
-            } => StaffPacksResponse::Unsupported(Json(ErrorBody::new(code, message))),
             PackError::Invalid { code, message } => {
-                StaffPacksResponse::BadRequest(Json(ErrorBody::new(code, message)))
+                let body = Json(ErrorBody::new(code, message));
+                match code.refusal() {
+                    kernel::Refusal::Unsupported => StaffPacksResponse::Unsupported(body),
+                    kernel::Refusal::Invalid | kernel::Refusal::Unprocessable => {
+                        StaffPacksResponse::BadRequest(body)
+                    }
+                }
             }
             PackError::NotReady { code, message } => {
                 StaffPacksResponse::Conflict(Json(ErrorBody::new(code, message)))

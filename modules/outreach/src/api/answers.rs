@@ -117,19 +117,18 @@ pub(super) fn answer(r: Result<(), OutreachError>, ok: &str) -> FormResponse {
             message,
         }) => FormResponse::NotFound(Json(ErrorBody::titled(ErrorCode::NotFound, title, message))),
         Err(OutreachError::Invalid {
-            code: ErrorCode::PasswordMismatch,
-            title,
-            message,
-        }) => FormResponse::Unprocessable(Json(ErrorBody::titled(
-            ErrorCode::PasswordMismatch,
-            title,
-            message,
-        ))),
-        Err(OutreachError::Invalid {
             code,
             title,
             message,
-        }) => FormResponse::BadRequest(Json(ErrorBody::titled(code, title, message))),
+        }) => {
+            let body = Json(ErrorBody::titled(code, title, message));
+            match code.refusal() {
+                kernel::Refusal::Unprocessable => FormResponse::Unprocessable(body),
+                kernel::Refusal::Invalid | kernel::Refusal::Unsupported => {
+                    FormResponse::BadRequest(body)
+                }
+            }
+        }
         Err(OutreachError::RateLimited { retry_after }) => {
             let (body, after) = limited(retry_after);
             FormResponse::TooMany(body, after)

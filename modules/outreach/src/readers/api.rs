@@ -41,12 +41,14 @@ enum Failure {
 fn failure(e: ReaderError) -> Failure {
     let body = |code| Json(ErrorBody::new(code, e.to_string()));
     match &e {
-        ReaderError::Invalid {
-            code: code @ ErrorCode::PasswordMismatch,
-            message,
-        } => Failure::Unprocessable(Json(ErrorBody::new(*code, message.clone()))),
         ReaderError::Invalid { code, message } => {
-            Failure::BadRequest(Json(ErrorBody::new(*code, message.clone())))
+            let body = Json(ErrorBody::new(*code, message.clone()));
+            match code.refusal() {
+                kernel::Refusal::Unprocessable => Failure::Unprocessable(body),
+                kernel::Refusal::Invalid | kernel::Refusal::Unsupported => {
+                    Failure::BadRequest(body)
+                }
+            }
         }
         ReaderError::LinkInvalid => Failure::LinkGone(body(ErrorCode::LinkExpired)),
         ReaderError::WrongPassword => Failure::BadRequest(body(ErrorCode::WrongPassword)),
