@@ -407,6 +407,14 @@ on_both_engines! {
             "current_password": "wrong", "password": "fresh start", "confirm_password": "fresh start"
         }))).await;
         assert_eq!((status, body["code"].as_str()), (400, Some("wrong_password")));
+        let (status, body, _) = send(&app, Method::PUT, "/api/v1/reader/account/password", Some(&here), Some(json!({
+            "current_password": "correct horse", "password": "fresh start", "confirm_password": "fresh strat"
+        }))).await;
+        assert_eq!(
+            (status, body["code"].as_str(), body["message"].as_str()),
+            (422, Some("password_mismatch"), Some("Passwords do not match.")),
+            "{engine:?}: a mistyped confirmation changes nothing"
+        );
         let (status, _, _) = send(&app, Method::PUT, "/api/v1/reader/account/password", Some(&here), Some(json!({
             "current_password": "correct horse", "password": "fresh start", "confirm_password": "fresh start"
         }))).await;
