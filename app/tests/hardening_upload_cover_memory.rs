@@ -1,7 +1,7 @@
 //! Covers cost bounded memory: eight 11,000 × 11,000 PNG covers (decompression bombs)
 //! uploaded at once are refused from their headers, and eight real 6,000 × 6,000 covers at
-//! once are processed within one memory budget, whatever the number of cores. Alone in its
-//! test binary, so the measured peak (`VmHWM`) is this test's.
+//! once (PNG and JPEG) are processed within one memory budget, whatever the number of cores.
+//! Alone in its test binary, so the measured peak (`VmHWM`) is this test's.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
 mod common;
@@ -61,48 +61,59 @@ async fn eight_concurrent_decompression_bombs_stay_under_the_memory_bound() {
     // Eight real covers just under the pixel limit at once (36 megapixels each, 144 MB
     // decoded): processed within the budget, one at a time, instead of all at once (1 GB).
     let big = upload_support::bomb(6_000);
-    assert!(reset_peak(), "the peak can be measured again");
-    let uploads = (0..8).map(|_| {
-        app.request(Method::POST, "/api/v1/staff/covers", Some(&writer))
-            .multipart(upload_support::cover_form(big.clone()))
-            .send()
-    });
-    let mut stored = 0;
-    for r in futures_join(uploads).await {
-        let r = r.unwrap();
-        let status = r.status().as_u16();
-        let retry_after = r.headers().get("retry-after").cloned();
-        let body = r.json::<Value>().await.unwrap();
-        match status {
-            201 => {
-                stored += 1;
-                assert_eq!(
-                    (body["width"].as_u64(), body["height"].as_u64()),
-                    (Some(2000), Some(2000))
-                );
-            }
-            // Waited too long for its turn (a slow machine): told to try again, never a 500.
-            503 => assert!(retry_after.is_some(), "{body}"),
-            _ => panic!("{status}: {body}"),
-        }
-    }
-    let peak_mb = status_kb("VmHWM") / 1024;
-    eprintln!(
-        "peak resident size with 8 concurrent 6000 x 6000 covers: {peak_mb} MB ({stored} stored)"
-    );
-    assert!(stored >= 1, "covers are processed");
-    assert!(
-        peak_mb < BIG_COVERS_LIMIT_MB,
-        "peak resident size {peak_mb} MB, bound {BIG_COVERS_LIMIT_MB} MB"
-    );
+    covers_at_once(
+        &app,
+        &writer,
+        &big,
+        8,
+        (2000, 2000),
+        "8 concurrent 6000 x 6000 covers",
+    )
+    .await;
+
+    // The same as photos (JPEG), the format most covers come in.
+    let photo = upload_support::gradient_jpeg(6_000, 6_000);
+    assert!(photo.len() < 5 * 1024 * 1024, "{} bytes", photo.len());
+    covers_at_once(
+        &app,
+        &writer,
+        &photo,
+        8,
+        (2000, 2000),
+        "8 concurrent 6000 x 6000 JPEG covers",
+    )
+    .await;
 
     // Tall covers just under the pixel limit and under twice the stored width (3,300 ×
     // 12,000): scaled down with the sharp filter rather than averaged, within the same bound.
     let tall = upload_support::flat_png(3_300, 12_000);
+    covers_at_once(
+        &app,
+        &writer,
+        &tall,
+        4,
+        (2000, 7273),
+        "4 concurrent 3300 x 12000 covers",
+    )
+    .await;
+    app.shutdown().await;
+}
+
+/// Uploads `cover` `n` times at once and checks each upload is stored at `size` (or told to
+/// try again, never a 500), at least one is stored, and the peak resident size meanwhile
+/// stays under [`BIG_COVERS_LIMIT_MB`].
+async fn covers_at_once(
+    app: &common::TestApp,
+    writer: &str,
+    cover: &[u8],
+    n: usize,
+    size: (u64, u64),
+    what: &str,
+) {
     assert!(reset_peak(), "the peak can be measured again");
-    let uploads = (0..4).map(|_| {
-        app.request(Method::POST, "/api/v1/staff/covers", Some(&writer))
-            .multipart(upload_support::cover_form(tall.clone()))
+    let uploads = (0..n).map(|_| {
+        app.request(Method::POST, "/api/v1/staff/covers", Some(writer))
+            .multipart(upload_support::cover_form(cover.to_vec()))
             .send()
     });
     let mut stored = 0;
@@ -116,23 +127,22 @@ async fn eight_concurrent_decompression_bombs_stay_under_the_memory_bound() {
                 stored += 1;
                 assert_eq!(
                     (body["width"].as_u64(), body["height"].as_u64()),
-                    (Some(2000), Some(7273))
+                    (Some(size.0), Some(size.1)),
+                    "{what}"
                 );
             }
+            // Waited too long for its turn (a slow machine): told to try again, never a 500.
             503 => assert!(retry_after.is_some(), "{body}"),
-            _ => panic!("{status}: {body}"),
+            _ => panic!("{what}: {status}: {body}"),
         }
     }
     let peak_mb = status_kb("VmHWM") / 1024;
-    eprintln!(
-        "peak resident size with 4 concurrent 3300 x 12000 covers: {peak_mb} MB ({stored} stored)"
-    );
-    assert!(stored >= 1, "covers are processed");
+    eprintln!("peak resident size with {what}: {peak_mb} MB ({stored} stored)");
+    assert!(stored >= 1, "{what}: covers are processed");
     assert!(
         peak_mb < BIG_COVERS_LIMIT_MB,
-        "peak resident size {peak_mb} MB, bound {BIG_COVERS_LIMIT_MB} MB"
+        "{what}: peak resident size {peak_mb} MB, bound {BIG_COVERS_LIMIT_MB} MB"
     );
-    app.shutdown().await;
 }
 
 /// Runs the futures concurrently (as spawned tasks) and returns their outputs in order.

@@ -264,6 +264,19 @@ pub fn flat_png(width: u32, height: u32) -> Vec<u8> {
     out
 }
 
+/// A `width` × `height` JPEG of soft gradients (a photo's worth of pixels in a few hundred
+/// kB).
+pub fn gradient_jpeg(width: u32, height: u32) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([(x * 255 / width) as u8, (y * 255 / height) as u8, 120])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(img)
+        .write_to(&mut out, image::ImageFormat::Jpeg)
+        .unwrap();
+    out.into_inner()
+}
+
 /// The cover upload form (`POST /api/v1/staff/covers`) carrying `png` as `cover.png`.
 pub fn cover_form(png: Vec<u8>) -> reqwest::multipart::Form {
     let part = reqwest::multipart::Part::bytes(png)

@@ -355,6 +355,48 @@ mod tests {
         out.into_inner()
     }
 
+    /// A `width` × `height` JPEG whose left half is red and right half blue, with a grey
+    /// band across its middle.
+    fn halves(width: u32, height: u32) -> Vec<u8> {
+        let img = image::RgbImage::from_fn(width, height, |x, y| {
+            if y.abs_diff(height / 2) < height / 10 {
+                image::Rgb([128, 128, 128])
+            } else if x < width / 2 {
+                image::Rgb([220, 20, 20])
+            } else {
+                image::Rgb([20, 20, 220])
+            }
+        });
+        let mut out = Cursor::new(Vec::new());
+        DynamicImage::ImageRgb8(img)
+            .write_to(&mut out, ImageFormat::Jpeg)
+            .unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn a_wide_jpeg_stays_a_jpeg_and_keeps_its_picture() {
+        let c = process_cover(&halves(4800, 3200)).unwrap();
+        assert_eq!((c.extension, c.width, c.height), ("jpg", 2000, 1333));
+        let stored = image::load_from_memory(&c.bytes).unwrap().to_rgb8();
+        let near = |p: &image::Rgb<u8>, want: [u8; 3]| {
+            p.0.iter()
+                .zip(want)
+                .all(|(&got, want)| got.abs_diff(want) < 24)
+        };
+        for (x, y, want) in [
+            (300, 200, [220, 20, 20]),
+            (1700, 1100, [20, 20, 220]),
+            (1000, 666, [128, 128, 128]),
+        ] {
+            assert!(
+                near(stored.get_pixel(x, y), want),
+                "({x}, {y}): {:?}",
+                stored.get_pixel(x, y)
+            );
+        }
+    }
+
     #[test]
     fn every_width_is_stored_and_none_is_upscaled() {
         let c = process_cover(&photo(1600, 900)).unwrap();
