@@ -129,6 +129,12 @@ fn optional_may_be_null(schema: &mut Map<String, Value>) {
 
 /// The contract with the edge's answers on every operation, as pretty JSON.
 pub fn complete(spec: &str) -> String {
+    complete_closing(spec, &media::SINGLE_FILE_FORMS)
+}
+
+/// [`complete`], where the multipart forms of `closed_forms` (operation ids) name all their
+/// parts.
+fn complete_closing(spec: &str, closed_forms: &[&str]) -> String {
     let Ok(mut doc) = serde_json::from_str::<Value>(spec) else {
         return spec.to_string();
     };
@@ -186,6 +192,17 @@ pub fn complete(spec: &str) -> String {
                             rule_out(schema, ADDRESS_TEXT);
                         }
                     }
+                }
+                let closed = op
+                    .get("operationId")
+                    .and_then(Value::as_str)
+                    .is_some_and(|id| closed_forms.contains(&id));
+                if let (true, Some(form)) = (
+                    closed,
+                    op.pointer_mut("/requestBody/content/multipart~1form-data/schema")
+                        .and_then(Value::as_object_mut),
+                ) {
+                    form.insert("additionalProperties".into(), Value::Bool(false));
                 }
                 if let Some(content) = op
                     .pointer_mut("/requestBody/content")
@@ -256,7 +273,7 @@ pub fn complete(spec: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::complete;
+    use super::complete_closing;
 
     #[test]
     fn free_text_rules_out_the_characters_the_edge_refuses() {
@@ -274,7 +291,7 @@ mod tests {
             "kind": {"type": "string", "enum": ["a", "b"]},
             "slug": {"type": "string", "pattern": "^[a-z]+$"},
             "tags": {"type": "array", "items": {"type": "string"}}}}}}}"#;
-        let doc: serde_json::Value = serde_json::from_str(&complete(spec)).unwrap();
+        let doc: serde_json::Value = serde_json::from_str(&complete_closing(spec, &[])).unwrap();
         let op = &doc["paths"]["/v1/a/{id}"]["post"];
         assert!(
             doc["components"]["schemas"]["In"]
@@ -337,7 +354,7 @@ mod tests {
             "Kind": {"type": "string", "enum": ["a"]},
             "Inner": {"type": "object", "properties": {"self": {"$ref": "#/components/schemas/Inner"}}},
             "Output": {"type": "object", "properties": {}}}}}"##;
-        let doc: serde_json::Value = serde_json::from_str(&complete(spec)).unwrap();
+        let doc: serde_json::Value = serde_json::from_str(&complete_closing(spec, &[])).unwrap();
         let schemas = &doc["components"]["schemas"];
         assert_eq!(schemas["Input"]["additionalProperties"], false);
         assert_eq!(
@@ -369,7 +386,7 @@ mod tests {
                 "400": {"description": "a page", "content": {"text/html": {}}}}}},
             "/v1/d": {"get": {"security": [{"StaffSession": []}], "responses": {}}}
         }}"#;
-        let doc: serde_json::Value = serde_json::from_str(&complete(spec)).unwrap();
+        let doc: serde_json::Value = serde_json::from_str(&complete_closing(spec, &[])).unwrap();
         let get = &doc["paths"]["/v1/a"]["get"]["responses"];
         assert!(get.get("400").is_some());
         assert!(get.get("403").is_none(), "reads are not cross-site checked");
@@ -395,5 +412,26 @@ mod tests {
             page.get(super::ERROR_TYPE).is_some(),
             "the edge's JSON is added"
         );
+    }
+
+    #[test]
+    fn closed_forms_name_all_their_parts() {
+        let spec = r##"{"openapi": "3.0.0", "paths": {
+          "/up": {"post": {"operationId": "upload",
+            "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object",
+              "properties": {"file": {"type": "string", "format": "binary"}}}}}},
+            "responses": {}}},
+          "/apply": {"post": {"operationId": "apply",
+            "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object",
+              "properties": {"name": {"type": "string"}}}}}},
+            "responses": {}}}}}"##;
+        let doc: serde_json::Value =
+            serde_json::from_str(&complete_closing(spec, &["upload"])).unwrap();
+        let form = |path: &str| {
+            doc["paths"][path]["post"]["requestBody"]["content"]["multipart/form-data"]["schema"]
+                .clone()
+        };
+        assert_eq!(form("/up")["additionalProperties"], false);
+        assert!(form("/apply").get("additionalProperties").is_none());
     }
 }

@@ -703,6 +703,29 @@ async fn cover_uploads_are_checked_by_content_and_stored_safely() {
         assert_eq!((copy.width(), copy.height()), (30, 20));
     }
 
+    // The form is one part: another part beside the image is refused, not ignored.
+    let form = reqwest::multipart::Form::new()
+        .text("caption", "A photo")
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(png_bytes(4, 4, false)).file_name("x.png"),
+        );
+    let r = app
+        .request(Method::POST, "/api/v1/staff/covers", Some(&w))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+    let b: Value = r.json().await.unwrap();
+    assert!(
+        b["message"]
+            .as_str()
+            .unwrap()
+            .contains("this form takes one part, `file`"),
+        "{b}"
+    );
+
     let (status, _) = upload(&app, Some(&e), "x.png", png_bytes(4, 4, false)).await;
     assert_eq!(status, 403);
     let (status, _) = upload(&app, None, "x.png", png_bytes(4, 4, false)).await;

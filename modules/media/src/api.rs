@@ -12,6 +12,9 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
 use tokio::sync::Semaphore;
 
+/// The refusal of a part other than `file` in an upload (see [`crate::SINGLE_FILE_FORMS`]).
+pub(crate) const ONLY_FILE: &str = "this form takes one part, `file`";
+
 use crate::covers::{process_cover, width_key, CoverError, MAX_COVER_BYTES};
 use kernel::ErrorCode;
 
@@ -174,7 +177,7 @@ impl MediaApi {
                 Err(e) => return part_error(e),
             };
             if field.name() != Some("file") {
-                continue;
+                return part_error(PartError::form(ONLY_FILE));
             }
             if file.is_some() {
                 return part_error(PartError::form(

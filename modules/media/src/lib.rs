@@ -9,6 +9,9 @@ mod serve;
 mod social;
 
 pub use api::MediaApi;
+/// The uploads whose form is one part, `file`: any other part is refused (400), so the
+/// contract says their forms name all their parts.
+pub const SINGLE_FILE_FORMS: [&str; 3] = ["uploadCover", "uploadMagazine", "uploadPack"];
 pub use covers::MAX_COVER_BODY_BYTES;
 pub use magazines::{
     IssuePublication, Magazine, MagazineApi, MagazineError, MagazineIssue, MagazineService,

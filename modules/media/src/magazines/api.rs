@@ -97,7 +97,7 @@ pub(crate) async fn read_pdf_upload(
             Err(e) => return Err(refused(e)),
         };
         if field.name() != Some("file") {
-            continue;
+            return Err(refused(PartError::form(crate::api::ONLY_FILE)));
         }
         if file.is_some() {
             return Err(refused(PartError::form(
