@@ -64,8 +64,11 @@ done
 if ! python3 scripts/fault-check.py --a "http://127.0.0.1:$port_a" --b "http://127.0.0.1:$port_b" \
     --key "$admin_key" --writer-key "$writer_key" --metrics-token "$METRICS_TOKEN" \
     --pg-dir "$dir/pg" --s3-pid "$(cat "$dir/moto.pid")" --s3-restart "$s3_start" \
-    --saturate-seconds "${SATURATE_SECONDS:-60}" ${FAULT_REPORT:+--report "$FAULT_REPORT"}; then
+    --saturate-seconds "${SATURATE_SECONDS:-60}" ${FAULT_REPORT:+--report "$FAULT_REPORT"} 2>&1 \
+    | tee "$dir/check.log"; then
   keep=1
   for log in "$dir/a.log" "$dir/b.log"; do echo "--- $log"; tail -n 30 "$log" || true; done
+  # What failed, last: a CI log shows its end.
+  echo "--- what failed"; grep -E '^(FAIL|Traceback|[A-Za-z]*Error)' "$dir/check.log" || tail -n 5 "$dir/check.log"
   exit 1
 fi

@@ -2,7 +2,8 @@
 # A throwaway PostgreSQL cluster for the test suite.
 #   scripts/pg-cluster.sh start DIR   -> prints a TEST_DATABASE_URL on stdout
 #   scripts/pg-cluster.sh stop DIR
-#   scripts/pg-cluster.sh outage DIR SECONDS   -> down (fast shutdown) that long, then back
+#   scripts/pg-cluster.sh down DIR             -> stopped (fast shutdown), returns once it is
+#   scripts/pg-cluster.sh up DIR               -> started again with the options it last had
 # initdb refuses to run as root, so as root the cluster belongs to the postgres user.
 set -euo pipefail
 cmd=${1:?start or stop}
@@ -30,11 +31,12 @@ stop)
   [ -d "$dir/data" ] && as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$dir"
   ;;
-outage)
+down)
   as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
-  sleep "${3:?seconds}"
+  ;;
+up)
   # `restart` starts a stopped server with the options it last ran with.
   as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w restart >/dev/null 2>&1
   ;;
-*) echo "usage: $0 start|stop|outage DIR [SECONDS]" >&2; exit 2 ;;
+*) echo "usage: $0 start|stop|down|up DIR" >&2; exit 2 ;;
 esac
