@@ -21,7 +21,16 @@ pub struct PageRequest<'a> {
     pub head: Head,
     /// The page data as JSON (also embedded in the page for hydration).
     pub data_json: String,
+    /// The page shows what the server answered a form posted without JavaScript: the
+    /// client-rendered shell would show such a browser nothing, so its render may take
+    /// longer ([`FORM_ANSWER_DEADLINE`]).
+    pub answers_form: bool,
 }
+
+/// How long the render of a page answering a no-script form may take: the browser that
+/// posted it runs no scripts, so the shell would be a blank page, and the answer (read once)
+/// would be lost with it.
+pub const FORM_ANSWER_DEADLINE: Duration = Duration::from_secs(5);
 
 /// What a dashboard shows where scripts do not run.
 const NEEDS_JAVASCRIPT: &str =
@@ -85,7 +94,12 @@ impl Renderer {
             page.data_json
         );
         let pixel = view_pixel(page.url);
-        match self.sidecar.render(body, self.deadline).await {
+        let deadline = if page.answers_form {
+            self.deadline.max(FORM_ANSWER_DEADLINE)
+        } else {
+            self.deadline
+        };
+        match self.sidecar.render(body, deadline).await {
             Ok(rendered) => RenderedPage {
                 html: template::before_body_end(
                     self.template

@@ -96,6 +96,13 @@ pub(super) struct Visit<'a> {
     pub reader: bool,
 }
 
+/// A page's data as JSON, and whether it shows what the server answered a form posted
+/// without JavaScript.
+struct PageJson {
+    text: String,
+    answers_form: bool,
+}
+
 pub(super) enum Outcome {
     Page(RenderedHtml),
     Redirect(String),
@@ -189,7 +196,7 @@ impl PageResolver {
         status: StatusCode,
         visit: Visit<'a>,
         fill: impl FnOnce(&mut PageData<'a>),
-    ) -> String {
+    ) -> PageJson {
         let mut data = PageData {
             site: Site {
                 name: self.renderer.site_name(),
@@ -212,7 +219,10 @@ impl PageResolver {
             reader: visit.reader,
         };
         fill(&mut data);
-        serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string())
+        PageJson {
+            text: serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string()),
+            answers_form: visit.form.is_some(),
+        }
     }
 
     async fn render(
@@ -220,14 +230,15 @@ impl PageResolver {
         url: &str,
         status: StatusCode,
         head: Head,
-        data_json: String,
+        data: PageJson,
     ) -> (RenderedHtml, bool) {
         let page = self
             .renderer
             .render(&PageRequest {
                 url,
                 head,
-                data_json,
+                data_json: data.text,
+                answers_form: data.answers_form,
             })
             .await;
         (
@@ -518,7 +529,7 @@ impl PageResolver {
                 ..Head::default()
             };
             let json = self.data_json(url, StatusCode::OK, visit, |_| {});
-            let html = self.renderer.shell(&head, &json);
+            let html = self.renderer.shell(&head, &json.text);
             (
                 RenderedHtml {
                     status: StatusCode::OK,

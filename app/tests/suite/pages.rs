@@ -441,3 +441,55 @@ async fn a_busy_sidecar_is_not_restarted_and_the_instance_stays_ready() {
     );
     app.shutdown().await;
 }
+
+// Engine-independent: it is about the render deadline.
+#[tokio::test]
+async fn a_page_answering_a_no_script_form_waits_for_its_render() {
+    // Every render takes 150 ms; pages wait 50 ms for theirs.
+    let app = spawn_app_with(
+        Engine::Sqlite,
+        Options {
+            ssr_script: Some(common::repo_root().join("app/tests/fixtures/busy-sidecar.mjs")),
+            deadline: Duration::from_millis(50),
+            page_cache: false,
+            ..Options::default()
+        },
+    )
+    .await;
+    let rendered = |html: &str| html.contains("rendered by the busy sidecar");
+    let html = app.get("/contact-us").await.text().await.unwrap();
+    assert!(
+        !rendered(&html),
+        "a reader's page is not held up: the shell, in time"
+    );
+
+    // A browser without scripts posts the form and is sent back to the page with the
+    // answer: the shell would show it a blank page, so that render is waited for.
+    let r = app
+        .request(reqwest::Method::POST, "/contact-us", None)
+        .header("origin", "https://agora.test")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("first_name=Ada&email=ada%40example&message=Hi")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 303);
+    let cookie = r
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .find(|v| v.starts_with("agora_form="))
+        .expect("the answer's cookie");
+    let pair = cookie.split(';').next().unwrap().to_string();
+    let page = app
+        .request(reqwest::Method::GET, "/contact-us", Some(&pair))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status().as_u16(), 200);
+    let html = page.text().await.unwrap();
+    assert!(rendered(&html), "the form's answer is server-rendered");
+    assert!(html.contains("Please fill in all required fields."));
+    app.shutdown().await;
+}
