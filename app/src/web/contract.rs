@@ -129,7 +129,12 @@ fn optional_may_be_null(schema: &mut Map<String, Value>) {
 
 /// The contract with the edge's answers on every operation, as pretty JSON.
 pub fn complete(spec: &str) -> String {
-    complete_closing(spec, &media::SINGLE_FILE_FORMS)
+    let closed: Vec<&str> = media::SINGLE_FILE_FORMS
+        .iter()
+        .chain(outreach::NAMED_PART_FORMS.iter())
+        .copied()
+        .collect();
+    complete_closing(spec, &closed)
 }
 
 /// [`complete`], where the multipart forms of `closed_forms` (operation ids) name all their

@@ -518,10 +518,22 @@ on_both_engines! {
                 "Unsupported File",
                 "Your CV must be a PDF, DOC or DOCX file.",
             ),
+            (
+                file(application(json!({})), "cv_file", "cv.pdf", Vec::new()),
+                "Empty File",
+                "Your CV file is empty. Please choose the file again.",
+            ),
         ];
         for (form, title, message) in cases {
             let (status, body) = apply(&app, form).await;
-            assert_eq!(status, 400, "{body}");
+            // A field breaking its rule is a 400; fields that disagree, or an empty file, a 422;
+            // a document of another kind a 415.
+            let expected = match title {
+                "Portfolio Required" | "Writing Samples Required" | "Link or File" | "Empty File" => 422,
+                "Unsupported File" => 415,
+                _ => 400,
+            };
+            assert_eq!(status, expected, "{title}: {body}");
             assert_eq!(titled(&body), (title, message), "{body}");
         }
 

@@ -94,8 +94,8 @@ pub enum ErrorCode {
 }
 
 /// How a refusal of a well-formed request is answered, by its code: most break a rule of one
-/// field (400); some are a pair of fields that disagree (422), or a file of another kind than
-/// asked for, judged by its bytes (415).
+/// field (400); some are fields that each pass their rules but disagree, or an empty file
+/// (422), or a file of another kind than asked for, judged by its bytes (415).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
     Invalid,
@@ -107,8 +107,15 @@ impl ErrorCode {
     /// How a refusal with this code is answered (see [`Refusal`]).
     pub fn refusal(self) -> Refusal {
         match self {
-            ErrorCode::PasswordMismatch | ErrorCode::UnknownTimeZone => Refusal::Unprocessable,
-            ErrorCode::NotAPdf | ErrorCode::NotAnImage => Refusal::Unsupported,
+            ErrorCode::PasswordMismatch
+            | ErrorCode::UnknownTimeZone
+            | ErrorCode::PortfolioRequired
+            | ErrorCode::WritingSamplesRequired
+            | ErrorCode::LinkOrFile
+            | ErrorCode::EmptyFile => Refusal::Unprocessable,
+            ErrorCode::NotAPdf | ErrorCode::NotAnImage | ErrorCode::UnsupportedFile => {
+                Refusal::Unsupported
+            }
             _ => Refusal::Invalid,
         }
     }

@@ -16,7 +16,9 @@ use std::marker::PhantomData;
 use std::ops::Deref;
 
 use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
-use poem_openapi::types::{ParseError, ParseFromJSON, ParseResult, ToJSON, Type};
+use poem_openapi::types::{
+    ParseError, ParseFromJSON, ParseFromMultipartField, ParseResult, ToJSON, Type,
+};
 use serde_json::Value;
 
 /// What Rust's `trim` removes (Unicode `White_Space`), spelled for a regular expression that
@@ -238,6 +240,17 @@ impl<R: Rule> ParseFromJSON for Text<R> {
             Some(Value::Null) if !R::REQUIRED => Ok(Text::default()),
             Some(Value::String(s)) => Ok(Text::new(s)),
             Some(other) => Err(ParseError::expected_type(other)),
+        }
+    }
+}
+
+/// A text part of a multipart form, read as leniently: a missing part reads as empty. (Forms
+/// the modules read part by part as they arrive use the type for its schema only.)
+impl<R: Rule> ParseFromMultipartField for Text<R> {
+    async fn parse_from_multipart(field: Option<poem::web::Field>) -> ParseResult<Self> {
+        match field {
+            Some(field) => Ok(Text::new(field.text().await.map_err(ParseError::custom)?)),
+            None => Ok(Text::default()),
         }
     }
 }

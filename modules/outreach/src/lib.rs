@@ -20,6 +20,9 @@ pub use announcements::{
     Announcements, IssueDirectory,
 };
 pub use api::OutreachApi;
+/// Multipart forms whose contract names all their parts: the application. (Parts it does not
+/// name are ignored rather than refused: the site's no-script form sends its bookkeeping.)
+pub const NAMED_PART_FORMS: [&str; 1] = ["submitApplication"];
 pub use digest::{
     digest_store_for, ArticleDirectory, Digest, DigestArticle, DigestReport, DigestSettings,
     CHECK_EVERY as DIGEST_CHECK_EVERY,

@@ -1,10 +1,14 @@
 //! What visitors send.
 
-use kernel::text::{Anything, Asked, EmailAddress, NotBlank, Optional, Required, Text};
+use kernel::text::{
+    Anything, Asked, EmailAddress, NotBlank, Optional, Required, Rule, Text, SPACE,
+};
 use poem_openapi::{Enum, Object};
 use serde::{Deserialize, Serialize};
 
 use crate::accounts::{Interest, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
+use crate::application::checks::{MAX_LINK_CHARS, MAX_LONG_ANSWER, MAX_SHORT_ANSWER};
+use crate::application::{ENGLISH_LEVELS, MIN_AGE, MIN_WEEKLY_HOURS, ROLES};
 use crate::service::{MAX_MESSAGE_CHARS, MAX_NAME_CHARS, MAX_SUBJECT_CHARS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
@@ -96,46 +100,113 @@ pub struct Accepted {
 }
 
 /// The contributor application, sent as `multipart/form-data` (files are real file parts, not
-/// base64). The fields the product requires are marked so; a form without one is still read,
-/// and answered in the product's order and wording ("Please fill in all required fields.").
+/// base64). The contract states each field's rule; a form that breaks one is still read, and
+/// answered in the product's order and wording ("Please fill in all required fields.", 400).
+/// Rules across fields (a portfolio for a designer, a link or a file) are answered 422, a
+/// document of another kind 415. Parts the form does not name are ignored (the site's own
+/// no-script form sends its bookkeeping along), but the contract names them all.
 ///
 /// Only its schema is used: the form is read part by part as it arrives (see `api.rs`).
 #[derive(Debug, poem_openapi::Multipart)]
 #[allow(dead_code)]
 pub struct ApplicationForm {
-    pub full_name: String,
+    pub full_name: Text<Required<MAX_SHORT_ANSWER>>,
     /// Whole years; at least 14.
-    pub age: String,
-    pub country: String,
-    pub email: String,
-    pub time_zone: String,
-    /// Hours per week; at least 1.
-    pub weekly_availability: String,
-    /// One of B2, C1, C2, Native.
-    pub english_level: String,
-    pub how_did_you_hear: Option<String>,
-    pub previous_experience: Option<String>,
-    /// Role ids, one part per role (editorial-writer, copy-editor, research-assistant,
-    /// educational-pack-developer, communications-outreach-director, communications-assistant,
-    /// design-director, graphic-designer).
-    #[oai(default)]
-    pub roles: Vec<String>,
+    pub age: Text<Age>,
+    pub country: Text<Required<MAX_SHORT_ANSWER>>,
+    pub email: Text<EmailAddress>,
+    pub time_zone: Text<Required<MAX_SHORT_ANSWER>>,
+    /// Hours per week, 1 to 168.
+    pub weekly_availability: Text<WeeklyHours>,
+    pub english_level: Text<EnglishLevel>,
+    pub how_did_you_hear: Text<Optional<MAX_SHORT_ANSWER>>,
+    pub previous_experience: Text<Optional<MAX_LONG_ANSWER>>,
+    /// Role ids, one part per role.
+    #[oai(validator(min_items = 1, max_items = 8))]
+    pub roles: Vec<Text<RoleId>>,
     /// CV (.pdf, .doc or .docx, at most 10 MB).
     pub cv_file: Option<poem_openapi::types::multipart::Upload>,
     /// Portfolio link (http or https), or a file in `portfolio_file`, not both.
-    pub portfolio: Option<String>,
+    pub portfolio: Text<WebLink>,
     pub portfolio_file: Option<poem_openapi::types::multipart::Upload>,
     /// Writing samples link, or a file in `writing_samples_file`, not both.
-    pub writing_samples: Option<String>,
+    pub writing_samples: Text<WebLink>,
     pub writing_samples_file: Option<poem_openapi::types::multipart::Upload>,
     /// Research samples link, or a file in `research_samples_file`, not both (optional).
-    pub research_samples: Option<String>,
+    pub research_samples: Text<WebLink>,
     pub research_samples_file: Option<poem_openapi::types::multipart::Upload>,
-    pub why_join: String,
-    pub contribution: String,
-    pub additional: Option<String>,
+    pub why_join: Text<Required<MAX_LONG_ANSWER>>,
+    pub contribution: Text<Required<MAX_LONG_ANSWER>>,
+    pub additional: Text<Optional<MAX_LONG_ANSWER>>,
     /// Left empty by people; bots fill it in.
-    pub website: Option<String>,
+    pub website: Text<Anything>,
+}
+
+/// An applicant's age: whole years from [`MIN_AGE`] to 120, white space around allowed.
+pub struct Age;
+
+const _: () = assert!(MIN_AGE == 14, "the pattern below spells the minimum age");
+
+impl Rule for Age {
+    fn pattern() -> Option<String> {
+        Some(format!(
+            "^[{SPACE}]*(1[4-9]|[2-9][0-9]|1[01][0-9]|120)[{SPACE}]*$"
+        ))
+    }
+}
+
+/// Hours a week: a whole number from [`MIN_WEEKLY_HOURS`] to 168, white space around allowed.
+pub struct WeeklyHours;
+
+const _: () = assert!(
+    MIN_WEEKLY_HOURS == 1,
+    "the pattern below spells the minimum"
+);
+
+impl Rule for WeeklyHours {
+    fn pattern() -> Option<String> {
+        Some(format!(
+            "^[{SPACE}]*([1-9]|[1-9][0-9]|1[0-5][0-9]|16[0-8])[{SPACE}]*$"
+        ))
+    }
+}
+
+/// One of [`ENGLISH_LEVELS`].
+pub struct EnglishLevel;
+
+impl Rule for EnglishLevel {
+    const CHOICES: &'static [&'static str] = &ENGLISH_LEVELS;
+}
+
+/// One of the roles' ids ([`ROLES`]).
+pub struct RoleId;
+
+const ROLE_IDS: [&str; ROLES.len()] = {
+    let mut ids = [""; ROLES.len()];
+    let mut i = 0;
+    while i < ROLES.len() {
+        ids[i] = ROLES[i].0;
+        i += 1;
+    }
+    ids
+};
+
+impl Rule for RoleId {
+    const CHOICES: &'static [&'static str] = &ROLE_IDS;
+}
+
+/// A web link (`http://` or `https://`, a dot after it, no white space inside), or nothing.
+pub struct WebLink;
+
+impl Rule for WebLink {
+    const REQUIRED: bool = false;
+    const MAX_LENGTH: Option<usize> = Some(MAX_LINK_CHARS);
+    fn pattern() -> Option<String> {
+        let solid = format!("[^\\u0000{SPACE}]");
+        Some(format!(
+            "^[{SPACE}]*$|^[{SPACE}]*https?://{solid}+\\.{solid}+[{SPACE}]*$"
+        ))
+    }
 }
 
 #[derive(Debug, Clone, Object, Serialize, Deserialize)]

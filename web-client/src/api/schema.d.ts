@@ -5347,19 +5347,23 @@ export interface operations {
           country: string;
           email: string;
           time_zone: string;
-          /** @description Hours per week; at least 1. */
+          /** @description Hours per week, 1 to 168. */
           weekly_availability: string;
-          /** @description One of B2, C1, C2, Native. */
-          english_level: string;
+          /** @enum {string} */
+          english_level: "B2" | "C1" | "C2" | "Native";
           how_did_you_hear?: string;
           previous_experience?: string;
-          /**
-           * @description Role ids, one part per role (editorial-writer, copy-editor, research-assistant,
-           *     educational-pack-developer, communications-outreach-director, communications-assistant,
-           *     design-director, graphic-designer).
-           * @default []
-           */
-          roles?: string[];
+          /** @description Role ids, one part per role. */
+          roles: (
+            | "editorial-writer"
+            | "copy-editor"
+            | "research-assistant"
+            | "educational-pack-developer"
+            | "communications-outreach-director"
+            | "communications-assistant"
+            | "design-director"
+            | "graphic-designer"
+          )[];
           /**
            * Format: binary
            * @description CV (.pdf, .doc or .docx, at most 10 MB).
@@ -5394,10 +5398,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApplicationAccepted"];
         };
       };
-      /**
-       * @description A field is missing or invalid, or a file is not a PDF/DOC/DOCX; `title` and `message`
-       *     are the product's wording.
-       */
+      /** @description A field is missing or breaks its rule; `title` and `message` are the product's wording. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5424,8 +5425,21 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The body is not of the type this operation reads. */
+      /** @description A file is not a PDF, DOC or DOCX, judged by its bytes (`unsupported_file`). */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description Fields that disagree: a portfolio or writing samples the chosen roles need
+       *     (`portfolio_required`, `writing_samples_required`), a link and a file for the same
+       *     thing (`link_or_file`); or an empty file (`empty_file`).
+       */
+      422: {
         headers: {
           [name: string]: unknown;
         };

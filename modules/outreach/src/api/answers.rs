@@ -34,10 +34,17 @@ pub enum FormResponse {
 pub enum ApplicationResponse {
     #[oai(status = 201)]
     Created(Json<ApplicationAccepted>),
-    /// A field is missing or invalid, or a file is not a PDF/DOC/DOCX; `title` and `message`
-    /// are the product's wording.
+    /// A field is missing or breaks its rule; `title` and `message` are the product's wording.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// Fields that disagree: a portfolio or writing samples the chosen roles need
+    /// (`portfolio_required`, `writing_samples_required`), a link and a file for the same
+    /// thing (`link_or_file`); or an empty file (`empty_file`).
+    #[oai(status = 422)]
+    Unprocessable(Json<ErrorBody>),
+    /// A file is not a PDF, DOC or DOCX, judged by its bytes (`unsupported_file`).
+    #[oai(status = 415)]
+    Unsupported(Json<ErrorBody>),
     /// A file is over 10 MB.
     #[oai(status = 413)]
     TooLarge(Json<ErrorBody>),
@@ -156,7 +163,14 @@ pub(super) fn application_answer(r: Result<u32, OutreachError>) -> ApplicationRe
             code,
             title,
             message,
-        }) => ApplicationResponse::BadRequest(Json(ErrorBody::titled(code, title, message))),
+        }) => {
+            let body = Json(ErrorBody::titled(code, title, message));
+            match code.refusal() {
+                kernel::Refusal::Invalid => ApplicationResponse::BadRequest(body),
+                kernel::Refusal::Unprocessable => ApplicationResponse::Unprocessable(body),
+                kernel::Refusal::Unsupported => ApplicationResponse::Unsupported(body),
+            }
+        }
         Err(OutreachError::TooLarge { title, message }) => ApplicationResponse::TooLarge(Json(
             ErrorBody::titled(ErrorCode::FileTooLarge, title, message),
         )),

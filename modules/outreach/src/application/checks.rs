@@ -8,9 +8,15 @@ use kernel::email::is_email;
 use super::{ApplicationInput, IncomingFile, ENGLISH_LEVELS, MIN_AGE, MIN_WEEKLY_HOURS, ROLES};
 use kernel::ErrorCode;
 
-const MAX_SHORT: usize = 200;
-const MAX_URL: usize = 2000;
-const MAX_LONG: usize = 5000;
+/// The longest short answer (a name, a country), in characters.
+pub const MAX_SHORT_ANSWER: usize = 200;
+/// The longest link, in characters.
+pub const MAX_LINK_CHARS: usize = 2000;
+/// The longest long answer (why you want to join), in characters.
+pub const MAX_LONG_ANSWER: usize = 5000;
+const MAX_SHORT: usize = MAX_SHORT_ANSWER;
+const MAX_URL: usize = MAX_LINK_CHARS;
+const MAX_LONG: usize = MAX_LONG_ANSWER;
 
 fn has_any(roles: &[String], wanted: &[&str]) -> bool {
     roles.iter().any(|r| wanted.contains(&r.as_str()))
@@ -241,6 +247,83 @@ mod tests {
             contribution: "Careful edits.".into(),
             ..Default::default()
         }
+    }
+
+    /// Whether `text` matches the pattern the contract gives fields of rule `R`.
+    fn contract_takes<R: kernel::text::Rule>(text: &str) -> bool {
+        let pattern = R::pattern().unwrap();
+        regex::Regex::new(&pattern).unwrap().is_match(text)
+    }
+
+    #[test]
+    fn what_the_contract_takes_the_checks_take() {
+        use crate::model::{Age, WebLink, WeeklyHours};
+        let samples = [
+            "",
+            " ",
+            "0",
+            "1",
+            "13",
+            "14",
+            " 16 ",
+            "\u{a0}17\t",
+            "99",
+            "119",
+            "120",
+            "121",
+            "168",
+            "169",
+            "+15",
+            "015",
+            "1 4",
+            "14.0",
+            "fourteen",
+            "http://a.b",
+            "https://ada.example/work",
+            " https://x.y ",
+            "https://x",
+            "https://.",
+            "ftp://a.b",
+            "https://a b.c",
+            "HTTPS://A.B",
+            "https://a.b\u{3000}",
+            "https://a.b\u{2028}c",
+        ];
+        let mut taken = 0;
+        for text in samples {
+            let with = |edit: fn(&mut ApplicationInput, &str)| {
+                let mut input = complete();
+                edit(&mut input, text);
+                validate(&input).is_ok()
+            };
+            for (rule, contract, checks) in [
+                (
+                    "age",
+                    contract_takes::<Age>(text),
+                    with(|i, t| i.age = t.into()),
+                ),
+                (
+                    "hours",
+                    contract_takes::<WeeklyHours>(text),
+                    with(|i, t| i.weekly_availability = t.into()),
+                ),
+                (
+                    "link",
+                    contract_takes::<WebLink>(text),
+                    with(|i, t| i.portfolio = t.into()),
+                ),
+            ] {
+                assert!(
+                    !contract || checks,
+                    "{rule}: the contract takes {text:?}, the checks do not"
+                );
+                taken += usize::from(contract);
+            }
+        }
+        assert!(
+            taken >= 12,
+            "the samples reach the patterns ({taken} taken)"
+        );
     }
 
     fn some_file() -> IncomingFile {

@@ -8,7 +8,7 @@ use crate::files::{display_name, DocumentError, MAX_DOCUMENT_BYTES};
 use crate::service::{invalid, OutreachError, OutreachService};
 use crate::store::ApplicationRow;
 
-mod checks;
+pub(crate) mod checks;
 mod documents;
 mod emails;
 

@@ -12,8 +12,18 @@ type ApplicationParts =
 
 /** The file parts of an application (`cv_file`, `portfolio_file`, ...). */
 export type UploadPart = Extract<keyof ApplicationParts, `${string}_file`>;
-/** The text parts of an application; `roles` is sent as one part per role. */
-export type ApplicationText = Omit<ApplicationParts, UploadPart>;
+/**
+ * The text parts of an application as the form sends them; `roles` is sent as
+ * one part per role. They are the contract's, except that a choice may still be
+ * unmade or unknown: the server answers that in the product's words.
+ */
+export type ApplicationText = Omit<
+  ApplicationParts,
+  UploadPart | "english_level" | "roles"
+> & {
+  english_level: ApplicationParts["english_level"] | "";
+  roles: string[];
+};
 export type ApplicationUploads = Partial<Record<UploadPart, Blob>>;
 
 export type SendResult<T = unknown> =
@@ -107,7 +117,8 @@ export function submitApplication(
   return send(
     () =>
       api.POST("/v1/applications", {
-        body: text,
+        // What the form sends (a choice may be unmade); the server judges it.
+        body: text as ApplicationParts,
         // The contract types file parts as strings; the browser sends the Files.
         bodySerializer: (body) => applicationFormData(body, uploads),
       }),
