@@ -245,7 +245,8 @@ test("a file the server refuses keeps the form as it was", async ({ page }) => {
   });
   const answer = page.waitForResponse("**/api/v1/applications");
   await submit(page);
-  expect((await answer).status()).toBe(400);
+  // A file of another kind than asked for, judged by its bytes.
+  expect((await answer).status()).toBe(415);
   await expect(
     toast(page, "Unsupported File", "Your CV must be a PDF, DOC or DOCX file."),
   ).toBeVisible();
