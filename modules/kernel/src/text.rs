@@ -334,6 +334,64 @@ impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Asked<T> {
     }
 }
 
+/// A whole number whose schema states its range, `MIN` to `MAX`, and that any whole number
+/// satisfies on reading: the module that owns the field answers one out of range in its own
+/// words ("Age must be between 13 and 25."), not a parser's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Whole<const MIN: i64, const MAX: i64>(pub i64);
+
+impl<const MIN: i64, const MAX: i64> Type for Whole<MIN, MAX> {
+    const IS_REQUIRED: bool = true;
+    type RawValueType = Self;
+    type RawElementValueType = Self;
+
+    fn name() -> Cow<'static, str> {
+        "integer(int64)".into()
+    }
+
+    fn schema_ref() -> MetaSchemaRef {
+        // The bounds are small whole numbers: exact as f64.
+        #[allow(clippy::cast_precision_loss)]
+        let (minimum, maximum) = (MIN as f64, MAX as f64);
+        MetaSchemaRef::Inline(Box::new(MetaSchema {
+            format: Some("int64"),
+            minimum: Some(minimum),
+            maximum: Some(maximum),
+            ..MetaSchema::new("integer")
+        }))
+    }
+
+    fn as_raw_value(&self) -> Option<&Self::RawValueType> {
+        Some(self)
+    }
+
+    fn raw_element_iter<'a>(
+        &'a self,
+    ) -> Box<dyn Iterator<Item = &'a Self::RawElementValueType> + 'a> {
+        Box::new(self.as_raw_value().into_iter())
+    }
+}
+
+impl<const MIN: i64, const MAX: i64> ParseFromJSON for Whole<MIN, MAX> {
+    fn parse_from_json(value: Option<Value>) -> ParseResult<Self> {
+        match value {
+            Some(Value::Number(n)) => n
+                .as_i64()
+                .map(Whole)
+                .ok_or_else(|| ParseError::custom("expected a whole number")),
+            Some(other) => Err(ParseError::expected_type(other)),
+            None => Err(ParseError::expected_input()),
+        }
+    }
+}
+
+impl<const MIN: i64, const MAX: i64> ToJSON for Whole<MIN, MAX> {
+    fn to_json(&self) -> Option<Value> {
+        Some(Value::from(self.0))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

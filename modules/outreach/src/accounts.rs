@@ -30,6 +30,9 @@ pub struct Interest;
 impl kernel::text::Rule for Interest {
     const CHOICES: &'static [&'static str] = &INTERESTS;
 }
+/// The ages a reader may give, when they give one.
+pub const MIN_READER_AGE: i64 = 13;
+pub const MAX_READER_AGE: i64 = 25;
 pub const MIN_PASSWORD_CHARS: usize = 6;
 /// Long enough for any passphrase, short enough that hashing stays cheap.
 pub const MAX_PASSWORD_CHARS: usize = 128;
@@ -69,7 +72,10 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
     {
         return Err(failed(code, message));
     }
-    if input.age.is_some_and(|a| !(13..=25).contains(&a)) {
+    if input
+        .age
+        .is_some_and(|a| !(MIN_READER_AGE..=MAX_READER_AGE).contains(&a.0))
+    {
         return Err(invalid(
             ErrorCode::InvalidAge,
             "Invalid Age",
@@ -135,7 +141,7 @@ impl OutreachService {
                     last_name: input.last_name.trim().to_string(),
                     email: email.clone(),
                     password_hash,
-                    age: input.age,
+                    age: input.age.map(|a| a.0),
                     country: Some(input.country.trim())
                         .filter(|c| !c.is_empty())
                         .map(str::to_string),
@@ -293,9 +299,9 @@ mod tests {
         i.confirm_password = "abc12".into();
         assert_eq!(message(&i), "Password must be at least 6 characters long.");
         let mut i = input();
-        i.age = Some(12);
+        i.age = Some(kernel::text::Whole(12));
         assert_eq!(message(&i), "Age must be between 13 and 25.");
-        i.age = Some(25);
+        i.age = Some(kernel::text::Whole(25));
         assert_eq!(message(&i), "ok");
         let mut i = input();
         i.interests = vec!["Digital Democracy".into()];

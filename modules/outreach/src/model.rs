@@ -1,12 +1,14 @@
 //! What visitors send.
 
 use kernel::text::{
-    Anything, Asked, EmailAddress, NotBlank, Optional, Required, Rule, Text, SPACE,
+    Anything, Asked, EmailAddress, NotBlank, Optional, Required, Rule, Text, Whole, SPACE,
 };
 use poem_openapi::{Enum, Object};
 use serde::{Deserialize, Serialize};
 
-use crate::accounts::{Interest, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
+use crate::accounts::{
+    Interest, MAX_PASSWORD_CHARS, MAX_READER_AGE, MIN_PASSWORD_CHARS, MIN_READER_AGE,
+};
 use crate::application::checks::{MAX_LINK_CHARS, MAX_LONG_ANSWER, MAX_SHORT_ANSWER};
 use crate::application::{ENGLISH_LEVELS, MIN_AGE, MIN_WEEKLY_HOURS, ROLES};
 use crate::service::{MAX_MESSAGE_CHARS, MAX_NAME_CHARS, MAX_SUBJECT_CHARS};
@@ -231,7 +233,7 @@ pub struct RegistrationInput {
     #[serde(default)]
     pub confirm_password: Text<NotBlank<MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS>>,
     /// 13-25 when given.
-    pub age: Option<i64>,
+    pub age: Option<Whole<MIN_READER_AGE, MAX_READER_AGE>>,
     #[serde(default)]
     pub country: Text<Optional<MAX_NAME_CHARS>>,
     /// Any of: International Affairs, Youth Activism, Human Rights, Climate Justice,
