@@ -646,7 +646,7 @@ report=$tmp/report.md
     row "Lighthouse $label, best practices" "$(scores "${LH_B[$page]}")" "100" "$(verdict score_ok "$(worst "${LH_B[$page]}")" 100)"
     row "Lighthouse $label, SEO" "$(scores "${LH_S[$page]}")" "100" "$(verdict score_ok "$(worst "${LH_S[$page]}")" 100)"
   done
-  row "Cold start to the first server-rendered article (SQLite, br; median of ${#cold_ms[@]})" "$cold_median ms (every run: $(printf '%s ms, ' "${cold_ms[@]}" | sed 's/, $//'))" "≤ 500 ms" "$(verdict ge 500 "$cold_median")"
+  row "Cold start to the first server-rendered article (SQLite, br; median of ${#cold_ms[@]})" "$cold_median ms (every run: $(printf '%s ms, ' "${cold_ms[@]}" | sed 's/, $//'))" "≤ 300 ms" "$(verdict ge 300 "$cold_median")"
   row "JavaScript shipped to an article page (gzip, on the wire)" "$js_kb KB ($(fmt "$js_bytes") bytes, ${#scripts[@]} file(s))" "≤ 100 KB" "$(verdict ge 100000 "$js_bytes")"
   echo
   echo "## Details"
