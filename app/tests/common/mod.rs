@@ -19,11 +19,18 @@ pub enum Engine {
     Postgres,
 }
 
-/// The engines this run can test: SQLite always, PostgreSQL when configured.
+/// The engines this run can test: SQLite always, PostgreSQL when configured. With
+/// `REQUIRE_POSTGRES` set (CI sets it), a run without PostgreSQL fails instead of skipping
+/// its PostgreSQL cases.
 pub fn engines() -> Vec<Engine> {
     let mut e = vec![Engine::Sqlite];
     if std::env::var("TEST_DATABASE_URL").is_ok_and(|v| !v.is_empty()) {
         e.push(Engine::Postgres);
+    } else {
+        assert!(
+            std::env::var("REQUIRE_POSTGRES").is_err(),
+            "REQUIRE_POSTGRES is set but no PostgreSQL is configured (TEST_DATABASE_URL)"
+        );
     }
     e
 }
