@@ -86,9 +86,10 @@ export function createApp(
       let css = "";
       if (critical) {
         try {
+          const status = typeof data.status === "number" ? data.status : 200;
           css = await (span
-            ? span.phase("critical css", () => critical(html))
-            : critical(html));
+            ? span.phase("critical css", () => critical(html, url, status))
+            : critical(html, url, status));
         } catch (err) {
           console.error(`no critical CSS for ${url}:`, err);
         }

@@ -2,18 +2,24 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import beasties from "beasties";
 
-// The package's types describe it as CommonJS, whose default export would be the module;
-// Node loads its ES module build, whose default export is the class itself.
-const Beasties = beasties as unknown as typeof beasties.default;
+/**
+ * Finds the CSS a page's markup needs, so that it can be inlined in the page: `url` and
+ * `status` say which kind of page it is (see `pageGroup`).
+ */
+export type CriticalFn = (
+  markup: string,
+  url?: string,
+  status?: number,
+) => Promise<string>;
 
-/** Finds the CSS a page's markup needs, so that it can be inlined in the page. */
-export type CriticalFn = (markup: string) => Promise<string>;
-
-// Located from this file (dist/critical.js), not from the working directory.
+// Located from this file (in dist/), not from the working directory.
 const DEFAULT_CLIENT = fileURLToPath(
   new URL("../../web-client/dist/client/", import.meta.url),
+);
+/** What the build found for each kind of page (`npm run build` writes it: precompute.ts). */
+export const DEFAULT_PRECOMPUTED = fileURLToPath(
+  new URL("./critical.json", import.meta.url),
 );
 
 /** The stylesheets the page template links, in order. */
@@ -77,7 +83,7 @@ function attribute(attrs: string, name: string): string | undefined {
  * text, links and images do not change it. Only those attributes are looked for in each
  * tag (React writes class as `class="…"`): a render's markup is scanned once.
  */
-export function shapeOf(markup: string, valued: Set<string>): string {
+export function shapesOf(markup: string, valued: Set<string>): Set<string> {
   const shapes = new Set<string>();
   const names = [...new Set([...PSEUDO_CLASS_ATTRIBUTES, ...valued])].sort();
   for (const tag of markup.matchAll(TAG)) {
@@ -96,7 +102,56 @@ export function shapeOf(markup: string, valued: Set<string>): string {
     }
     shapes.add(shape);
   }
-  return [...shapes].sort().join("\n");
+  return shapes;
+}
+
+/** `shapesOf` as one string: equal for two pages of the same shape. */
+export function shapeOf(markup: string, valued: Set<string>): string {
+  return [...shapesOf(markup, valued)].sort().join("\n");
+}
+
+/**
+ * The kind of page `url` is, as the build groups its samples: a page that is not there, an
+ * article, an issue of the magazine, or else the page's own path.
+ */
+export function pageGroup(url: string, status = 200): string {
+  if (status === 404) return "404";
+  const path = (url.split(/[?#]/)[0] ?? "/")
+    .toLowerCase()
+    .replace(/(.)\/$/, "$1");
+  const item = /^\/(article|magazine)\/[^/]+$/.exec(path);
+  return item ? `/${item[1]}/*` : path;
+}
+
+/** What the build found (precompute.ts): for each kind of page, its CSS and shapes. */
+export interface Precomputed {
+  /** The stylesheets it was found in: a client built since then is not trusted. */
+  stylesheets: string[];
+  groups: Record<string, { css: string; shapes: string[] }>;
+}
+
+/** Reads the build's findings; none when absent, unreadable or for other stylesheets. */
+function readPrecomputed(
+  path: string,
+  hrefs: string[],
+): Map<string, { css: string; shapes: Set<string> }> {
+  const groups = new Map<string, { css: string; shapes: Set<string> }>();
+  let found: Precomputed;
+  try {
+    found = JSON.parse(readFileSync(path, "utf8")) as Precomputed;
+  } catch {
+    return groups;
+  }
+  if (found.stylesheets.join("\n") !== hrefs.join("\n")) {
+    console.warn(
+      `${path} is for other stylesheets than the client's: CSS is found as pages are rendered`,
+    );
+    return groups;
+  }
+  for (const [name, group] of Object.entries(found.groups)) {
+    groups.set(name, { css: group.css, shapes: new Set(group.shapes) });
+  }
+  return groups;
 }
 
 /** Shapes remembered at most (each with its CSS, a few kilobytes). */
@@ -105,38 +160,46 @@ const MAX_SHAPES = 256;
 /**
  * The rules of the template's stylesheets that apply to the elements in `markup` (and the
  * media queries, keyframes and custom properties they use), minified. The rest of the
- * stylesheet still loads, later; the page paints without waiting for it. Finding them takes
- * a few milliseconds, so the answer is kept per page shape (see `shapeOf`): the pages of one
- * kind share it. `SSR_CLIENT_DIR` may point at another build of the web client.
+ * stylesheet still loads, later; the page paints without waiting for it.
+ *
+ * The build works them out for each kind of page from the web client's samples
+ * (`precomputed`, see precompute.ts): a page none of whose elements is new to its kind gets
+ * them at once. Any other page's are found as it is rendered (by extract.ts, loaded the first
+ * time one is needed) and kept per page shape (see `shapeOf`): the pages of one shape share
+ * them. `SSR_CLIENT_DIR` may point at another build of the web client, `SSR_CRITICAL` at
+ * other findings.
  */
 export function loadCritical(
   clientDir = process.env.SSR_CLIENT_DIR ?? DEFAULT_CLIENT,
+  precomputed = process.env.SSR_CRITICAL ?? DEFAULT_PRECOMPUTED,
 ): CriticalFn {
   const hrefs = stylesheetsOf(
     readFileSync(join(clientDir, "index.html"), "utf8"),
   );
-  const links = hrefs
-    .map((href) => `<link rel="stylesheet" href="${href}">`)
-    .join("");
   const valued = selectedAttributes(
     hrefs.map((href) => readFileSync(join(clientDir, href), "utf8")).join("\n"),
   );
+  const groups = readPrecomputed(precomputed, hrefs);
   const known = new Map<string, string>();
-  const inliner = new Beasties({
-    path: clientDir,
-    publicPath: "/",
-    preload: "body",
-    pruneSource: false,
-    mergeStylesheets: true,
-    reduceInlineStyles: false,
-    inlineFonts: false,
-    compress: true,
-    logLevel: "warn",
-  });
-  return async (markup) => {
-    if (!links) return "";
+  // Kinds of page said to be missing from the build's findings (once each).
+  const unseen = new Set<string>();
+  let extract: Promise<(markup: string) => Promise<string>> | undefined;
+  return async (markup, url = "/", status = 200) => {
+    if (hrefs.length === 0) return "";
+    const shapes = shapesOf(markup, valued);
+    const kind = pageGroup(url, status);
+    const group = groups.get(kind);
+    if (group && [...shapes].every((shape) => group.shapes.has(shape))) {
+      return group.css;
+    }
+    if (!unseen.has(kind)) {
+      unseen.add(kind);
+      console.warn(
+        `critical CSS: a ${kind} page with elements the build's samples lack (web-client/src/entry-samples.ts); found as it is rendered`,
+      );
+    }
     const key = createHash("sha256")
-      .update(shapeOf(markup, valued))
+      .update([...shapes].sort().join("\n"))
       .digest("base64");
     const seen = known.get(key);
     if (seen !== undefined) {
@@ -145,10 +208,10 @@ export function loadCritical(
       known.set(key, seen);
       return seen;
     }
-    const html = await inliner.process(
-      `<!doctype html><html><head>${links}</head><body><div id="root">${markup}</div></body></html>`,
+    extract ??= import("./extract.js").then((m) =>
+      m.extractor(clientDir, hrefs),
     );
-    const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const css = await (await extract)(markup);
     known.set(key, css);
     if (known.size > MAX_SHAPES) {
       const oldest = known.keys().next().value;

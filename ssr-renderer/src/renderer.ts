@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 /** web-client's server entry: `render(url, data)` → markup for `#root`. */
 export type RenderFn = (url: string, data: unknown) => string;
 
-// Located from this file (dist/renderer.js), not from the working directory.
+// Located from this file (in dist/), not from the working directory.
 const DEFAULT_ENTRY = fileURLToPath(
   new URL("../../web-client/dist/server/entry-server.js", import.meta.url),
 );

@@ -9,9 +9,8 @@ const port = Number(process.env.SSR_PORT || 3001);
 // Off (and the OpenTelemetry SDK not loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
 const tracing = await tracingFromEnv();
 const render = await loadRenderer();
+// What the build found for each kind of page: no stylesheet is parsed at start-up.
 const critical = loadCritical();
-// The first run compiles the selector engine and reads the stylesheet: not on a reader's time.
-await critical("<p></p>");
 const server = createApp(render, critical, tracing).listen(port, host, () => {
   // The port actually bound (SSR_PORT=0 picks a free one).
   const bound = server.address();

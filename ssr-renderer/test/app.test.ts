@@ -10,11 +10,13 @@ import { join } from "node:path";
 import { createApp } from "../src/app.js";
 import {
   loadCritical,
+  pageGroup,
   selectedAttributes,
   shapeOf,
+  shapesOf,
   stylesheetsOf,
 } from "../src/critical.js";
-import type { CriticalFn } from "../src/critical.js";
+import type { CriticalFn, Precomputed } from "../src/critical.js";
 import type { RenderFn } from "../src/renderer.js";
 
 let server: Server | undefined;
@@ -213,5 +215,72 @@ describe("critical CSS", () => {
     expect(await critical('<p class="card" disabled>three</p>')).toContain(
       ".card{color:green}",
     );
+  });
+
+  it("sorts pages into the kinds the build finds CSS for", () => {
+    expect(pageGroup("/")).toBe("/");
+    expect(pageGroup("/articles?q=vote&limit=12")).toBe("/articles");
+    expect(pageGroup("/About/")).toBe("/about");
+    expect(pageGroup("/article/should-16-year-olds-vote")).toBe("/article/*");
+    expect(pageGroup("/magazine/november-2026#cover")).toBe("/magazine/*");
+    expect(pageGroup("/magazine")).toBe("/magazine");
+    expect(pageGroup("/article/gone", 404)).toBe("404");
+    expect(pageGroup("/anything", 404)).toBe("404");
+  });
+
+  /** Writes what a build would have found for `dir`'s client; returns its path. */
+  function precomputed(
+    dir: string,
+    found: Precomputed["groups"],
+    hrefs = ["/assets/index-x.css"],
+  ) {
+    const path = join(dir, "critical.json");
+    writeFileSync(path, JSON.stringify({ stylesheets: hrefs, groups: found }));
+    return path;
+  }
+
+  it("gives a page the build's CSS for its kind when the build saw all its elements", async () => {
+    const dir = client(".card{color:red}.lead{color:blue}.note{color:green}");
+    const valued = selectedAttributes(".card{color:red}");
+    const seen = '<p class="card">one</p><p class="lead">two</p>';
+    const critical = loadCritical(
+      dir,
+      precomputed(dir, {
+        "/article/*": {
+          css: "FROM-THE-BUILD",
+          shapes: [...shapesOf(seen, valued)],
+        },
+      }),
+    );
+    // Fewer elements than the build saw, other text: the build's CSS, as it is.
+    expect(
+      await critical('<p class="lead">other words</p>', "/article/a"),
+    ).toBe("FROM-THE-BUILD");
+    // Another kind of page, or an element the build never saw: found from the stylesheet.
+    const about = await critical('<p class="lead">x</p>', "/about");
+    expect(about).toContain(".lead{color:blue}");
+    expect(about).not.toContain("FROM-THE-BUILD");
+    const unseen = await critical(
+      '<p class="lead">x</p><p class="note">y</p>',
+      "/article/a",
+    );
+    expect(unseen).toContain(".note{color:green}");
+    expect(unseen).not.toContain(".card");
+    // The same page missing: a 404 is a kind of its own.
+    expect(
+      await critical('<p class="lead">x</p>', "/article/gone", 404),
+    ).not.toBe("FROM-THE-BUILD");
+  });
+
+  it("does not trust findings made for other stylesheets", async () => {
+    const dir = client(".lead{color:blue}");
+    const critical = loadCritical(
+      dir,
+      precomputed(dir, { "/about": { css: "STALE", shapes: ["p.lead"] } }, [
+        "/assets/index-old.css",
+      ]),
+    );
+    const css = await critical('<p class="lead">x</p>', "/about");
+    expect(css).toContain(".lead{color:blue}");
   });
 });

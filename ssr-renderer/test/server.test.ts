@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import type { Precomputed } from "../src/critical.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -64,6 +65,11 @@ describe("the sidecar process", () => {
     expect(sheet).toBeDefined();
     const whole = statSync(join(assets, sheet ?? "")).size;
     expect(css.length).toBeLessThan(whole / 2);
+    // Found by the build for this kind of page (dist/critical.json), not at this render.
+    const found = JSON.parse(
+      readFileSync(join(root, "dist/critical.json"), "utf8"),
+    ) as Precomputed;
+    expect(css).toBe(found.groups["/about"]?.css);
 
     const started = Date.now();
     child.kill("SIGTERM");

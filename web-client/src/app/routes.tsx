@@ -53,6 +53,9 @@ const LAZY_PAGES = new Map<string, LazyPage>([
   ),
 ]);
 
+/** The paths of the pages outside the main bundle. */
+export const LAZY_PAGE_PATHS: readonly string[] = [...LAZY_PAGES.keys()];
+
 /**
  * Loads the chunk of the page at `pathname` when it has one of its own
  * (`null` otherwise). The browser waits for it before hydrating, so that the
