@@ -40,11 +40,14 @@ pub struct Application {
     pub services: Services,
     pub sidecar: Arc<Sidecar>,
     listener: tokio::net::TcpListener,
+    routes: poem::endpoint::BoxEndpoint<'static>,
+    cached_pages: Option<web::CachedPages>,
     settings: Settings,
 }
 
 impl Application {
-    /// Connects, migrates, starts the sidecar and binds the port (0 picks a free one).
+    /// Connects, migrates, starts the sidecar, builds the routes and binds the port (0 picks
+    /// a free one).
     pub async fn build(settings: Settings) -> anyhow::Result<Application> {
         Self::build_with_clock(settings, kernel::clock::system()).await
     }
@@ -54,33 +57,51 @@ impl Application {
         settings: Settings,
         clock: kernel::clock::SharedClock,
     ) -> anyhow::Result<Application> {
-        // Node takes a few hundred milliseconds to load the renderer: it starts while the
-        // database is connected and migrated, not after.
-        let (services, sidecar) = tokio::join!(
-            Services::connect(&settings, clock),
-            Sidecar::start(&settings.ssr)
-        );
-        let sidecar = sidecar?;
-        let bound = match services {
-            Ok(services) => tokio::net::TcpListener::bind((settings.bind.as_str(), settings.port))
+        // Node takes a few hundred milliseconds to load the renderer: it starts first, and the
+        // database is connected and migrated, the routes built and the port bound meanwhile.
+        let sidecar = Sidecar::spawn(&settings.ssr).await?;
+        let built = match Services::connect(&settings, clock).await {
+            Ok(services) => Self::routes(&settings, &services, &sidecar)
+                .map(|(routes, cached_pages)| (services, routes, cached_pages)),
+            Err(e) => Err(e),
+        };
+        let bound = match built {
+            Ok(built) => tokio::net::TcpListener::bind((settings.bind.as_str(), settings.port))
                 .await
-                .map(|listener| (services, listener))
+                .map(|listener| (built, listener))
                 .map_err(anyhow::Error::from),
             Err(e) => Err(e),
         };
-        let (services, listener) = match bound {
+        let ((services, routes, cached_pages), listener) = match bound {
             Ok(ok) => ok,
             Err(e) => {
                 sidecar.stop().await;
                 return Err(e);
             }
         };
+        sidecar.wait_started(&settings.ssr).await;
         Ok(Application {
             services,
             sidecar,
             listener,
+            routes,
+            cached_pages,
             settings,
         })
+    }
+
+    /// The HTTP routes: the contract's API, the pages (rendered by `sidecar`) and the assets.
+    fn routes(
+        settings: &Settings,
+        services: &Services,
+        sidecar: &Arc<Sidecar>,
+    ) -> anyhow::Result<(
+        poem::endpoint::BoxEndpoint<'static>,
+        Option<web::CachedPages>,
+    )> {
+        let renderer = Renderer::new(settings, sidecar.clone())?;
+        let api = build_openapi(services, settings.trust_proxy);
+        web::routes(settings, services, api, renderer)
     }
 
     pub fn port(&self) -> u16 {
@@ -89,13 +110,10 @@ impl Application {
 
     /// Serves until `shutdown` turns true (or SIGTERM/Ctrl-C), then drains and stops the sidecar.
     pub async fn run(self, mut shutdown: watch::Receiver<bool>) -> anyhow::Result<()> {
-        let renderer = Renderer::new(&self.settings, self.sidecar.clone())?;
-        let api = build_openapi(&self.services, self.settings.trust_proxy);
-        let (routes, cached_pages) = web::routes(&self.settings, &self.services, api, renderer)?;
         let server = crate::server::serve(
             self.listener,
-            routes,
-            cached_pages,
+            self.routes,
+            self.cached_pages,
             self.settings.server.clone(),
             async move {
                 tokio::select! {

@@ -75,6 +75,14 @@ pub struct Sidecar {
 impl Sidecar {
     /// Uses the external sidecar at `SSR_URL`, or starts and supervises one.
     pub async fn start(cfg: &SsrSettings) -> anyhow::Result<Arc<Sidecar>> {
+        let sidecar = Self::spawn(cfg).await?;
+        sidecar.wait_started(cfg).await;
+        Ok(sidecar)
+    }
+
+    /// Starts the sidecar (unless `cfg.url` names one already running) without waiting for
+    /// it: the app does its own start-up meanwhile, then calls [`Sidecar::wait_started`].
+    pub async fn spawn(cfg: &SsrSettings) -> anyhow::Result<Arc<Sidecar>> {
         let client = reqwest::Client::builder()
             .pool_max_idle_per_host(64)
             .no_proxy()
@@ -111,9 +119,15 @@ impl Sidecar {
             }
             let task = tokio::spawn(supervise(sidecar.clone(), cfg.clone(), port));
             *sidecar.task.lock().await = Some(task);
-            sidecar.wait_healthy(Duration::from_secs(10)).await;
         }
         Ok(sidecar)
+    }
+
+    /// Waits (10 s at most) for the sidecar [`Sidecar::spawn`] started to answer.
+    pub async fn wait_started(&self, cfg: &SsrSettings) {
+        if cfg.url.is_none() {
+            self.wait_healthy(Duration::from_secs(10)).await;
+        }
     }
 
     async fn wait_healthy(&self, within: Duration) {
