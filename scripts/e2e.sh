@@ -76,6 +76,19 @@ if [ "$status" -ne 0 ]; then
   exit 1
 fi
 
+# The sidecar names, once, each kind of page it met with elements the build's samples lack
+# (web-client/src/entry-samples.ts): their CSS was found as they were rendered. The pages
+# readers and crawlers open most (home, listing, article, issue, 404) must never be among them;
+# a form's rarer states (answered with an error) may.
+if grep -q "critical CSS: a " "$dir/app.log"; then
+  echo "--- pages unlike the build's samples (their CSS was found as they were rendered) ---"
+  sed 's/ (web-client[^)]*)//' "$dir/app.log" | grep "critical CSS: a " | cut -c1-300
+  if grep -qE "critical CSS: a (/|/articles|/article/\*|/magazine/\*|404) page" "$dir/app.log"; then
+    echo "the build's samples must cover the home, listing, article, issue and 404 pages"
+    exit 1
+  fi
+fi
+
 # Graceful stop: SIGTERM ends the app with status 0 and takes the sidecar with it.
 sidecar_pids=$(pgrep -P "$pid" || true)
 kill -TERM "$pid"

@@ -194,8 +194,11 @@ export function loadCritical(
     }
     if (!unseen.has(kind)) {
       unseen.add(kind);
+      const lacking = group
+        ? [...shapes].filter((shape) => !group.shapes.has(shape))
+        : ["(no sample of this kind)"];
       console.warn(
-        `critical CSS: a ${kind} page with elements the build's samples lack (web-client/src/entry-samples.ts); found as it is rendered`,
+        `critical CSS: a ${kind} page with elements the build's samples lack (web-client/src/entry-samples.ts); found as it is rendered: ${lacking.slice(0, 8).join(" ")}`,
       );
     }
     const key = createHash("sha256")

@@ -33,9 +33,12 @@ const base = (url: string, status = 200): PageData => ({
 });
 
 const article = sample.article;
-// Cards with and without a cover, a subtitle, the featured mark.
+// Cards with and without a cover (an uploaded one has WebP sizes), a subtitle, the
+// featured mark.
+const UPLOADED_COVER = "/media/covers/sample-cover.jpg";
 const cards = (sample.list?.items ?? []).flatMap((card) => [
   card,
+  { ...card, id: `${card.id}-uploaded`, cover_image: UPLOADED_COVER },
   {
     ...card,
     id: `${card.id}-plain`,
@@ -44,6 +47,9 @@ const cards = (sample.list?.items ?? []).flatMap((card) => [
     featured: !card.featured,
   },
 ]);
+// A form posted without JavaScript, refused and accepted.
+const failed = sample.form;
+const succeeded = sample.form && { ...sample.form, error: undefined };
 const related = sample.related && {
   ...sample.related,
   read_next: cards,
@@ -105,6 +111,10 @@ export function samples(): PageSample[] {
       related,
     });
     add(url, {
+      article: { ...article, cover_image: UPLOADED_COVER },
+      related,
+    });
+    add(url, {
       article: { ...article, cover_image: undefined, subtitle: undefined },
       related: { read_next: [] },
     });
@@ -121,14 +131,18 @@ export function samples(): PageSample[] {
   }
   add("/magazine", { issues: sample.issues });
   add("/magazine", { issues: [] });
+  add("/magazine", { issues: [], form: failed });
+  add("/magazine", { issues: [], form: succeeded });
   if (sample.issue)
     add(`/magazine/${sample.issue.slug}`, { issue: sample.issue });
   add("/educational-packs", { packs: sample.packs });
   add("/educational-packs", { packs: { packs: [] } });
+  add("/key-login");
   for (const path of LAZY_PAGE_PATHS) {
     if (path === "/magazine" || path === "/educational-packs") continue;
     add(path, { landing: sample.landing, account: sample.account });
-    add(path, { form: sample.form });
+    add(path, { form: failed });
+    add(path, { form: succeeded });
   }
   return pages;
 }
