@@ -73,15 +73,8 @@ pub struct Sidecar {
 }
 
 impl Sidecar {
-    /// Uses the external sidecar at `SSR_URL`, or starts and supervises one.
-    pub async fn start(cfg: &SsrSettings) -> anyhow::Result<Arc<Sidecar>> {
-        let sidecar = Self::spawn(cfg).await?;
-        sidecar.wait_started(cfg).await;
-        Ok(sidecar)
-    }
-
-    /// Starts the sidecar (unless `cfg.url` names one already running) without waiting for
-    /// it: the app does its own start-up meanwhile, then calls [`Sidecar::wait_started`].
+    /// Uses the external sidecar at `SSR_URL`, or starts and supervises one, without waiting
+    /// for it: the app does its own start-up meanwhile, then calls [`Sidecar::wait_started`].
     pub async fn spawn(cfg: &SsrSettings) -> anyhow::Result<Arc<Sidecar>> {
         let client = reqwest::Client::builder()
             .pool_max_idle_per_host(64)
