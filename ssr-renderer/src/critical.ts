@@ -107,7 +107,12 @@ export function shapesOf(markup: string, valued: Set<string>): Set<string> {
 
 /** `shapesOf` as one string: equal for two pages of the same shape. */
 export function shapeOf(markup: string, valued: Set<string>): string {
-  return [...shapesOf(markup, valued)].sort().join("\n");
+  return shapeKey(shapesOf(markup, valued));
+}
+
+/** Shapes as one string, in a fixed order. */
+function shapeKey(shapes: Set<string>): string {
+  return [...shapes].sort().join("\n");
 }
 
 /**
@@ -154,6 +159,23 @@ function readPrecomputed(
   return groups;
 }
 
+/**
+ * The stylesheets the web client built in `clientDir` links, and the attributes they select
+ * on (what tells page shapes apart: see `shapesOf`).
+ */
+export function readClient(clientDir: string): {
+  hrefs: string[];
+  valued: Set<string>;
+} {
+  const hrefs = stylesheetsOf(
+    readFileSync(join(clientDir, "index.html"), "utf8"),
+  );
+  const valued = selectedAttributes(
+    hrefs.map((href) => readFileSync(join(clientDir, href), "utf8")).join("\n"),
+  );
+  return { hrefs, valued };
+}
+
 /** Shapes remembered at most (each with its CSS, a few kilobytes). */
 const MAX_SHAPES = 256;
 
@@ -173,12 +195,7 @@ export function loadCritical(
   clientDir = process.env.SSR_CLIENT_DIR ?? DEFAULT_CLIENT,
   precomputed = process.env.SSR_CRITICAL ?? DEFAULT_PRECOMPUTED,
 ): CriticalFn {
-  const hrefs = stylesheetsOf(
-    readFileSync(join(clientDir, "index.html"), "utf8"),
-  );
-  const valued = selectedAttributes(
-    hrefs.map((href) => readFileSync(join(clientDir, href), "utf8")).join("\n"),
-  );
+  const { hrefs, valued } = readClient(clientDir);
   const groups = readPrecomputed(precomputed, hrefs);
   const known = new Map<string, string>();
   // Kinds of page said to be missing from the build's findings (once each).
@@ -201,9 +218,7 @@ export function loadCritical(
         `critical CSS: a ${kind} page with elements the build's samples lack (web-client/src/entry-samples.ts); found as it is rendered: ${lacking.slice(0, 8).join(" ")}`,
       );
     }
-    const key = createHash("sha256")
-      .update([...shapes].sort().join("\n"))
-      .digest("base64");
+    const key = createHash("sha256").update(shapeKey(shapes)).digest("base64");
     const seen = known.get(key);
     if (seen !== undefined) {
       // Most recently used last: the oldest shapes are the first forgotten.

@@ -1,12 +1,10 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   DEFAULT_PRECOMPUTED,
   pageGroup,
-  selectedAttributes,
+  readClient,
   shapesOf,
-  stylesheetsOf,
   type Precomputed,
 } from "./critical.js";
 import { extractor } from "./extract.js";
@@ -32,10 +30,7 @@ const render = await loadRenderer();
 const { samples } = (await import(pathToFileURL(samplesEntry).href)) as {
   samples: () => Sample[];
 };
-const hrefs = stylesheetsOf(readFileSync(join(client, "index.html"), "utf8"));
-const valued = selectedAttributes(
-  hrefs.map((href) => readFileSync(join(client, href), "utf8")).join("\n"),
-);
+const { hrefs, valued } = readClient(client);
 const markups = new Map<string, string[]>();
 for (const { url, data } of samples()) {
   const group = pageGroup(url, data.status);
