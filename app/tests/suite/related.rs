@@ -5,7 +5,9 @@
 use crate::common;
 
 use common::spawn_app;
-use serde_json::Value;
+use identity::Role;
+use reqwest::Method;
+use serde_json::{json, Value};
 
 on_both_engines! {
     async fn read_next_and_the_author(engine: Engine) {
@@ -55,5 +57,60 @@ on_both_engines! {
         let (status, body) = app.json("/api/v1/articles/no-such-article/related").await;
         assert_eq!(status, 404);
         assert_eq!(body["code"], "article_not_found");
+    }
+}
+
+on_both_engines! {
+    async fn read_next_follows_a_publish_and_a_delete(engine: Engine) {
+        let app = spawn_app(engine).await;
+        agora::seed::demo(&app.services).await.unwrap();
+        let (_, all) = app.json("/api/v1/articles?limit=50").await;
+        let slug = all["items"][0]["slug"].as_str().unwrap().to_string();
+        let category = all["items"][0]["category"].as_str().unwrap().to_string();
+        let read_next = |related: &Value| -> Vec<String> {
+            related["read_next"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a["title"].as_str().unwrap().to_string())
+                .collect()
+        };
+        let url = format!("/api/v1/articles/{slug}/related");
+        let (_, before) = app.json(&url).await;
+        assert!(!read_next(&before).contains(&"A Fresh Piece Next Door".to_string()));
+
+        let writer = all["items"][0]["author_id"].clone();
+        let (_, key) = app
+            .services
+            .identity
+            .add_staff("Dee Director", Role::ContentDirector)
+            .await
+            .unwrap();
+        let director = app.login(&key).await;
+        let r = app
+            .request(Method::POST, "/api/v1/staff/articles", Some(&director))
+            .json(&json!({"title": "A Fresh Piece Next Door", "content": "Body of it.",
+                          "category": category, "status": "published",
+                          "author_id": writer}))
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        let created = r.json::<Value>().await.unwrap();
+        assert_eq!(status, 201, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        // The newest piece of the same category comes first, from the next read on.
+        let (_, after) = app.json(&url).await;
+        assert_eq!(read_next(&after)[0], "A Fresh Piece Next Door", "{after}");
+
+        let r = app
+            .request(Method::DELETE, &format!("/api/v1/staff/articles/{id}"), Some(&director))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 204);
+        let (_, gone) = app.json(&url).await;
+        assert_eq!(read_next(&gone), read_next(&before), "{gone}");
+        app.shutdown().await;
     }
 }

@@ -148,7 +148,7 @@ impl ContentApi {
             Err(e) => return RelatedResponse::Internal(internal(&e)),
         };
         match self.service.related(&article).await {
-            Ok(related) => RelatedResponse::Ok(Json(related)),
+            Ok(related) => RelatedResponse::Ok(Json(Related::clone(&related))),
             Err(e) => RelatedResponse::Internal(internal(&e)),
         }
     }

@@ -104,6 +104,9 @@ pub struct ContentService {
     published: Cache<u64, Arc<HashSet<String>>>,
     /// How many articles are published, by content version (every filtered listing says it).
     published_count: Cache<u64, i64>,
+    /// What follows each article (read next, the author box), by content version and article:
+    /// the same few cards close every article page, so a render reads them once per version.
+    related: Cache<(u64, String), Arc<Related>>,
     version: kernel::Generation,
     newsroom: NewsroomSettings,
 }
@@ -124,6 +127,10 @@ impl ContentService {
                 .build(),
             published_count: Cache::builder()
                 .max_capacity(4)
+                .time_to_live(Duration::from_secs(60))
+                .build(),
+            related: Cache::builder()
+                .max_capacity(5_000)
                 .time_to_live(Duration::from_secs(60))
                 .build(),
             version: kernel::Generation::default(),
@@ -180,6 +187,7 @@ impl ContentService {
         self.listings.invalidate_all();
         self.published.invalidate_all();
         self.published_count.invalidate_all();
+        self.related.invalidate_all();
     }
 
     /// Whether `slug` is the current slug of a published article, answered from memory: the
@@ -278,7 +286,20 @@ impl ContentService {
     /// What follows `article`: up to three other articles to read next (its category's
     /// first), and its author with up to three of their other articles.
     #[tracing::instrument(skip_all, fields(slug = %article.card.slug))]
-    pub async fn related(&self, article: &Article) -> Result<Related, ContentError> {
+    pub async fn related(&self, article: &Article) -> Result<Arc<Related>, ContentError> {
+        let key = (self.version(), article.card.id.clone());
+        self.related
+            .try_get_with(key, async {
+                self.find_related(article).await.map(Arc::new)
+            })
+            .await
+            .map_err(|e| match Arc::try_unwrap(e) {
+                Ok(e) => e,
+                Err(shared) => ContentError::Unexpected(shared.to_string().into()),
+            })
+    }
+
+    async fn find_related(&self, article: &Article) -> Result<Related, ContentError> {
         const SHOWN: usize = 3;
         let me = &article.card;
         let nearby = ListQuery {
