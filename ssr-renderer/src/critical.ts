@@ -75,30 +75,55 @@ function attribute(attrs: string, name: string): string | undefined {
   return m ? (m[1] ?? m[2] ?? m[3] ?? "") : undefined;
 }
 
+/** The shape of one tag (`<a class="x" href="…">`): see `shapesOf`. */
+function shapeOfTag(
+  name: string,
+  attrs: string,
+  names: string[],
+  valued: Set<string>,
+): string {
+  let shape = name.toLowerCase();
+  if (attrs) {
+    const classes = CLASS.exec(attrs)?.[1];
+    if (classes) {
+      shape += "." + classes.split(/\s+/).filter(Boolean).sort().join(".");
+    }
+    for (const name of names) {
+      const value = attribute(attrs, name);
+      if (value === undefined) continue;
+      shape += valued.has(name) ? `[${name}=${value}]` : `[${name}]`;
+    }
+  }
+  return shape;
+}
+
+/** Tags remembered with their shape, per set of valued attributes. */
+const MAX_TAGS = 20_000;
+const tagShapes = new WeakMap<Set<string>, Map<string, string>>();
+
 /**
  * What a stylesheet can tell apart in `markup`: each kind of element, as its tag, classes,
  * the values of the attributes in `valued`, and whether it has the attributes
  * pseudo-classes depend on. Two pages with the same shape need the same CSS (short of
  * selectors on nesting, which the site's stylesheet does not rely on to show a page);
  * text, links and images do not change it. Only those attributes are looked for in each
- * tag (React writes class as `class="…"`): a render's markup is scanned once.
+ * tag (React writes class as `class="…"`), and a tag written the same way as one seen
+ * before (most of a page's, and every tag of the header, footer and cards) is not read again.
  */
 export function shapesOf(markup: string, valued: Set<string>): Set<string> {
   const shapes = new Set<string>();
   const names = [...new Set([...PSEUDO_CLASS_ATTRIBUTES, ...valued])].sort();
+  let seen = tagShapes.get(valued);
+  if (!seen) {
+    seen = new Map();
+    tagShapes.set(valued, seen);
+  }
   for (const tag of markup.matchAll(TAG)) {
-    let shape = (tag[1] ?? "").toLowerCase();
-    const attrs = tag[2] ?? "";
-    if (attrs) {
-      const classes = CLASS.exec(attrs)?.[1];
-      if (classes) {
-        shape += "." + classes.split(/\s+/).filter(Boolean).sort().join(".");
-      }
-      for (const name of names) {
-        const value = attribute(attrs, name);
-        if (value === undefined) continue;
-        shape += valued.has(name) ? `[${name}=${value}]` : `[${name}]`;
-      }
+    let shape = seen.get(tag[0]);
+    if (shape === undefined) {
+      shape = shapeOfTag(tag[1] ?? "", tag[2] ?? "", names, valued);
+      if (seen.size >= MAX_TAGS) seen.clear();
+      seen.set(tag[0], shape);
     }
     shapes.add(shape);
   }

@@ -7,8 +7,27 @@ type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
 // Making a formatter costs far more than using one (a page of cards formats a dozen
 // dates): each is made once per kind of date and time zone, and kept.
 const formatters = new Map<string, Intl.DateTimeFormat>();
+// And using one costs more than looking its answer up: the server renders the same few dates
+// (the newest cards) on page after page. Answers are kept up to a bound, then forgotten.
+const answers = new Map<string, Readonly<Parts> | null>();
+const MAX_ANSWERS = 5_000;
 
 function parts(
+  iso: string,
+  timeZone: string,
+  kind: string,
+  options: Intl.DateTimeFormatOptions,
+): Readonly<Parts> | null {
+  const answer = `${kind}|${timeZone}|${iso}`;
+  const known = answers.get(answer);
+  if (known !== undefined) return known;
+  const found = format(iso, timeZone, kind, options);
+  if (answers.size >= MAX_ANSWERS) answers.clear();
+  answers.set(answer, found);
+  return found;
+}
+
+function format(
   iso: string,
   timeZone: string,
   kind: string,
