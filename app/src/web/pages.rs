@@ -326,7 +326,9 @@ impl PageEndpoint {
             self.public_policy(page.status)
         };
         let headers = self.page_headers(policy);
-        let coding = represent::choose(req.headers().get(header::ACCEPT_ENCODING), true, true);
+        // Compressed quickly, for this response only: gzip, as pages are before they are
+        // polished (see `Representation::build`).
+        let coding = represent::choose(req.headers().get(header::ACCEPT_ENCODING), true, false);
         let once = Representation::build(
             page.status,
             page.html.clone(),

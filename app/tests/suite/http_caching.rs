@@ -94,8 +94,16 @@ async fn every_variant_decodes_to_the_identity_bytes() {
         "/feed.xml",
         "/robots.txt",
     ] {
-        // Twice each: the first request renders, the second is served from the cache.
+        // Twice each: the first request renders (a page is then compressed quickly: gzip
+        // only), the second is served from the cache once polished (brotli too).
+        // A search is not kept, so never polished: always compressed quickly. A missing
+        // page has no tag to tell which it is.
+        let polishes = !path.contains("?q=") && path != "/no/such/page";
         for round in 0..2 {
+            let settled_now = round == 1 && polishes;
+            if settled_now {
+                settled(&app, path).await;
+            }
             let plain = get(&app, path, &[]).await;
             assert!(plain.header("content-encoding").is_none(), "{path}");
             let mut tags = vec![plain.header("etag").map(str::to_string)];
@@ -105,6 +113,20 @@ async fn every_variant_decodes_to_the_identity_bytes() {
                 ("gzip, deflate, br, zstd", "br"),
             ] {
                 let got = get(&app, path, &[("accept-encoding", accept)]).await;
+                // Until it is polished, a page is compressed quickly, gzip only: a browser
+                // is sent gzip, and a client taking brotli alone the page itself (no
+                // browser asks so).
+                let polished = match got.header("etag") {
+                    Some(tag) => !tag.ends_with("-fast\""),
+                    None => got.header("content-encoding") == Some("br"),
+                };
+                let expected = match accept {
+                    _ if settled_now || accept == "gzip" => Some(expected),
+                    "br" if got.header("content-encoding").is_none() => None,
+                    "br" => Some("br"),
+                    _ if polished => Some("br"),
+                    _ => Some("gzip"),
+                };
                 assert_eq!(got.status, plain.status, "{path} {accept}");
                 assert_eq!(got.header("vary"), Some("accept-encoding"), "{path}");
                 assert_eq!(
@@ -118,11 +140,11 @@ async fn every_variant_decodes_to_the_identity_bytes() {
                 if path != "/robots.txt" {
                     assert_eq!(
                         got.header("content-encoding"),
-                        Some(expected),
+                        expected,
                         "{path} {accept} (round {round})"
                     );
                     assert!(
-                        got.body.len() < plain.body.len(),
+                        expected.is_none() || got.body.len() < plain.body.len(),
                         "{path} {accept} is smaller"
                     );
                 }
@@ -131,7 +153,7 @@ async fn every_variant_decodes_to_the_identity_bytes() {
                     tags.push(got.header("etag").map(str::to_string));
                 }
             }
-            if plain.status == 200 {
+            if plain.status == 200 && settled_now {
                 let tags: Vec<String> = tags.into_iter().map(Option::unwrap).collect();
                 assert!(
                     tags.iter().all(|t| t.starts_with('"') && t.ends_with('"')),
@@ -143,7 +165,7 @@ async fn every_variant_decodes_to_the_identity_bytes() {
                         "{tags:?}"
                     );
                 }
-            } else {
+            } else if plain.status != 200 {
                 assert_eq!(plain.status, 404);
             }
         }
@@ -165,6 +187,7 @@ async fn every_variant_decodes_to_the_identity_bytes() {
 #[tokio::test]
 async fn q_values_are_respected_for_pages_and_assets() {
     let app = ssr_app(Options::default()).await;
+    settled(&app, "/").await;
     let home = get(&app, "/", &[]).await;
     let html = String::from_utf8(home.body.clone()).unwrap();
     let script = html
@@ -198,8 +221,8 @@ async fn q_values_are_respected_for_pages_and_assets() {
 /// compressed quickly, with a tag of its own).
 async fn settled(app: &TestApp, path: &str) -> Got {
     for _ in 0..500 {
-        let got = get(app, path, &[("accept-encoding", "br")]).await;
-        if !got.header("etag").unwrap().ends_with("-fast\"") {
+        let got = get(app, path, &[("accept-encoding", "gzip, deflate, br, zstd")]).await;
+        if !got.header("etag").is_some_and(|t| t.ends_with("-fast\"")) {
             return got;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -212,7 +235,7 @@ async fn settled(app: &TestApp, path: &str) -> Got {
 async fn validators_answer_304_until_the_content_changes() {
     let app = ssr_app(Options::default()).await;
     let article = first_article(&app).await;
-    let br = [("accept-encoding", "br")];
+    let br = [("accept-encoding", "gzip, deflate, br, zstd")];
     let first = settled(&app, &article).await;
     let etag = first.header("etag").unwrap().to_string();
     let modified = first.header("last-modified").unwrap().to_string();
