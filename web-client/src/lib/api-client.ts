@@ -6,7 +6,26 @@ import type { paths } from "@/api/schema";
  * own origin, so paths read `/v1/...`. Only the browser calls it: server-side
  * rendering receives its data from the Rust app instead.
  */
-export const api = createClient<paths>({ baseUrl: "/api" });
+export const api = createClient<paths>({
+  baseUrl: "/api",
+  fetch: (input) => globalThis.fetch(input),
+  Request: lazyRequest(),
+});
+
+/**
+ * `Request`, looked up when a request is made. Node loads its `fetch` and `Request` (undici,
+ * about 30 ms of the rendering sidecar's start) the first time either is read, and the
+ * client reads both when it is made unless given its own; the server never calls the API.
+ */
+function lazyRequest(): typeof Request {
+  const make = function (input: RequestInfo | URL, init?: RequestInit) {
+    return new globalThis.Request(input, init);
+  } as unknown as typeof Request;
+  Object.defineProperty(make, Symbol.hasInstance, {
+    value: (v: unknown) => v instanceof globalThis.Request,
+  });
+  return make;
+}
 
 /** A staff call the server refused, with the status and the server's message. */
 export class ApiFailure extends Error {
