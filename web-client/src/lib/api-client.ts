@@ -14,7 +14,7 @@ export const api = createClient<paths>({
 
 /**
  * `Request`, looked up when a request is made. Node loads its `fetch` and `Request` (undici,
- * about 30 ms of the rendering sidecar's start) the first time either is read, and the
+ * a good part of the rendering sidecar's start) the first time either is read, and the
  * client reads both when it is made unless given its own; the server never calls the API.
  */
 function lazyRequest(): typeof Request {
