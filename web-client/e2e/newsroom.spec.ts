@@ -195,6 +195,12 @@ test("no lost work: a save over someone else's newer version, and a save after t
     .getByLabel("Content", { exact: true })
     .fill("Written while the session ended.");
   await writer.context().clearCookies();
+  // A request made behind the text finds the session over (the preview): the
+  // writer stays with their text rather than being sent to sign in.
+  await writer.getByRole("button", { name: "Preview", exact: true }).click();
+  await expect(writer.getByLabel("Preview")).toContainText("Preview failed");
+  await writer.getByRole("button", { name: "Write", exact: true }).click();
+  await expect(writer).toHaveURL(/\/dashboard\/writer\/articles\//);
   await writer.getByRole("button", { name: "Save as Draft" }).click();
   await expect(
     writer.getByText(

@@ -18,8 +18,13 @@ export interface Session {
   login(accessKey: string): Promise<LoginOutcome>;
   /** Ends the session here and on the server. */
   logout(): Promise<void>;
-  /** Forgets the user after the server answered 401 (the session is over). */
+  /**
+   * Forgets the user after the server answered 401 (the session is over), at
+   * once or, while unsaved work holds the page, when it lets go.
+   */
   expire(): void;
+  /** Holds the page for unsaved work (an open editor); returns the release. */
+  hold(): () => void;
 }
 
 const NO_SESSION: Session = {
@@ -28,6 +33,7 @@ const NO_SESSION: Session = {
   login: () => Promise.resolve({ ok: false, message: "Login failed" }),
   logout: () => Promise.resolve(),
   expire: () => {},
+  hold: () => () => {},
 };
 
 export const SessionContext = createContext<Session>(NO_SESSION);

@@ -6,6 +6,7 @@ import type { MeResult } from "./api/session";
 import { AUTH_STORAGE_KEY } from "./auth-storage";
 import {
   changeUser,
+  createExpiry,
   createStoredUser,
   followStorage,
   sessionQuery,
@@ -169,5 +170,45 @@ describe("session", () => {
     await settle();
     expect(t.state()).toEqual({ user: ADMIN, loading: false });
     expect(t.calls()).toBe(0);
+  });
+});
+
+describe("createExpiry", () => {
+  function counted() {
+    let ended = 0;
+    const expiry = createExpiry(() => (ended += 1));
+    return { expiry, ended: () => ended };
+  }
+
+  it("ends the session at once when nothing holds the page", () => {
+    const t = counted();
+    t.expiry.expire();
+    expect(t.ended()).toBe(1);
+  });
+
+  it("waits while an editor holds the page, then ends once when let go", () => {
+    const t = counted();
+    const first = t.expiry.hold();
+    const second = t.expiry.hold();
+    t.expiry.expire();
+    t.expiry.expire();
+    expect(t.ended()).toBe(0);
+    first();
+    first();
+    expect(t.ended()).toBe(0);
+    second();
+    expect(t.ended()).toBe(1);
+    const again = t.expiry.hold();
+    again();
+    expect(t.ended()).toBe(1);
+  });
+
+  it("does not end a session signed in again while held", () => {
+    const t = counted();
+    const release = t.expiry.hold();
+    t.expiry.expire();
+    t.expiry.signedIn();
+    release();
+    expect(t.ended()).toBe(0);
   });
 });

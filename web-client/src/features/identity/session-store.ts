@@ -125,3 +125,40 @@ export function followStorage(
   store.reload();
   replaceSession(queryClient, store.getSnapshot());
 }
+
+/**
+ * When a 401 ends the session here. Work on screen that is not saved yet (an
+ * open editor) holds the page: a 401 from a list refreshed behind it then
+ * waits, and the user stays where their text is (its own save asks them to
+ * sign in again, in place). The session ends when the last hold is let go,
+ * unless a sign-in came first.
+ */
+export function createExpiry(end: () => void) {
+  let holds = 0;
+  let waiting = false;
+  return {
+    /** A 401 came: end now, or when nothing holds the page any more. */
+    expire: (): void => {
+      if (holds > 0) waiting = true;
+      else end();
+    },
+    /** Holds the page; the function returned lets go (once). */
+    hold: (): (() => void) => {
+      holds += 1;
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        holds -= 1;
+        if (holds === 0 && waiting) {
+          waiting = false;
+          end();
+        }
+      };
+    },
+    /** Signed in again: an ending that was waiting is off. */
+    signedIn: (): void => {
+      waiting = false;
+    },
+  };
+}

@@ -114,7 +114,10 @@ export function ArticleEditor({
   onCancel,
 }: ArticleEditorProps) {
   const notify = useToast();
-  const { user, login } = useSession();
+  const { user, login, hold } = useSession();
+  // Open, the editor keeps the page: a list refreshed behind it that finds the
+  // session over does not take the writer away from their text.
+  useEffect(() => hold(), [hold]);
   const rules = useNewsroomRules();
   // Under review rules a writer submits; publishing and times are the reviewer's.
   const gated = user?.role === "writer" && rules?.review_required === true;

@@ -12,6 +12,7 @@ import { fetchMe, signIn, signOut } from "@/features/identity/api/session";
 import { AUTH_STORAGE_KEY } from "@/features/identity/auth-storage";
 import {
   changeUser,
+  createExpiry,
   createStoredUser,
   followStorage,
   sessionQuery,
@@ -47,26 +48,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Stable functions, so that effects depending on them do not re-run when
   // the user changes.
+  const [expiry] = useState(() =>
+    createExpiry(() => changeUser(queryClient, store, null)),
+  );
   const login = useCallback<Session["login"]>(
     async (accessKey) => {
       const outcome = await signIn(accessKey);
-      if (outcome.ok) changeUser(queryClient, store, outcome.user);
+      if (outcome.ok) {
+        expiry.signedIn();
+        changeUser(queryClient, store, outcome.user);
+      }
       return outcome;
     },
-    [queryClient, store],
+    [queryClient, store, expiry],
   );
   const logout = useCallback(async () => {
     changeUser(queryClient, store, null);
     await signOut();
   }, [queryClient, store]);
-  const expire = useCallback(
-    () => changeUser(queryClient, store, null),
-    [queryClient, store],
-  );
+  const { expire, hold } = expiry;
 
   const session = useMemo<Session>(
-    () => ({ user, loading, login, logout, expire }),
-    [user, loading, login, logout, expire],
+    () => ({ user, loading, login, logout, expire, hold }),
+    [user, loading, login, logout, expire, hold],
   );
   return <SessionContext value={session}>{children}</SessionContext>;
 }
