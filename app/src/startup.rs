@@ -198,6 +198,7 @@ async fn start_jobs(services: &Services, poll: Duration) -> anyhow::Result<JobSc
     })
     .await?;
     let digest = services.digest.clone();
+    let clock = services.clock.clone();
     every(
         &scheduler,
         services,
@@ -205,8 +206,9 @@ async fn start_jobs(services: &Services, poll: Duration) -> anyhow::Result<JobSc
         outreach::DIGEST_CHECK_EVERY,
         move || {
             let digest = digest.clone();
+            let now = clock.now();
             async move {
-                digest.run_due(kernel::ids::now()).await?;
+                digest.run_due(now).await?;
                 Ok(())
             }
         },
@@ -223,7 +225,7 @@ async fn start_jobs(services: &Services, poll: Duration) -> anyhow::Result<JobSc
         move || {
             let content = content.clone();
             async move {
-                content.publish_due(kernel::ids::now()).await?;
+                content.publish_due(content.now()).await?;
                 Ok(())
             }
         },

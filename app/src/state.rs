@@ -52,6 +52,8 @@ pub struct Services {
     pub limiter: Limiter,
     /// Which instance runs each period of the background jobs.
     pub leases: kernel::jobs::Leases,
+    /// The time the modules and the scheduled jobs read (tests move it forward).
+    pub clock: SharedClock,
 }
 
 impl Services {
@@ -67,13 +69,13 @@ impl Services {
         ));
         let authors = Arc::new(IdentityAuthors(identity.clone()));
         let content = Arc::new(
-            ContentService::new(content::store_for(&db), authors).with_newsroom(
-                content::NewsroomSettings {
+            ContentService::new(content::store_for(&db), authors)
+                .with_clock(clock.clone())
+                .with_newsroom(content::NewsroomSettings {
                     review_required: settings.review_required,
                     site_url: settings.site_url.clone(),
                     site_name: settings.site_name.clone(),
-                },
-            ),
+                }),
         );
         // Uploads: public ones under /media, applicants' documents never served publicly
         // (only attached to the team's email).
@@ -167,6 +169,7 @@ impl Services {
         ));
         Ok(Services {
             flash: kernel::flash::Flash::new(&db, clock.clone()),
+            clock,
             limiter,
             leases: kernel::jobs::Leases::new(&db, kernel::ids::new_id()),
             packs,

@@ -6,11 +6,13 @@
 
 use crate::common;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use common::{eventually, spawn_app_with, Engine, Options, TestApp};
 use identity::Role;
+use kernel::clock::{Clock, ManualClock};
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -561,11 +563,12 @@ on_both_engines! {
 
 on_both_engines! {
     async fn a_piece_due_while_the_server_was_down_goes_out_when_it_is_back(engine: Engine) {
-        let room = newsroom(engine, Options::default()).await;
+        let clock = Arc::new(ManualClock::new());
+        let room = newsroom(engine, Options { clock: Some(clock.clone()), ..Options::default() }).await;
         let piece = room.piece_at("draft", "While You Slept").await;
         let id = piece["id"].as_str().unwrap().to_string();
         let slug = piece["slug"].as_str().unwrap().to_string();
-        let when = Utc::now() + chrono::Duration::seconds(2);
+        let when = clock.now() + chrono::Duration::minutes(10);
         let (status, _) = room
             .call(Who::Director, Method::PUT, &format!("/{id}/schedule"), Some(json!({ "publish_at": when.to_rfc3339() })))
             .await;
@@ -573,12 +576,14 @@ on_both_engines! {
         let database_url = room.app.database_url.clone();
         let director_cookie = room.director.clone();
         let _kept = room.app.stop_keeping_data().await;
-        tokio::time::sleep(Duration::from_millis(2500)).await;
+        // Down for an hour: the piece fell due meanwhile.
+        clock.advance(Duration::from_secs(3600));
         // Back: the piece goes out, dated by its scheduled time.
         let app = spawn_app_with(
             engine,
             Options {
                 database_url: Some(database_url),
+                clock: Some(clock.clone()),
                 ..Options::default()
             },
         )
@@ -649,8 +654,12 @@ async fn two_instances_on_one_postgresql_database_publish_each_piece_once() {
         )
         .await;
     }
-    // Both instances ran the job every second meanwhile; give them two more runs.
-    tokio::time::sleep(Duration::from_secs(2)).await;
+    // Both instances' jobs ran meanwhile; another run on each (as the next second's would)
+    // finds nothing left to publish.
+    for instance in [&room.app, &second] {
+        let content = &instance.services.content;
+        assert_eq!(content.publish_due(content.now()).await.unwrap(), 0);
+    }
     for (id, _) in &pieces {
         let events = events_of(&room, id).await;
         assert_eq!(

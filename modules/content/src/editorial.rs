@@ -236,7 +236,7 @@ impl ContentService {
             None => None,
         };
         let review_required = self.newsroom().review_required;
-        let now = kernel::ids::now();
+        let now = self.now();
         let stage = match &existing {
             Some(row) => stage_of(row)?,
             None => Stage::Draft,

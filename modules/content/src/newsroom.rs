@@ -32,7 +32,7 @@ impl ContentService {
     ) -> Result<StaffArticle, ContentError> {
         let row = self.staff_row(user, id).await?;
         let stage = stage_of(&row)?;
-        let now = kernel::ids::now();
+        let now = self.now();
         let mut to = decide(
             Actor::of(user.role),
             stage,

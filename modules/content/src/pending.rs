@@ -37,6 +37,7 @@ fn stored_category(stored: &str) -> Result<Category, ContentError> {
 }
 
 fn event(
+    at: DateTime<Utc>,
     row: &StaffRow,
     user: &StaffUser,
     action: Action,
@@ -54,7 +55,7 @@ fn event(
         to_stage: stage.as_str().into(),
         note,
         publish_at: row.publish_at.filter(|_| stage == Stage::Scheduled),
-        at: kernel::ids::now(),
+        at,
     }
 }
 
@@ -93,10 +94,10 @@ impl ContentService {
             cover_image: fields.cover_image,
             featured: input.featured.unwrap_or(row.card.featured),
             proposed_by: Some(user.id.clone()),
-            proposed_at: kernel::ids::now(),
+            proposed_at: self.now(),
             base_version: input.base_version.unwrap_or(row.version),
         };
-        let entry = event(row, user, Action::ProposeChange, stage, None);
+        let entry = event(self.now(), row, user, Action::ProposeChange, stage, None);
         if !self.store().put_pending(&change, &entry).await? {
             return Err(self.stale(&row.card.id).await);
         }
@@ -135,7 +136,7 @@ impl ContentService {
         let category = stored_category(row.pending_category.as_deref().unwrap_or_default())?;
         let base = slugify(&fields.title);
         let kept_slug = (slugify(&row.card.title) == base).then(|| row.card.slug.clone());
-        let now = kernel::ids::now();
+        let now = self.now();
         let mut next = draft::row(
             fields,
             Meta {
@@ -153,7 +154,7 @@ impl ContentService {
                 first_published_at: row.first_published_at,
             },
         );
-        let entry = event(&row, user, Action::ApproveChange, stage, None);
+        let entry = event(self.now(), &row, user, Action::ApproveChange, stage, None);
         let base = kept_slug.is_none().then_some(base.as_str());
         let written = writer::write(
             self.store(),
@@ -205,7 +206,14 @@ impl ContentService {
         if let Some(n) = &note {
             draft::check_len("note", n, MAX_NOTE_CHARS)?;
         }
-        let entry = event(&row, user, Action::DeclineChange, stage, note.clone());
+        let entry = event(
+            self.now(),
+            &row,
+            user,
+            Action::DeclineChange,
+            stage,
+            note.clone(),
+        );
         if row.pending_at != Some(proposed_at)
             || !self
                 .store()

@@ -34,7 +34,7 @@ impl ContentService {
         let cap = q.count_cap().unwrap_or(SEARCH_COUNT_CAP).min(READ_AT_MOST);
         let mut found = self.store().search(&query, &q.categories, cap + 1).await?;
         let counted = found.len() as i64;
-        search::order(&mut found, q.sort == Sort::Relevance, kernel::ids::now());
+        search::order(&mut found, q.sort == Sort::Relevance, self.now());
         let at = |n: i64| usize::try_from(n).unwrap_or(usize::MAX).min(found.len());
         let ids: Vec<String> = found[at(q.offset)..at(q.offset.saturating_add(q.limit))]
             .iter()
