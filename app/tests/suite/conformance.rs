@@ -131,3 +131,16 @@ on_both_engines! {
         db.close().await;
     }
 }
+
+on_both_engines! {
+    async fn statements_conform(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        // Another engine's database (on the PostgreSQL run), which refuses its statements.
+        let other_dir = TempDir::new();
+        let other = fresh_db(common::Engine::Sqlite, &other_dir).await;
+        kernel::sql::conformance::run(&db, &other).await;
+        db.close().await;
+        other.close().await;
+    }
+}

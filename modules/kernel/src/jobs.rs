@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use crate::Db;
 
 /// A job's last run, as `job_runs` records it.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JobRun {
     pub job: String,
     pub period: i64,
@@ -69,36 +69,41 @@ impl Leases {
         period: i64,
         now: DateTime<Utc>,
     ) -> Result<bool, sqlx::Error> {
-        const UPSERT: &str = "INSERT INTO job_runs (job, period, instance, ran_at, runs) \
-             VALUES ($1, $2, $3, $4, 1) ON CONFLICT (job) DO UPDATE SET period = excluded.period, \
-             instance = excluded.instance, ran_at = excluded.ran_at, runs = job_runs.runs + 1 \
-             WHERE job_runs.period < excluded.period";
-        macro_rules! upsert {
-            ($pool:expr) => {
-                sqlx::query(UPSERT)
-                    .bind(job)
-                    .bind(period)
-                    .bind(&self.instance)
-                    .bind(now)
-                    .execute($pool)
-                    .await?
-                    .rows_affected()
-            };
-        }
-        let done = match &self.db {
-            Db::Sqlite(pool) => upsert!(pool),
-            Db::Postgres(pool) => upsert!(pool),
-        };
-        Ok(done == 1)
+        let mut upsert = self
+            .db
+            .sql("INSERT INTO job_runs (job, period, instance, ran_at, runs) VALUES (");
+        upsert
+            .bind(job.to_string())
+            .push(", ")
+            .bind(period)
+            .push(", ")
+            .bind(self.instance.clone())
+            .push(", ")
+            .bind(now)
+            .push(
+                ", 1) ON CONFLICT (job) DO UPDATE SET period = excluded.period, \
+                 instance = excluded.instance, ran_at = excluded.ran_at, \
+                 runs = job_runs.runs + 1 WHERE job_runs.period < excluded.period",
+            );
+        Ok(upsert.execute(&self.db).await? == 1)
     }
 
     /// Every job's last run.
     pub async fn runs(&self) -> Result<Vec<JobRun>, sqlx::Error> {
-        const SELECT: &str = "SELECT job, period, instance, runs FROM job_runs ORDER BY job";
-        match &self.db {
-            Db::Sqlite(pool) => sqlx::query_as(SELECT).fetch_all(pool).await,
-            Db::Postgres(pool) => sqlx::query_as(SELECT).fetch_all(pool).await,
-        }
+        let rows: Vec<(String, i64, String, i64)> = self
+            .db
+            .sql("SELECT job, period, instance, runs FROM job_runs ORDER BY job")
+            .fetch_all(&self.db)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(job, period, instance, runs)| JobRun {
+                job,
+                period,
+                instance,
+                runs,
+            })
+            .collect())
     }
 }
 

@@ -14,6 +14,7 @@ pub mod limiter;
 pub mod memory;
 pub mod outbox;
 pub mod secret;
+pub mod sql;
 pub mod storage;
 pub mod text;
 pub mod traced;

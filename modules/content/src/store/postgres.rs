@@ -10,7 +10,7 @@ super::sql_content_store!(
     PgContentStore,
     sqlx::Postgres,
     sqlx::PgPool,
-    kernel::outbox::enqueue_pg,
+    kernel::outbox::enqueue,
     search,
     any_match,
     "BEGIN"

@@ -7,7 +7,7 @@ super::sql_content_store!(
     SqliteContentStore,
     sqlx::Sqlite,
     sqlx::SqlitePool,
-    kernel::outbox::enqueue_sqlite,
+    kernel::outbox::enqueue,
     search,
     any_match,
     // SQLite has one writer: a write transaction waits for it at its start, where waiting is

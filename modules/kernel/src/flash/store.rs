@@ -6,8 +6,9 @@ use async_trait::async_trait;
 
 use crate::Db;
 
-crate::traced_store! {
-pub trait FlashStore: Send + Sync, traced as TracedFlashStore {
+/// Where answers wait.
+#[async_trait]
+pub trait FlashStore: Send + Sync {
     /// Keeps `answer` for `page` under `token_hash` until `expires_ms` (Unix milliseconds).
     async fn put(
         &self,
@@ -27,70 +28,62 @@ pub trait FlashStore: Send + Sync, traced as TracedFlashStore {
     /// Forgets answers whose time ran out at or before `now_ms`.
     async fn prune(&self, now_ms: i64) -> Result<(), sqlx::Error>;
 }
+
+/// The store on either engine.
+pub struct SqlFlashStore {
+    db: Db,
 }
 
-macro_rules! sql_flash_store {
-    ($name:ident, $db:ty, $pool:ty) => {
-        pub struct $name {
-            pub(crate) pool: $pool,
-        }
+#[async_trait]
+impl FlashStore for SqlFlashStore {
+    #[tracing::instrument(target = "trace_only", name = "FlashStore.put", skip_all)]
+    async fn put(
+        &self,
+        token_hash: &str,
+        page: &str,
+        answer: &str,
+        expires_ms: i64,
+    ) -> Result<(), sqlx::Error> {
+        let mut q = self
+            .db
+            .sql("INSERT INTO form_answers (token_hash, page, answer, expires_ms) VALUES (");
+        q.bind(token_hash.to_string())
+            .push(", ")
+            .bind(page.to_string())
+            .push(", ")
+            .bind(answer.to_string())
+            .push(", ")
+            .bind(expires_ms)
+            .push(")");
+        q.execute(&self.db).await?;
+        Ok(())
+    }
 
-        #[async_trait]
-        impl FlashStore for $name {
-            async fn put(
-                &self,
-                token_hash: &str,
-                page: &str,
-                answer: &str,
-                expires_ms: i64,
-            ) -> Result<(), sqlx::Error> {
-                let mut qb = sqlx::QueryBuilder::<$db>::new(
-                    "INSERT INTO form_answers (token_hash, page, answer, expires_ms) VALUES (",
-                );
-                let mut values = qb.separated(", ");
-                values.push_bind(token_hash.to_string());
-                values.push_bind(page.to_string());
-                values.push_bind(answer.to_string());
-                values.push_bind(expires_ms);
-                qb.push(")");
-                qb.build().execute(&self.pool).await?;
-                Ok(())
-            }
+    #[tracing::instrument(target = "trace_only", name = "FlashStore.take", skip_all)]
+    async fn take(
+        &self,
+        token_hash: &str,
+        page: &str,
+        now_ms: i64,
+    ) -> Result<Option<String>, sqlx::Error> {
+        let mut q = self.db.sql("DELETE FROM form_answers WHERE token_hash = ");
+        q.bind(token_hash.to_string())
+            .push(" RETURNING page, answer, expires_ms");
+        let row: Option<(String, String, i64)> = q.fetch_optional(&self.db).await?;
+        Ok(row
+            .filter(|(kept_for, _, expires)| kept_for == page && *expires > now_ms)
+            .map(|(_, answer, _)| answer))
+    }
 
-            async fn take(
-                &self,
-                token_hash: &str,
-                page: &str,
-                now_ms: i64,
-            ) -> Result<Option<String>, sqlx::Error> {
-                let mut qb =
-                    sqlx::QueryBuilder::<$db>::new("DELETE FROM form_answers WHERE token_hash = ");
-                qb.push_bind(token_hash.to_string());
-                qb.push(" RETURNING page, answer, expires_ms");
-                let row: Option<(String, String, i64)> =
-                    qb.build_query_as().fetch_optional(&self.pool).await?;
-                Ok(row
-                    .filter(|(kept_for, _, expires)| kept_for == page && *expires > now_ms)
-                    .map(|(_, answer, _)| answer))
-            }
-
-            async fn prune(&self, now_ms: i64) -> Result<(), sqlx::Error> {
-                let mut qb =
-                    sqlx::QueryBuilder::<$db>::new("DELETE FROM form_answers WHERE expires_ms <= ");
-                qb.push_bind(now_ms);
-                qb.build().execute(&self.pool).await?;
-                Ok(())
-            }
-        }
-    };
+    #[tracing::instrument(target = "trace_only", name = "FlashStore.prune", skip_all)]
+    async fn prune(&self, now_ms: i64) -> Result<(), sqlx::Error> {
+        let mut q = self.db.sql("DELETE FROM form_answers WHERE expires_ms <= ");
+        q.bind(now_ms);
+        q.execute(&self.db).await?;
+        Ok(())
+    }
 }
-
-sql_flash_store!(SqliteFlashStore, sqlx::Sqlite, sqlx::SqlitePool);
-sql_flash_store!(PgFlashStore, sqlx::Postgres, sqlx::PgPool);
 
 pub fn flash_store_for(db: &Db) -> Arc<dyn FlashStore> {
-    match db {
-        Db::Sqlite(pool) => Arc::new(TracedFlashStore(SqliteFlashStore { pool: pool.clone() })),
-        Db::Postgres(pool) => Arc::new(TracedFlashStore(PgFlashStore { pool: pool.clone() })),
-    }
+    Arc::new(SqlFlashStore { db: db.clone() })
 }

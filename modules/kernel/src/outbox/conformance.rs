@@ -4,46 +4,23 @@
 
 use chrono::Duration;
 
-use super::{
-    enqueue_bulk_pg, enqueue_bulk_sqlite, enqueue_pg, enqueue_sqlite, outbox_store_for, Attachment,
-    Email, OutboxRow,
-};
+use super::{outbox_store_for, Attachment, Email, OutboxRow};
 use crate::Db;
 
 /// Queues `email` in a transaction of its own (as a module's write would); its id.
 pub async fn enqueue(db: &Db, email: &Email) -> String {
-    match db {
-        Db::Sqlite(pool) => {
-            let mut tx = pool.begin().await.unwrap();
-            let id = enqueue_sqlite(&mut tx, email).await.unwrap();
-            tx.commit().await.unwrap();
-            id
-        }
-        Db::Postgres(pool) => {
-            let mut tx = pool.begin().await.unwrap();
-            let id = enqueue_pg(&mut tx, email).await.unwrap();
-            tx.commit().await.unwrap();
-            id
-        }
-    }
+    let mut tx = db.begin().await.unwrap();
+    let id = super::enqueue(&mut tx, email).await.unwrap();
+    tx.commit().await.unwrap();
+    id
 }
 
 /// Queues bulk `email` (an announcement) in a transaction of its own; its id.
 pub async fn enqueue_bulk(db: &Db, email: &Email) -> String {
-    match db {
-        Db::Sqlite(pool) => {
-            let mut tx = pool.begin().await.unwrap();
-            let id = enqueue_bulk_sqlite(&mut tx, email).await.unwrap();
-            tx.commit().await.unwrap();
-            id
-        }
-        Db::Postgres(pool) => {
-            let mut tx = pool.begin().await.unwrap();
-            let id = enqueue_bulk_pg(&mut tx, email).await.unwrap();
-            tx.commit().await.unwrap();
-            id
-        }
-    }
+    let mut tx = db.begin().await.unwrap();
+    let id = super::enqueue_bulk(&mut tx, email).await.unwrap();
+    tx.commit().await.unwrap();
+    id
 }
 
 fn email(subject: &str, attachments: Vec<Attachment>) -> Email {

@@ -24,10 +24,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 pub use mailer::{Mailer, MailerError};
-pub use store::{
-    enqueue_bulk_pg, enqueue_bulk_sqlite, enqueue_pg, enqueue_sqlite, outbox_store_for, OutboxRow,
-    OutboxStore,
-};
+pub use store::{enqueue, enqueue_bulk, outbox_store_for, OutboxRow, OutboxStore};
 
 use crate::storage::Storage;
 

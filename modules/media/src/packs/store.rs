@@ -15,8 +15,8 @@ pub(crate) struct PackFile {
     pub uploaded_at: DateTime<Utc>,
 }
 
-kernel::traced_store! {
-pub(crate) trait PackStore: Send + Sync, traced as TracedPackStore {
+#[async_trait]
+pub(crate) trait PackStore: Send + Sync {
     async fn files(&self) -> Result<Vec<PackFile>, sqlx::Error>;
     /// Records the pack's file; the storage key of the file it replaced, if any.
     async fn put(&self, file: &PackFile) -> Result<Option<String>, sqlx::Error>;
@@ -28,122 +28,105 @@ pub(crate) trait PackStore: Send + Sync, traced as TracedPackStore {
     /// Downloads per pack (packs never downloaded are left out).
     async fn download_counts(&self) -> Result<Vec<(String, i64)>, sqlx::Error>;
 }
+
+/// The store on either engine.
+struct SqlPackStore {
+    db: Db,
 }
 
-macro_rules! sql_pack_store {
-    ($name:ident, $db:ty, $pool:ty) => {
-        pub(super) struct $name {
-            pub(super) pool: $pool,
-        }
+#[async_trait]
+impl PackStore for SqlPackStore {
+    #[tracing::instrument(target = "trace_only", name = "PackStore.files", skip_all)]
+    async fn files(&self) -> Result<Vec<PackFile>, sqlx::Error> {
+        let rows: Vec<(String, String, String, i64, DateTime<Utc>)> = self
+            .db
+            .sql(
+                "SELECT pack_id, file_key, file_url, size_bytes, uploaded_at FROM pack_files \
+                 ORDER BY pack_id",
+            )
+            .fetch_all(&self.db)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| PackFile {
+                pack_id: r.0,
+                file_key: r.1,
+                file_url: r.2,
+                size_bytes: r.3,
+                uploaded_at: r.4,
+            })
+            .collect())
+    }
 
-        #[async_trait]
-        impl PackStore for $name {
-            async fn files(&self) -> Result<Vec<PackFile>, sqlx::Error> {
-                let rows: Vec<(String, String, String, i64, DateTime<Utc>)> = sqlx::query_as(
-                    "SELECT pack_id, file_key, file_url, size_bytes, uploaded_at FROM pack_files \
-                     ORDER BY pack_id",
-                )
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(rows
-                    .into_iter()
-                    .map(|r| PackFile {
-                        pack_id: r.0,
-                        file_key: r.1,
-                        file_url: r.2,
-                        size_bytes: r.3,
-                        uploaded_at: r.4,
-                    })
-                    .collect())
-            }
+    #[tracing::instrument(target = "trace_only", name = "PackStore.put", skip_all)]
+    async fn put(&self, f: &PackFile) -> Result<Option<String>, sqlx::Error> {
+        // Read, then one upsert (no transaction that would turn a read into a write).
+        let mut old = self
+            .db
+            .sql("SELECT file_key FROM pack_files WHERE pack_id = ");
+        old.bind(f.pack_id.clone());
+        let old: Option<String> = old.scalar_optional(&self.db).await?;
+        let mut upsert = self.db.sql(
+            "INSERT INTO pack_files (pack_id, file_key, file_url, size_bytes, uploaded_at) \
+             VALUES (",
+        );
+        upsert
+            .bind(f.pack_id.clone())
+            .push(", ")
+            .bind(f.file_key.clone())
+            .push(", ")
+            .bind(f.file_url.clone())
+            .push(", ")
+            .bind(f.size_bytes)
+            .push(", ")
+            .bind(f.uploaded_at)
+            .push(
+                ") ON CONFLICT (pack_id) DO UPDATE SET file_key = excluded.file_key, \
+                 file_url = excluded.file_url, size_bytes = excluded.size_bytes, \
+                 uploaded_at = excluded.uploaded_at",
+            );
+        upsert.execute(&self.db).await?;
+        Ok(old.filter(|old| *old != f.file_key))
+    }
 
-            async fn put(&self, f: &PackFile) -> Result<Option<String>, sqlx::Error> {
-                // Read, then one upsert (no transaction that would turn a read into a write).
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("SELECT file_key FROM pack_files WHERE pack_id = ");
-                qb.push_bind(f.pack_id.clone());
-                let old: Option<String> = qb.build_query_scalar().fetch_optional(&self.pool).await?;
-                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "INSERT INTO pack_files (pack_id, file_key, file_url, size_bytes, uploaded_at) \
-                     VALUES (",
-                );
-                let mut sep = qb.separated(", ");
-                sep.push_bind(f.pack_id.clone())
-                    .push_bind(f.file_key.clone())
-                    .push_bind(f.file_url.clone())
-                    .push_bind(f.size_bytes)
-                    .push_bind(f.uploaded_at);
-                qb.push(
-                    ") ON CONFLICT (pack_id) DO UPDATE SET file_key = excluded.file_key, \
-                     file_url = excluded.file_url, size_bytes = excluded.size_bytes, \
-                     uploaded_at = excluded.uploaded_at",
-                );
-                qb.build().execute(&self.pool).await?;
-                Ok(old.filter(|old| *old != f.file_key))
-            }
+    #[tracing::instrument(target = "trace_only", name = "PackStore.launched_at", skip_all)]
+    async fn launched_at(&self) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
+        self.db
+            .sql("SELECT launched_at FROM launches WHERE name = 'packs'")
+            .scalar_optional(&self.db)
+            .await
+    }
 
-            async fn launched_at(&self) -> Result<Option<DateTime<Utc>>, sqlx::Error> {
-                sqlx::query_scalar("SELECT launched_at FROM launches WHERE name = 'packs'")
-                    .fetch_optional(&self.pool)
-                    .await
-            }
+    #[tracing::instrument(target = "trace_only", name = "PackStore.launch", skip_all)]
+    async fn launch(&self, at: DateTime<Utc>) -> Result<(), sqlx::Error> {
+        let mut q = self
+            .db
+            .sql("INSERT INTO launches (name, launched_at) VALUES ('packs', ");
+        q.bind(at).push(") ON CONFLICT (name) DO NOTHING");
+        q.execute(&self.db).await?;
+        Ok(())
+    }
 
-            async fn launch(&self, at: DateTime<Utc>) -> Result<(), sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "INSERT INTO launches (name, launched_at) VALUES ('packs', ",
-                );
-                qb.push_bind(at);
-                qb.push(") ON CONFLICT (name) DO NOTHING");
-                qb.build().execute(&self.pool).await?;
-                Ok(())
-            }
+    #[tracing::instrument(target = "trace_only", name = "PackStore.record_download", skip_all)]
+    async fn record_download(&self, pack: &str, user: &str, day: &str) -> Result<(), sqlx::Error> {
+        let mut q = self
+            .db
+            .sql("INSERT INTO pack_downloads (pack_id, user_id, day) VALUES (");
+        q.bind_list([pack.to_string(), user.to_string(), day.to_string()])
+            .push(") ON CONFLICT DO NOTHING");
+        q.execute(&self.db).await?;
+        Ok(())
+    }
 
-            async fn record_download(
-                &self,
-                pack: &str,
-                user: &str,
-                day: &str,
-            ) -> Result<(), sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(
-                    "INSERT INTO pack_downloads (pack_id, user_id, day) VALUES (",
-                );
-                let mut sep = qb.separated(", ");
-                sep.push_bind(pack.to_string())
-                    .push_bind(user.to_string())
-                    .push_bind(day.to_string());
-                qb.push(") ON CONFLICT DO NOTHING");
-                qb.build().execute(&self.pool).await?;
-                Ok(())
-            }
-
-            async fn download_counts(&self) -> Result<Vec<(String, i64)>, sqlx::Error> {
-                sqlx::query_as(
-                    "SELECT pack_id, COUNT(*) FROM pack_downloads GROUP BY pack_id ORDER BY pack_id",
-                )
-                .fetch_all(&self.pool)
-                .await
-            }
-        }
-    };
-}
-
-mod sqlite {
-    use super::*;
-    sql_pack_store!(SqlitePackStore, sqlx::Sqlite, sqlx::SqlitePool);
-}
-
-mod postgres {
-    use super::*;
-    sql_pack_store!(PgPackStore, sqlx::Postgres, sqlx::PgPool);
+    #[tracing::instrument(target = "trace_only", name = "PackStore.download_counts", skip_all)]
+    async fn download_counts(&self) -> Result<Vec<(String, i64)>, sqlx::Error> {
+        self.db
+            .sql("SELECT pack_id, COUNT(*) FROM pack_downloads GROUP BY pack_id ORDER BY pack_id")
+            .fetch_all(&self.db)
+            .await
+    }
 }
 
 pub(crate) fn store_for(db: &Db) -> Arc<dyn PackStore> {
-    match db {
-        Db::Sqlite(pool) => Arc::new(TracedPackStore(sqlite::SqlitePackStore {
-            pool: pool.clone(),
-        })),
-        Db::Postgres(pool) => Arc::new(TracedPackStore(postgres::PgPackStore {
-            pool: pool.clone(),
-        })),
-    }
+    Arc::new(SqlPackStore { db: db.clone() })
 }

@@ -528,7 +528,7 @@ pub(super) mod sqlite {
         SqliteOutreachStore,
         sqlx::Sqlite,
         sqlx::SqlitePool,
-        kernel::outbox::enqueue_sqlite
+        kernel::outbox::enqueue
     );
 }
 
@@ -538,6 +538,6 @@ pub(super) mod postgres {
         PgOutreachStore,
         sqlx::Postgres,
         sqlx::PgPool,
-        kernel::outbox::enqueue_pg
+        kernel::outbox::enqueue
     );
 }

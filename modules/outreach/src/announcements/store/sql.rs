@@ -208,7 +208,7 @@ pub(super) mod sqlite {
         SqliteAnnouncementStore,
         sqlx::Sqlite,
         sqlx::SqlitePool,
-        kernel::outbox::enqueue_bulk_sqlite
+        kernel::outbox::enqueue_bulk
     );
 }
 
@@ -218,6 +218,6 @@ pub(super) mod postgres {
         PgAnnouncementStore,
         sqlx::Postgres,
         sqlx::PgPool,
-        kernel::outbox::enqueue_bulk_pg
+        kernel::outbox::enqueue_bulk
     );
 }

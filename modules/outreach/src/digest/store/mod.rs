@@ -19,8 +19,8 @@ pub struct DigestReader {
     pub interests: String,
 }
 
-kernel::traced_store! {
-pub trait DigestStore: Send + Sync, traced as TracedDigestStore {
+#[async_trait]
+pub trait DigestStore: Send + Sync {
     /// Takes the run of `period`: true when it is this caller's to do (new, or left unfinished
     /// and started before `stale_before`).
     async fn claim(
@@ -43,17 +43,9 @@ pub trait DigestStore: Send + Sync, traced as TracedDigestStore {
         now: DateTime<Utc>,
     ) -> Result<bool, sqlx::Error>;
 }
-}
 
 mod sql;
 
 pub fn digest_store_for(db: &Db) -> Arc<dyn DigestStore> {
-    match db {
-        Db::Sqlite(pool) => Arc::new(TracedDigestStore(sql::sqlite::SqliteDigestStore {
-            pool: pool.clone(),
-        })),
-        Db::Postgres(pool) => Arc::new(TracedDigestStore(sql::postgres::PgDigestStore {
-            pool: pool.clone(),
-        })),
-    }
+    Arc::new(sql::SqlDigestStore { db: db.clone() })
 }

@@ -449,7 +449,7 @@ pub(super) mod sqlite {
         SqliteReaderStore,
         sqlx::Sqlite,
         sqlx::SqlitePool,
-        kernel::outbox::enqueue_sqlite
+        kernel::outbox::enqueue
     );
 }
 
@@ -459,6 +459,6 @@ pub(super) mod postgres {
         PgReaderStore,
         sqlx::Postgres,
         sqlx::PgPool,
-        kernel::outbox::enqueue_pg
+        kernel::outbox::enqueue
     );
 }
