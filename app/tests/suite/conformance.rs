@@ -144,3 +144,50 @@ on_both_engines! {
         other.close().await;
     }
 }
+
+/// Every store call is a span of its own, named `Store.method` (target `trace_only`: exported
+/// with the traces, never a log line).
+#[tokio::test]
+async fn store_calls_are_spans() {
+    use std::sync::{Arc, Mutex};
+    use tracing_subscriber::layer::{Context, SubscriberExt};
+
+    #[derive(Clone, Default)]
+    struct Spans(Arc<Mutex<Vec<String>>>);
+    impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Spans {
+        fn on_new_span(
+            &self,
+            attrs: &tracing::span::Attributes<'_>,
+            _: &tracing::span::Id,
+            _: Context<'_, S>,
+        ) {
+            let meta = attrs.metadata();
+            self.0
+                .lock()
+                .unwrap()
+                .push(format!("{} {}", meta.target(), meta.name()));
+        }
+    }
+    let spans = Spans::default();
+    let _recording =
+        tracing::subscriber::set_default(tracing_subscriber::registry().with(spans.clone()));
+    let dir = TempDir::new();
+    let db = fresh_db(common::Engine::Sqlite, &dir).await;
+    content::store_for(&db).count_all().await.unwrap();
+    identity::store_for(&db).count().await.unwrap();
+    kernel::outbox::outbox_store_for(&db)
+        .pending()
+        .await
+        .unwrap();
+    analytics::store_for(&db).total().await.unwrap();
+    let seen = spans.0.lock().unwrap().clone();
+    for span in [
+        "trace_only ContentStore.count_all",
+        "trace_only IdentityStore.count",
+        "trace_only OutboxStore.pending",
+        "trace_only AnalyticsStore.total",
+    ] {
+        assert!(seen.iter().any(|s| s == span), "{span} in {seen:?}");
+    }
+    db.close().await;
+}

@@ -17,7 +17,6 @@ pub mod secret;
 pub mod sql;
 pub mod storage;
 pub mod text;
-pub mod traced;
 pub mod upload;
 
 pub use db::Db;

@@ -11,8 +11,7 @@ use kernel::Db;
 use crate::model::{Category, ListQuery};
 use crate::search::{Candidate, Query};
 
-pub use postgres::PgContentStore;
-pub use sqlite::SqliteContentStore;
+pub use sql::SqlContentStore;
 
 /// The card columns of a public listing row.
 /// A piece first published in a window, as the weekly digest lists it.
@@ -211,8 +210,8 @@ pub struct WentOut {
     pub publish_at: Option<DateTime<Utc>>,
 }
 
-kernel::traced_store! {
-pub trait ContentStore: Send + Sync, traced as TracedContentStore {
+#[async_trait::async_trait]
+pub trait ContentStore: Send + Sync {
     /// Published articles of `q`'s filters, in its order, with the number of them (`q.q`,
     /// the search text, is not read: searches go through [`ContentStore::search`]).
     async fn list_published(&self, q: &ListQuery) -> Result<(Vec<CardRow>, i64), sqlx::Error>;
@@ -245,7 +244,10 @@ pub trait ContentStore: Send + Sync, traced as TracedContentStore {
         limit: i64,
     ) -> Result<Vec<(String, String, Option<String>, String)>, sqlx::Error>;
     /// Writes articles' body text, and their words, in one transaction.
-    async fn write_bodies(&self, bodies: &[(String, String, Vec<String>)]) -> Result<(), sqlx::Error>;
+    async fn write_bodies(
+        &self,
+        bodies: &[(String, String, Vec<String>)],
+    ) -> Result<(), sqlx::Error>;
     async fn count_published(&self) -> Result<i64, sqlx::Error>;
     /// A published article by its slug or its id.
     async fn find_published(&self, slug_or_id: &str) -> Result<Option<ArticleRow>, sqlx::Error>;
@@ -298,7 +300,8 @@ pub trait ContentStore: Send + Sync, traced as TracedContentStore {
     ) -> Result<Updated, sqlx::Error>;
     /// Keeps `change` as the article's pending change (replacing an earlier one), with its
     /// audit entry, if the article is still at `change.base_version`: false otherwise.
-    async fn put_pending(&self, change: &PendingRow, event: &EventRow) -> Result<bool, sqlx::Error>;
+    async fn put_pending(&self, change: &PendingRow, event: &EventRow)
+        -> Result<bool, sqlx::Error>;
     /// Drops the pending change of `id` proposed at `proposed_at`, with its audit entry: false
     /// when there is none (or a newer one).
     async fn drop_pending(
@@ -331,38 +334,13 @@ pub trait ContentStore: Send + Sync, traced as TracedContentStore {
     async fn revision(&self, id: &str, number: i64) -> Result<Option<RevisionRow>, sqlx::Error>;
     async fn delete(&self, id: &str) -> Result<bool, sqlx::Error>;
 }
-}
 
 pub fn store_for(db: &Db) -> Arc<dyn ContentStore> {
-    match db {
-        Db::Sqlite(pool) => Arc::new(TracedContentStore(SqliteContentStore::new(pool.clone()))),
-        Db::Postgres(pool) => Arc::new(TracedContentStore(PgContentStore::new(pool.clone()))),
-    }
+    Arc::new(SqlContentStore::new(db.clone()))
 }
 
 /// Appends "`column` is one of `categories`" (nothing when there are none: any category).
-pub(crate) fn any_category<DB>(
-    qb: &mut sqlx::QueryBuilder<'_, DB>,
-    column: &str,
-    categories: &[crate::model::Category],
-) where
-    DB: sqlx::Database,
-    String: for<'q> sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-{
-    if categories.is_empty() {
-        return;
-    }
-    qb.push(format!(" AND {column} IN ("));
-    let mut sep = qb.separated(", ");
-    for c in categories {
-        sep.push_bind(c.as_str().to_string());
-    }
-    qb.push(")");
-}
-
 pub(crate) const CARD_COLUMNS: &str = "a.id, a.slug, a.title, a.subtitle, a.excerpt, a.category, \
      a.cover_image, a.featured, a.author_id, a.created_at, a.updated_at, a.reading_minutes";
 
 mod sql;
-
-pub(crate) use sql::sql_content_store;

@@ -6,20 +6,10 @@ use std::collections::HashMap;
 use crate::model::Category;
 use crate::search::{self, Candidate, Query};
 
-super::sql_content_store!(
-    PgContentStore,
-    sqlx::Postgres,
-    sqlx::PgPool,
-    kernel::outbox::enqueue,
-    search,
-    any_match,
-    "BEGIN"
-);
-
 /// The newest `limit` matches (by when they went live), each with its relevance
 /// ([`search::relevance`]): whether its title or subtitle holds a word asked for, and, up to
 /// [`search::SCORED_AT_MOST`] matches, `ts_rank_cd` (weights: title 1, subtitle 0.4, body 0.1).
-async fn search(
+pub(super) async fn search(
     pool: &sqlx::PgPool,
     query: &Query,
     categories: &[Category],
@@ -76,7 +66,7 @@ async fn search(
 /// (the newest 1,001), so it is planned the same way: a rare word is looked up in the index.
 /// Asked for one row, the plan would walk the newest articles until it found one, and a word
 /// in no article (a typo) would read them all (0.5 s at 100,000 articles).
-async fn any_match(
+pub(super) async fn any_match(
     pool: &sqlx::PgPool,
     query: &Query,
     categories: &[Category],

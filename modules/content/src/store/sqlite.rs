@@ -3,18 +3,6 @@
 use crate::model::Category;
 use crate::search::{self, Candidate, Query};
 
-super::sql_content_store!(
-    SqliteContentStore,
-    sqlx::Sqlite,
-    sqlx::SqlitePool,
-    kernel::outbox::enqueue,
-    search,
-    any_match,
-    // SQLite has one writer: a write transaction waits for it at its start, where waiting is
-    // possible (a transaction that has read cannot wait for the lock: SQLITE_BUSY at once).
-    "BEGIN IMMEDIATE"
-);
-
 /// The index's columns a reader's words are looked for in (not the category).
 const TEXT_COLUMNS: &str = "{title subtitle body_text}";
 /// The columns whose matches weigh most.
@@ -38,7 +26,7 @@ fn match_expression(query: &Query, columns: &str, categories: &[Category]) -> Op
 /// The newest `limit` matches by their row numbers (given as they go live), each with its
 /// relevance ([`search::relevance`]): whether its title or subtitle holds a word asked for,
 /// and, up to [`search::SCORED_AT_MOST`] matches, bm25 (title ×10, subtitle ×4, body ×1).
-async fn search(
+pub(super) async fn search(
     pool: &sqlx::SqlitePool,
     query: &Query,
     categories: &[Category],
@@ -104,7 +92,7 @@ async fn search(
 }
 
 /// Whether `query` matches any published article (of `categories`).
-async fn any_match(
+pub(super) async fn any_match(
     pool: &sqlx::SqlitePool,
     query: &Query,
     categories: &[Category],

@@ -27,8 +27,8 @@ pub enum Deactivation {
     LastAdmin,
 }
 
-kernel::traced_store! {
-pub trait IdentityStore: Send + Sync, traced as TracedIdentityStore {
+#[async_trait]
+pub trait IdentityStore: Send + Sync {
     async fn names(&self, ids: &[String]) -> Result<Vec<(String, String)>, sqlx::Error>;
     async fn find_by_name_role(
         &self,
@@ -89,17 +89,9 @@ pub trait IdentityStore: Send + Sync, traced as TracedIdentityStore {
     /// (concurrent calls cannot leave no active admin).
     async fn deactivate(&self, id: &str) -> Result<Deactivation, sqlx::Error>;
 }
-}
 
 mod sql;
 
 pub fn store_for(db: &Db) -> Arc<dyn IdentityStore> {
-    match db {
-        Db::Sqlite(pool) => Arc::new(TracedIdentityStore(sql::sqlite::SqliteIdentityStore {
-            pool: pool.clone(),
-        })),
-        Db::Postgres(pool) => Arc::new(TracedIdentityStore(sql::postgres::PgIdentityStore {
-            pool: pool.clone(),
-        })),
-    }
+    Arc::new(sql::SqlIdentityStore { db: db.clone() })
 }

@@ -47,14 +47,12 @@ impl FlashStore for SqlFlashStore {
         let mut q = self
             .db
             .sql("INSERT INTO form_answers (token_hash, page, answer, expires_ms) VALUES (");
-        q.bind(token_hash.to_string())
-            .push(", ")
+        q.separated()
+            .bind(token_hash.to_string())
             .bind(page.to_string())
-            .push(", ")
             .bind(answer.to_string())
-            .push(", ")
-            .bind(expires_ms)
-            .push(")");
+            .bind(expires_ms);
+        q.push(")");
         q.execute(&self.db).await?;
         Ok(())
     }

@@ -128,20 +128,15 @@ async fn queue(on: On<'_>, email: &Email, priority: i32) -> Result<String, sqlx:
          attachments, status, attempts, next_attempt_at, list_unsubscribe, priority, \
          html) VALUES (",
     );
-    q.bind(id.clone())
-        .push(", ")
+    q.separated()
+        .bind(id.clone())
         .bind(now)
-        .push(", ")
         .bind(recipients)
-        .push(", ")
         .bind(email.reply_to.clone())
-        .push(", ")
         .bind(email.subject.clone())
-        .push(", ")
         .bind(email.body.clone())
-        .push(", ")
-        .bind(attachments)
-        .push(", 'pending', 0, ")
+        .bind(attachments);
+    q.push(", 'pending', 0, ")
         .bind(now)
         .push(", ")
         .bind(email.list_unsubscribe.clone())

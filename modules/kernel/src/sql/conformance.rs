@@ -41,6 +41,19 @@ pub async fn run(db: &Db, other: &Db) {
             .push(")");
         assert_eq!(insert.execute(db).await.unwrap(), 1);
     }
+    // Several rows in one statement.
+    let mut many = db.sql("INSERT INTO sql_check (id, n) ");
+    many.push_values([("d", 4_i64), ("e", 5)], |row, (id, n)| {
+        row.bind(id.to_string()).bind(n);
+    });
+    assert_eq!(many.execute(db).await.unwrap(), 2);
+    assert_eq!(
+        db.sql("DELETE FROM sql_check WHERE n >= 4")
+            .execute(db)
+            .await
+            .unwrap(),
+        2
+    );
     assert_eq!(
         db.sql("INSERT INTO sql_check (id, n) VALUES ('a', 9) ON CONFLICT (id) DO NOTHING")
             .execute(db)
@@ -117,6 +130,25 @@ pub async fn run(db: &Db, other: &Db) {
         .await
         .unwrap();
     assert_eq!(after, 5, "committed");
+
+    // A transaction that reads, then writes (SQLite's takes the write lock at its start);
+    // rolled back at once, it is undone.
+    let mut tx = db.begin_write().await.unwrap();
+    let n: i64 = db
+        .sql("SELECT n FROM sql_check WHERE id = 'a'")
+        .scalar(&mut tx)
+        .await
+        .unwrap();
+    let mut q = db.sql("UPDATE sql_check SET n = ");
+    q.bind(n + 1).push(" WHERE id = 'a'");
+    q.execute(&mut tx).await.unwrap();
+    tx.rollback().await.unwrap();
+    let after: i64 = db
+        .sql("SELECT n FROM sql_check WHERE id = 'a'")
+        .scalar(db)
+        .await
+        .unwrap();
+    assert_eq!(after, 5, "rolled back");
 
     // A statement written for one engine refuses the other's connection (an error, not a
     // wrong placeholder sent to the server).

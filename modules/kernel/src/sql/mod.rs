@@ -24,6 +24,74 @@ enum Builder {
     Postgres(QueryBuilder<'static, Postgres>),
 }
 
+/// A value a statement binds: one both engines encode (`String`, `i64`, `i32`, `bool`,
+/// `DateTime<Utc>`, an `Option` of one…).
+pub trait Value:
+    Send + 'static + Encode<'static, Sqlite> + Type<Sqlite> + Encode<'static, Postgres> + Type<Postgres>
+{
+}
+
+impl<T> Value for T where
+    T: Send
+        + 'static
+        + Encode<'static, Sqlite>
+        + Type<Sqlite>
+        + Encode<'static, Postgres>
+        + Type<Postgres>
+{
+}
+
+/// A column a statement reads: one both engines decode.
+pub trait Column:
+    for<'r> Decode<'r, Sqlite>
+    + Type<Sqlite>
+    + for<'r> Decode<'r, Postgres>
+    + Type<Postgres>
+    + Send
+    + Unpin
+{
+}
+
+impl<T> Column for T where
+    T: for<'r> Decode<'r, Sqlite>
+        + Type<Sqlite>
+        + for<'r> Decode<'r, Postgres>
+        + Type<Postgres>
+        + Send
+        + Unpin
+{
+}
+
+/// A row a statement reads: a tuple of columns, or a struct deriving `sqlx::FromRow`.
+pub trait Record:
+    for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin
+{
+}
+
+impl<T> Record for T where
+    T: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin
+{
+}
+
+/// Values bound one after another, separated by `", "`: one row of [`Sql::push_values`], or
+/// [`Sql::separated`].
+pub struct ValuesRow<'s> {
+    sql: &'s mut Sql,
+    empty: bool,
+}
+
+impl ValuesRow<'_> {
+    /// Binds the row's next value.
+    pub fn bind<T: Value>(&mut self, value: T) -> &mut Self {
+        if !self.empty {
+            self.sql.push(", ");
+        }
+        self.empty = false;
+        self.sql.bind(value);
+        self
+    }
+}
+
 /// A transaction on either engine; dropped without [`Tx::commit`], it rolls back.
 pub enum Tx {
     Sqlite(Transaction<'static, Sqlite>),
@@ -99,6 +167,16 @@ impl Db {
             Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
     }
+
+    /// Starts a transaction that reads, then writes. SQLite has one writer: such a transaction
+    /// waits for it at its start (`BEGIN IMMEDIATE`), where waiting is possible; one that has
+    /// read cannot wait for the write lock later (`SQLITE_BUSY` at once).
+    pub async fn begin_write(&self) -> Result<Tx, sqlx::Error> {
+        Ok(match self {
+            Db::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Db::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+        })
+    }
 }
 
 impl Tx {
@@ -106,6 +184,14 @@ impl Tx {
         match self {
             Tx::Sqlite(tx) => tx.commit().await,
             Tx::Postgres(tx) => tx.commit().await,
+        }
+    }
+
+    /// Undoes the transaction now (dropping it does the same, later).
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        match self {
+            Tx::Sqlite(tx) => tx.rollback().await,
+            Tx::Postgres(tx) => tx.rollback().await,
         }
     }
 }
@@ -165,12 +251,7 @@ impl Sql {
     /// Appends a placeholder and binds `value` to it.
     pub fn bind<T>(&mut self, value: T) -> &mut Self
     where
-        T: Send
-            + 'static
-            + Encode<'static, Sqlite>
-            + Type<Sqlite>
-            + Encode<'static, Postgres>
-            + Type<Postgres>,
+        T: Value,
     {
         match &mut self.builder {
             Builder::Sqlite(qb) => {
@@ -188,18 +269,43 @@ impl Sql {
     pub fn bind_list<T, I>(&mut self, values: I) -> &mut Self
     where
         I: IntoIterator<Item = T>,
-        T: Send
-            + 'static
-            + Encode<'static, Sqlite>
-            + Type<Sqlite>
-            + Encode<'static, Postgres>
-            + Type<Postgres>,
+        T: Value,
     {
         for (n, value) in values.into_iter().enumerate() {
             if n > 0 {
                 self.push(", ");
             }
             self.bind(value);
+        }
+        self
+    }
+
+    /// Binds values one after another, `", "` between them (a row of `VALUES (…)`).
+    pub fn separated(&mut self) -> ValuesRow<'_> {
+        ValuesRow {
+            sql: self,
+            empty: true,
+        }
+    }
+
+    /// Appends `VALUES (…), (…)`: one parenthesised row per item, its values bound by `each`
+    /// (separated for it).
+    pub fn push_values<I, F>(&mut self, rows: I, mut each: F) -> &mut Self
+    where
+        I: IntoIterator,
+        F: FnMut(&mut ValuesRow<'_>, I::Item),
+    {
+        self.push("VALUES ");
+        for (n, item) in rows.into_iter().enumerate() {
+            self.push(if n == 0 { "(" } else { ", (" });
+            each(
+                &mut ValuesRow {
+                    sql: self,
+                    empty: true,
+                },
+                item,
+            );
+            self.push(")");
         }
         self
     }
@@ -230,7 +336,7 @@ impl Sql {
     /// Every row, as `T` (a tuple or a `FromRow` struct).
     pub async fn fetch_all<'a, T>(mut self, on: impl Into<On<'a>>) -> Result<Vec<T>, sqlx::Error>
     where
-        T: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin,
+        T: Record,
     {
         match &mut self.builder {
             Builder::Sqlite(qb) => {
@@ -250,7 +356,7 @@ impl Sql {
         on: impl Into<On<'a>>,
     ) -> Result<Option<T>, sqlx::Error>
     where
-        T: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin,
+        T: Record,
     {
         match &mut self.builder {
             Builder::Sqlite(qb) => {
@@ -267,7 +373,7 @@ impl Sql {
     /// The one row (`RowNotFound` without one).
     pub async fn fetch_one<'a, T>(mut self, on: impl Into<On<'a>>) -> Result<T, sqlx::Error>
     where
-        T: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin,
+        T: Record,
     {
         match &mut self.builder {
             Builder::Sqlite(qb) => {
@@ -284,12 +390,7 @@ impl Sql {
     /// The first column of the one row.
     pub async fn scalar<'a, T>(self, on: impl Into<On<'a>>) -> Result<T, sqlx::Error>
     where
-        T: for<'r> Decode<'r, Sqlite>
-            + Type<Sqlite>
-            + for<'r> Decode<'r, Postgres>
-            + Type<Postgres>
-            + Send
-            + Unpin,
+        T: Column,
     {
         let (value,) = self.fetch_one::<(T,)>(on).await?;
         Ok(value)
@@ -301,12 +402,7 @@ impl Sql {
         on: impl Into<On<'a>>,
     ) -> Result<Option<T>, sqlx::Error>
     where
-        T: for<'r> Decode<'r, Sqlite>
-            + Type<Sqlite>
-            + for<'r> Decode<'r, Postgres>
-            + Type<Postgres>
-            + Send
-            + Unpin,
+        T: Column,
     {
         Ok(self.fetch_optional::<(T,)>(on).await?.map(|(value,)| value))
     }
@@ -314,12 +410,7 @@ impl Sql {
     /// The first column of every row.
     pub async fn scalars<'a, T>(self, on: impl Into<On<'a>>) -> Result<Vec<T>, sqlx::Error>
     where
-        T: for<'r> Decode<'r, Sqlite>
-            + Type<Sqlite>
-            + for<'r> Decode<'r, Postgres>
-            + Type<Postgres>
-            + Send
-            + Unpin,
+        T: Column,
     {
         let rows = self.fetch_all::<(T,)>(on).await?;
         Ok(rows.into_iter().map(|(value,)| value).collect())

@@ -8,7 +8,7 @@ use kernel::Db;
 
 use super::Magazine;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub(crate) struct MagazineRow {
     pub id: String,
     pub title: String,
@@ -67,8 +67,8 @@ impl From<MagazineRow> for Magazine {
     }
 }
 
-kernel::traced_store! {
-pub(crate) trait MagazineStore: Send + Sync, traced as TracedMagazineStore {
+#[async_trait]
+pub(crate) trait MagazineStore: Send + Sync {
     async fn insert(&self, row: &MagazineRow) -> Result<(), sqlx::Error>;
     async fn list(&self) -> Result<Vec<MagazineRow>, sqlx::Error>;
     /// The issue whose file has this SHA-256, if any.
@@ -92,200 +92,154 @@ pub(crate) trait MagazineStore: Send + Sync, traced as TracedMagazineStore {
     /// Takes the issue back to a private draft (its slug is kept for a later publication).
     async fn unpublish(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error>;
 }
-}
 
 const COLUMNS: &str = "id, title, file_key, file_url, size_bytes, uploaded_at, content_sha256, \
                        slug, issue_date, description, cover_url, published_at";
-type Tuple = (
-    String,
-    String,
-    String,
-    String,
-    i64,
-    DateTime<Utc>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<DateTime<Utc>>,
-);
+/// The store on either engine.
+struct SqlMagazineStore {
+    db: Db,
+}
 
-fn row(t: Tuple) -> MagazineRow {
-    MagazineRow {
-        id: t.0,
-        title: t.1,
-        file_key: t.2,
-        file_url: t.3,
-        size_bytes: t.4,
-        uploaded_at: t.5,
-        content_sha256: t.6,
-        slug: t.7,
-        issue_date: t.8,
-        description: t.9,
-        cover_url: t.10,
-        published_at: t.11,
+impl SqlMagazineStore {
+    async fn one(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+        self.find("id", id).await
+    }
+
+    async fn find(&self, column: &str, value: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+        let mut q = self.db.sql(&format!(
+            "SELECT {COLUMNS} FROM magazines WHERE {column} = "
+        ));
+        q.bind(value.to_string());
+        q.fetch_optional(&self.db).await
     }
 }
 
-macro_rules! sql_magazine_store {
-    ($name:ident, $db:ty, $pool:ty) => {
-        pub(super) struct $name {
-            pub(super) pool: $pool,
-        }
+#[async_trait]
+impl MagazineStore for SqlMagazineStore {
+    #[tracing::instrument(target = "trace_only", name = "MagazineStore.insert", skip_all)]
+    async fn insert(&self, r: &MagazineRow) -> Result<(), sqlx::Error> {
+        let mut q = self
+            .db
+            .sql(&format!("INSERT INTO magazines ({COLUMNS}) VALUES ("));
+        q.bind_list([
+            r.id.clone(),
+            r.title.clone(),
+            r.file_key.clone(),
+            r.file_url.clone(),
+        ])
+        .push(", ")
+        .bind(r.size_bytes)
+        .push(", ")
+        .bind(r.uploaded_at)
+        .push(", ")
+        .bind_list([
+            r.content_sha256.clone(),
+            r.slug.clone(),
+            r.issue_date.clone(),
+            r.description.clone(),
+            r.cover_url.clone(),
+        ])
+        .push(", ")
+        .bind(r.published_at)
+        .push(")");
+        q.execute(&self.db).await?;
+        Ok(())
+    }
 
-        impl $name {
-            async fn one(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
-                self.find("id", id).await
-            }
+    #[tracing::instrument(target = "trace_only", name = "MagazineStore.list", skip_all)]
+    async fn list(&self) -> Result<Vec<MagazineRow>, sqlx::Error> {
+        self.db
+            .sql(&format!(
+                "SELECT {COLUMNS} FROM magazines ORDER BY uploaded_at DESC, id DESC"
+            ))
+            .fetch_all(&self.db)
+            .await
+    }
 
-            async fn find(
-                &self,
-                column: &str,
-                value: &str,
-            ) -> Result<Option<MagazineRow>, sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> = sqlx::QueryBuilder::new(format!(
-                    "SELECT {COLUMNS} FROM magazines WHERE {column} = "
-                ));
-                qb.push_bind(value.to_string());
-                let r: Option<Tuple> = qb.build_query_as().fetch_optional(&self.pool).await?;
-                Ok(r.map(row))
-            }
-        }
+    #[tracing::instrument(target = "trace_only", name = "MagazineStore.by_hash", skip_all)]
+    async fn by_hash(&self, sha256: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+        self.find("content_sha256", sha256).await
+    }
 
-        #[async_trait]
-        impl MagazineStore for $name {
-            async fn insert(&self, r: &MagazineRow) -> Result<(), sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new(format!("INSERT INTO magazines ({COLUMNS}) VALUES ("));
-                let mut sep = qb.separated(", ");
-                sep.push_bind(r.id.clone())
-                    .push_bind(r.title.clone())
-                    .push_bind(r.file_key.clone())
-                    .push_bind(r.file_url.clone())
-                    .push_bind(r.size_bytes)
-                    .push_bind(r.uploaded_at)
-                    .push_bind(r.content_sha256.clone())
-                    .push_bind(r.slug.clone())
-                    .push_bind(r.issue_date.clone())
-                    .push_bind(r.description.clone())
-                    .push_bind(r.cover_url.clone())
-                    .push_bind(r.published_at);
-                qb.push(")");
-                qb.build().execute(&self.pool).await?;
-                Ok(())
-            }
+    #[tracing::instrument(target = "trace_only", name = "MagazineStore.rename", skip_all)]
+    async fn rename(&self, id: &str, title: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+        let mut q = self.db.sql("UPDATE magazines SET title = ");
+        q.bind(title.to_string())
+            .push(" WHERE id = ")
+            .bind(id.to_string());
+        q.execute(&self.db).await?;
+        self.one(id).await
+    }
 
-            async fn list(&self) -> Result<Vec<MagazineRow>, sqlx::Error> {
-                let rows: Vec<Tuple> = sqlx::query_as(&format!(
-                    "SELECT {COLUMNS} FROM magazines ORDER BY uploaded_at DESC, id DESC"
-                ))
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(rows.into_iter().map(row).collect())
-            }
+    #[tracing::instrument(target = "trace_only", name = "MagazineStore.delete", skip_all)]
+    async fn delete(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+        let Some(found) = self.one(id).await? else {
+            return Ok(None);
+        };
+        let mut q = self.db.sql("DELETE FROM magazines WHERE id = ");
+        q.bind(id.to_string());
+        q.execute(&self.db).await?;
+        Ok(Some(found))
+    }
 
-            async fn by_hash(&self, sha256: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
-                self.find("content_sha256", sha256).await
-            }
+    #[tracing::instrument(target = "trace_only", name = "MagazineStore.by_slug", skip_all)]
+    async fn by_slug(&self, slug: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+        self.find("slug", slug).await
+    }
 
-            async fn rename(
-                &self,
-                id: &str,
-                title: &str,
-            ) -> Result<Option<MagazineRow>, sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("UPDATE magazines SET title = ");
-                qb.push_bind(title.to_string());
-                qb.push(" WHERE id = ");
-                qb.push_bind(id.to_string());
-                qb.build().execute(&self.pool).await?;
-                self.one(id).await
-            }
+    #[tracing::instrument(target = "trace_only", name = "MagazineStore.by_id", skip_all)]
+    async fn by_id(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+        self.one(id).await
+    }
 
-            async fn delete(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
-                let Some(found) = self.one(id).await? else {
-                    return Ok(None);
-                };
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("DELETE FROM magazines WHERE id = ");
-                qb.push_bind(id.to_string());
-                qb.build().execute(&self.pool).await?;
-                Ok(Some(found))
-            }
+    #[tracing::instrument(target = "trace_only", name = "MagazineStore.published", skip_all)]
+    async fn published(&self) -> Result<Vec<MagazineRow>, sqlx::Error> {
+        self.db
+            .sql(&format!(
+                "SELECT {COLUMNS} FROM magazines WHERE published_at IS NOT NULL \
+                 ORDER BY issue_date DESC, published_at DESC, id DESC"
+            ))
+            .fetch_all(&self.db)
+            .await
+    }
 
-            async fn by_slug(&self, slug: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
-                self.find("slug", slug).await
-            }
+    #[tracing::instrument(target = "trace_only", name = "MagazineStore.publish", skip_all)]
+    async fn publish(
+        &self,
+        id: &str,
+        p: &Publication,
+        slug: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<MagazineRow>, sqlx::Error> {
+        let mut q = self.db.sql("UPDATE magazines SET title = ");
+        q.bind(p.title.clone())
+            .push(", issue_date = ")
+            .bind(p.issue_date.clone())
+            .push(", description = ")
+            .bind(p.description.clone())
+            .push(", cover_url = ")
+            .bind(p.cover_url.clone())
+            .push(", slug = COALESCE(slug, ")
+            .bind(slug.to_string())
+            .push("), published_at = COALESCE(published_at, ")
+            .bind(now)
+            .push(") WHERE id = ")
+            .bind(id.to_string());
+        q.execute(&self.db).await?;
+        self.one(id).await
+    }
 
-            async fn by_id(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
-                self.one(id).await
-            }
-
-            async fn published(&self) -> Result<Vec<MagazineRow>, sqlx::Error> {
-                let rows: Vec<Tuple> = sqlx::query_as(&format!(
-                    "SELECT {COLUMNS} FROM magazines WHERE published_at IS NOT NULL \
-                     ORDER BY issue_date DESC, published_at DESC, id DESC"
-                ))
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(rows.into_iter().map(row).collect())
-            }
-
-            async fn publish(
-                &self,
-                id: &str,
-                p: &Publication,
-                slug: &str,
-                now: DateTime<Utc>,
-            ) -> Result<Option<MagazineRow>, sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("UPDATE magazines SET title = ");
-                qb.push_bind(p.title.clone());
-                qb.push(", issue_date = ");
-                qb.push_bind(p.issue_date.clone());
-                qb.push(", description = ");
-                qb.push_bind(p.description.clone());
-                qb.push(", cover_url = ");
-                qb.push_bind(p.cover_url.clone());
-                qb.push(", slug = COALESCE(slug, ");
-                qb.push_bind(slug.to_string());
-                qb.push("), published_at = COALESCE(published_at, ");
-                qb.push_bind(now);
-                qb.push(") WHERE id = ");
-                qb.push_bind(id.to_string());
-                qb.build().execute(&self.pool).await?;
-                self.one(id).await
-            }
-
-            async fn unpublish(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
-                let mut qb: sqlx::QueryBuilder<$db> =
-                    sqlx::QueryBuilder::new("UPDATE magazines SET published_at = NULL WHERE id = ");
-                qb.push_bind(id.to_string());
-                qb.build().execute(&self.pool).await?;
-                self.one(id).await
-            }
-        }
-    };
-}
-
-mod sqlite {
-    use super::*;
-    sql_magazine_store!(SqliteMagazineStore, sqlx::Sqlite, sqlx::SqlitePool);
-}
-
-mod postgres {
-    use super::*;
-    sql_magazine_store!(PgMagazineStore, sqlx::Postgres, sqlx::PgPool);
+    #[tracing::instrument(target = "trace_only", name = "MagazineStore.unpublish", skip_all)]
+    async fn unpublish(&self, id: &str) -> Result<Option<MagazineRow>, sqlx::Error> {
+        let mut q = self
+            .db
+            .sql("UPDATE magazines SET published_at = NULL WHERE id = ");
+        q.bind(id.to_string());
+        q.execute(&self.db).await?;
+        self.one(id).await
+    }
 }
 
 pub(crate) fn store_for(db: &Db) -> Arc<dyn MagazineStore> {
-    match db {
-        Db::Sqlite(pool) => Arc::new(TracedMagazineStore(sqlite::SqliteMagazineStore {
-            pool: pool.clone(),
-        })),
-        Db::Postgres(pool) => Arc::new(TracedMagazineStore(postgres::PgMagazineStore {
-            pool: pool.clone(),
-        })),
-    }
+    Arc::new(SqlMagazineStore { db: db.clone() })
 }

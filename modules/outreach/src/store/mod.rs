@@ -99,8 +99,8 @@ pub enum Confirmation {
     Unknown,
 }
 
-kernel::traced_store! {
-pub trait OutreachStore: Send + Sync, traced as TracedOutreachStore {
+#[async_trait]
+pub trait OutreachStore: Send + Sync {
     /// Stores an application and queues its emails in one transaction; `linked` are the
     /// storage keys of documents the emails link to (not attached), kept until
     /// `row.documents_until`.
@@ -189,17 +189,9 @@ pub trait OutreachStore: Send + Sync, traced as TracedOutreachStore {
     async fn is_subscribed(&self, list: NotifyList, email: &str) -> Result<bool, sqlx::Error>;
     async fn save_contact(&self, row: &ContactRow, email: &Email) -> Result<(), sqlx::Error>;
 }
-}
 
 mod sql;
 
 pub fn store_for(db: &Db) -> Arc<dyn OutreachStore> {
-    match db {
-        Db::Sqlite(pool) => Arc::new(TracedOutreachStore(sql::sqlite::SqliteOutreachStore {
-            pool: pool.clone(),
-        })),
-        Db::Postgres(pool) => Arc::new(TracedOutreachStore(sql::postgres::PgOutreachStore {
-            pool: pool.clone(),
-        })),
-    }
+    Arc::new(sql::SqlOutreachStore { db: db.clone() })
 }

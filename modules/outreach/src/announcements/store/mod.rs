@@ -49,8 +49,8 @@ pub struct Counts {
     pub failed: i64,
 }
 
-kernel::traced_store! {
-pub trait AnnouncementStore: Send + Sync, traced as TracedAnnouncementStore {
+#[async_trait]
+pub trait AnnouncementStore: Send + Sync {
     /// Stores a new announcement; false when `(list, subject_ref)` already has one.
     async fn create(&self, row: &AnnouncementRow) -> Result<bool, sqlx::Error>;
     async fn by_ref(
@@ -83,17 +83,9 @@ pub trait AnnouncementStore: Send + Sync, traced as TracedAnnouncementStore {
     ) -> Result<usize, sqlx::Error>;
     async fn counts(&self, id: &str) -> Result<Counts, sqlx::Error>;
 }
-}
 
 mod sql;
 
 pub fn announcement_store_for(db: &Db) -> Arc<dyn AnnouncementStore> {
-    match db {
-        Db::Sqlite(pool) => Arc::new(TracedAnnouncementStore(
-            sql::sqlite::SqliteAnnouncementStore { pool: pool.clone() },
-        )),
-        Db::Postgres(pool) => Arc::new(TracedAnnouncementStore(
-            sql::postgres::PgAnnouncementStore { pool: pool.clone() },
-        )),
-    }
+    Arc::new(sql::SqlAnnouncementStore { db: db.clone() })
 }

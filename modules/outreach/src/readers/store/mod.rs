@@ -80,8 +80,8 @@ pub struct Profile {
     pub interests: String,
 }
 
-kernel::traced_store! {
-pub trait ReaderStore: Send + Sync, traced as TracedReaderStore {
+#[async_trait]
+pub trait ReaderStore: Send + Sync {
     async fn credentials(&self, email: &str) -> Result<Option<Credentials>, sqlx::Error>;
     async fn create_session(
         &self,
@@ -165,17 +165,9 @@ pub trait ReaderStore: Send + Sync, traced as TracedReaderStore {
         now: DateTime<Utc>,
     ) -> Result<(), sqlx::Error>;
 }
-}
 
 mod sql;
 
 pub fn reader_store_for(db: &Db) -> Arc<dyn ReaderStore> {
-    match db {
-        Db::Sqlite(pool) => Arc::new(TracedReaderStore(sql::sqlite::SqliteReaderStore {
-            pool: pool.clone(),
-        })),
-        Db::Postgres(pool) => Arc::new(TracedReaderStore(sql::postgres::PgReaderStore {
-            pool: pool.clone(),
-        })),
-    }
+    Arc::new(sql::SqlReaderStore { db: db.clone() })
 }
