@@ -1,0 +1,151 @@
+use super::*;
+use content::{ArticleCard, ArticleList, Category};
+
+/// Where the web client keeps the sample: a TypeScript file typed as its `PageData`, so
+/// `tsc` refuses the build when what the server sends and what the client expects part.
+const SAMPLE: &str = "web-client/src/app/page-data.sample.ts";
+
+fn sample_json() -> String {
+    let at = chrono::DateTime::parse_from_rfc3339("2026-11-20T09:30:00Z")
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    let card = ArticleCard {
+        id: "01a20974-3f9f-7951-8573-7b419ae5230e".into(),
+        slug: "should-16-year-olds-vote".into(),
+        title: "Should 16-Year-Olds Vote?".into(),
+        subtitle: Some("Both sides, from the people it would affect.".into()),
+        excerpt: "Every few years, someone proposes lowering the voting age…".into(),
+        category: Category::YouthActivism,
+        cover_image: Some("/media/demo/vote-at-sixteen.svg".into()),
+        featured: true,
+        author_id: Some("01a20974-3f90-7f40-8488-dc9b978fddf2".into()),
+        author_name: Some("Maya Okafor".into()),
+        created_at: at,
+        updated_at: at,
+        read_time: "4 min".into(),
+        highlight: None,
+    };
+    let article = Article {
+        card: card.clone(),
+        content: "Every few years, **someone** proposes…".into(),
+        content_html: "<p>Every few years, <strong>someone</strong> proposes…</p>".into(),
+        description: "Both sides, from the people it would affect.".into(),
+    };
+    let list = ArticleList {
+        items: vec![card],
+        total: 1,
+        total_exact: true,
+        published_total: 6,
+        suggestion: None,
+    };
+    let raw = RawValue::from_string(serde_json::to_string(&list).unwrap()).unwrap();
+    let issue = MagazineIssue {
+        slug: "november-2026".into(),
+        title: "November 2026".into(),
+        issue_date: "2026-11-01".into(),
+        description: "Elections, climate talks and a youth parliament.".into(),
+        cover_url: "/media/covers/november.png".into(),
+        file_url: "/media/magazines/1767225600000-abc.pdf".into(),
+        size_bytes: 4_200_000,
+        published_at: at,
+    };
+    let packs = Packs {
+        launched_at: Some(at),
+        packs: vec![media::Pack {
+            id: "democracy".into(),
+            title: "How Democracy Works".into(),
+            level: "High School".into(),
+            file_url: Some("/media/packs/democracy-x.pdf".into()),
+            size_bytes: Some(2_100_000),
+            uploaded_at: Some(at),
+        }],
+    };
+    let answer = crate::web::forms::FormAnswer {
+        intent: String::new(),
+        values: serde_json::json!({"email": "not-an-address", "interests": ["Human Rights"]})
+            .as_object()
+            .unwrap()
+            .clone(),
+        error: Some(kernel::ErrorBody::titled(
+            kernel::ErrorCode::InvalidEmail,
+            "Invalid Email",
+            "Please enter a valid email address.",
+        )),
+        done: Some(serde_json::json!({"message": "Thanks!"})),
+    };
+    let form = RawValue::from_string(serde_json::to_string(&answer).unwrap()).unwrap();
+    let data = PageData {
+        site: Site {
+            name: "The Agora",
+            url: "https://agora.example",
+        },
+        path: "/articles?q=vote&category=Youth%20Activism",
+        status: 200,
+        home: Some(&raw),
+        newest: Some(&raw),
+        list: Some(&raw),
+        list_query: Some(ListQueryData {
+            q: "vote",
+            categories: vec![Category::YouthActivism.as_str()],
+            limit: 6,
+            newest: false,
+        }),
+        article: Some(&article),
+        related: Some(&content::Related {
+            read_next: vec![article.card.clone()],
+            author: Some(content::AuthorBox {
+                name: "Maya Okafor".into(),
+                role: Some("Writer".into()),
+                articles: vec![article.card.clone()],
+            }),
+        }),
+        landing: Some(&Landing {
+            heading: "Your email is confirmed".into(),
+            text: "Thank you! Your account is now active.".into(),
+            link_href: "/login",
+            link_label: "Go to login",
+            status: 200,
+            action: None,
+        }),
+        issues: Some(std::slice::from_ref(&issue)),
+        issue: Some(&issue),
+        packs: Some(&packs),
+        account: Some(&serde_json::json!({
+            "first_name": "Noor",
+            "last_name": "Haddad",
+            "email": "noor@example.org",
+            "interests": ["Human Rights"],
+            "created_at": "2026-11-20T09:30:00Z",
+            "subscriptions": {"magazine": true, "packs": false, "digest": true}
+        })),
+        form: Some(&form),
+        reader: true,
+    };
+    serde_json::to_string_pretty(&data).unwrap()
+}
+
+/// Every field the server can send, in one payload; regenerate with
+/// `UPDATE_SAMPLES=1 cargo test -p agora --lib page_data`.
+#[test]
+fn page_data_sample_matches_what_the_server_sends() {
+    let expected = format!(
+        "// Generated by the app's tests from the PageData it sends (app/src/web/page_resolve.rs):\n\
+         // do not edit; regenerate with `UPDATE_SAMPLES=1 cargo test -p agora --lib page_data`.\n\
+         import type {{ PageData }} from \"./page-data\";\n\n\
+         export const sample: PageData = {};\n",
+        sample_json()
+    );
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(SAMPLE);
+    if std::env::var_os("UPDATE_SAMPLES").is_some() {
+        std::fs::write(&path, &expected).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == expected,
+        "{SAMPLE} is not what the server sends: regenerate it with \
+         `UPDATE_SAMPLES=1 cargo test -p agora --lib page_data`, then fix the web client's \
+         PageData type if tsc complains"
+    );
+}
