@@ -1,18 +1,21 @@
 //! Articles: storage, derived fields (excerpt, reading time, safe HTML), slugs, the public
 //! listing with its cache, and the public content API.
 
+mod access;
 mod api;
 mod derive;
 mod draft;
 mod dto;
 mod editorial;
 mod error;
+mod import;
 mod listing;
 mod model;
 mod newsroom;
 mod newsroom_dto;
 mod pending;
 mod present;
+mod related;
 pub mod search;
 mod searching;
 mod service;
@@ -27,14 +30,13 @@ pub use api::ContentApi;
 pub use derive::Rendered;
 pub use dto::{Article, ArticleCard, ArticleList, AuthorBox, Related};
 pub use error::ContentError;
+pub use import::PreparedArticles;
 pub use model::{Category, ListQuery, NewArticle, Sort, Status};
 pub use newsroom_dto::{
     ArticleEvent, ConflictBody, DiffLine, DiffOp, EventAction, FieldChange, PendingChange,
     PendingDecision, ReviewNote, Revision, RevisionDiff, RevisionSummary,
 };
-pub use service::{
-    AuthorDirectory, ContentService, Lookup, NewsroomSettings, PreparedArticles, PublishedArticle,
-};
+pub use service::{AuthorDirectory, ContentService, Lookup, NewsroomSettings, PublishedArticle};
 pub use staff_api::ContentStaffApi;
 pub use store::store_for;
 pub use workflow::{decide, Action, Actor, Refusal, Stage};

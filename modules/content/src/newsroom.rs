@@ -8,8 +8,9 @@ use kernel::outbox::Email;
 use kernel::ErrorCode;
 use similar::{ChangeTag, TextDiff};
 
+use crate::access::{stage_of, MAX_NOTE_CHARS};
 use crate::dto::{ArticleInput, StaffArticle};
-use crate::editorial::{stage_of, Move, MAX_NOTE_CHARS};
+use crate::editorial::Move;
 use crate::error::ContentError;
 use crate::model::{Category, Status};
 use crate::newsroom_dto::{
@@ -52,7 +53,7 @@ impl ContentService {
                         "Choose when the piece should go out.",
                     )
                 })?;
-                crate::editorial::check_publish_at(at, now)?;
+                crate::access::check_publish_at(at, now)?;
                 Some(at)
             }
             _ => None,

@@ -8,9 +8,9 @@ use chrono::{DateTime, Utc};
 use identity::StaffUser;
 use kernel::ErrorCode;
 
+use crate::access::{check, stage_of, MAX_NOTE_CHARS};
 use crate::draft::{self, Meta};
 use crate::dto::{ArticleInput, StaffArticle};
-use crate::editorial::{check, stage_of, MAX_NOTE_CHARS};
 use crate::error::ContentError;
 use crate::model::Category;
 use crate::newsroom_dto::EventAction;

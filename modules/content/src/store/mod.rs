@@ -210,10 +210,18 @@ pub struct WentOut {
     pub publish_at: Option<DateTime<Utc>>,
 }
 
+/// The content store: what readers see ([`ReadStore`]), what staff write ([`EditStore`]) and
+/// the newsroom's review and scheduling ([`ReviewStore`]). One implementation serves both
+/// engines (`sql`); callers bring the part they use into scope.
+pub trait ContentStore: ReadStore + EditStore + ReviewStore {}
+
+impl<T: ReadStore + EditStore + ReviewStore> ContentStore for T {}
+
+/// Published articles, as readers and search find them.
 #[async_trait::async_trait]
-pub trait ContentStore: Send + Sync {
+pub trait ReadStore: Send + Sync {
     /// Published articles of `q`'s filters, in its order, with the number of them (`q.q`,
-    /// the search text, is not read: searches go through [`ContentStore::search`]).
+    /// the search text, is not read: searches go through [`ReadStore::search`]).
     async fn list_published(&self, q: &ListQuery) -> Result<(Vec<CardRow>, i64), sqlx::Error>;
     /// Published articles matching `query` (of one of `categories`, when given), with how
     /// well each matches: the newest `limit` of them, roughly (by when they went live).
@@ -237,29 +245,11 @@ pub trait ContentStore: Send + Sync {
         longest: i64,
         limit: i64,
     ) -> Result<Vec<String>, sqlx::Error>;
-    /// Up to `limit` articles whose body text was never written (articles stored before the
-    /// search index: see migration 0030), as `(id, title, subtitle, Markdown)`.
-    async fn unwritten_bodies(
-        &self,
-        limit: i64,
-    ) -> Result<Vec<(String, String, Option<String>, String)>, sqlx::Error>;
-    /// Writes articles' body text, and their words, in one transaction.
-    async fn write_bodies(
-        &self,
-        bodies: &[(String, String, Vec<String>)],
-    ) -> Result<(), sqlx::Error>;
     async fn count_published(&self) -> Result<i64, sqlx::Error>;
     /// A published article by its slug or its id.
     async fn find_published(&self, slug_or_id: &str) -> Result<Option<ArticleRow>, sqlx::Error>;
     /// The current slug of the published article that once had `old_slug`.
     async fn current_slug_for(&self, old_slug: &str) -> Result<Option<String>, sqlx::Error>;
-    async fn slug_taken(&self, slug: &str) -> Result<bool, sqlx::Error>;
-    /// Inserts the article with its first revision and its `create` entry in the audit log.
-    async fn insert(&self, row: &InsertRow) -> Result<(), sqlx::Error>;
-    /// [`ContentStore::insert`] for many rows at once, in one transaction (bulk loading).
-    async fn insert_many(&self, rows: &[InsertRow]) -> Result<(), sqlx::Error>;
-    /// Every article, whatever its status.
-    async fn count_all(&self) -> Result<i64, sqlx::Error>;
     /// Published article slugs with their last change, newest first (for the sitemap).
     async fn published_slugs(&self) -> Result<Vec<(String, DateTime<Utc>)>, sqlx::Error>;
     /// Published articles first published in `[from, to)`: slug, title, category (as stored)
@@ -275,7 +265,29 @@ pub trait ContentStore: Send + Sync {
         &self,
         slugs: &[String],
     ) -> Result<Vec<(String, String)>, sqlx::Error>;
+}
 
+/// Articles as staff write them: saves, revisions, the audit log.
+#[async_trait::async_trait]
+pub trait EditStore: Send + Sync {
+    /// Up to `limit` articles whose body text was never written (articles stored before the
+    /// search index: see migration 0030), as `(id, title, subtitle, Markdown)`.
+    async fn unwritten_bodies(
+        &self,
+        limit: i64,
+    ) -> Result<Vec<(String, String, Option<String>, String)>, sqlx::Error>;
+    /// Writes articles' body text, and their words, in one transaction.
+    async fn write_bodies(
+        &self,
+        bodies: &[(String, String, Vec<String>)],
+    ) -> Result<(), sqlx::Error>;
+    async fn slug_taken(&self, slug: &str) -> Result<bool, sqlx::Error>;
+    /// Inserts the article with its first revision and its `create` entry in the audit log.
+    async fn insert(&self, row: &InsertRow) -> Result<(), sqlx::Error>;
+    /// [`EditStore::insert`] for many rows at once, in one transaction (bulk loading).
+    async fn insert_many(&self, rows: &[InsertRow]) -> Result<(), sqlx::Error>;
+    /// Every article, whatever its status.
+    async fn count_all(&self) -> Result<i64, sqlx::Error>;
     /// Every article (of `author` when given), newest first.
     async fn staff_list(&self, author: Option<&str>) -> Result<Vec<StaffRow>, sqlx::Error>;
     /// One article by id, whatever its status (of `author` when given).
@@ -298,6 +310,17 @@ pub trait ContentStore: Send + Sync {
         event: Option<&EventRow>,
         pending_at: Option<DateTime<Utc>>,
     ) -> Result<Updated, sqlx::Error>;
+    /// An article's audit log, oldest first.
+    async fn events(&self, id: &str) -> Result<Vec<EventRow>, sqlx::Error>;
+    /// An article's revisions, newest first (without their bodies' use: all columns).
+    async fn revisions(&self, id: &str) -> Result<Vec<RevisionRow>, sqlx::Error>;
+    async fn revision(&self, id: &str, number: i64) -> Result<Option<RevisionRow>, sqlx::Error>;
+    async fn delete(&self, id: &str) -> Result<bool, sqlx::Error>;
+}
+
+/// The newsroom: changes waiting for review, stage moves, scheduled publishing.
+#[async_trait::async_trait]
+pub trait ReviewStore: Send + Sync {
     /// Keeps `change` as the article's pending change (replacing an earlier one), with its
     /// audit entry, if the article is still at `change.base_version`: false otherwise.
     async fn put_pending(&self, change: &PendingRow, event: &EventRow)
@@ -327,12 +350,6 @@ pub trait ContentStore: Send + Sync {
     /// Pieces waiting for review, and live pieces with a change waiting, the longest waiting
     /// first.
     async fn review_queue(&self) -> Result<Vec<StaffRow>, sqlx::Error>;
-    /// An article's audit log, oldest first.
-    async fn events(&self, id: &str) -> Result<Vec<EventRow>, sqlx::Error>;
-    /// An article's revisions, newest first (without their bodies' use: all columns).
-    async fn revisions(&self, id: &str) -> Result<Vec<RevisionRow>, sqlx::Error>;
-    async fn revision(&self, id: &str, number: i64) -> Result<Option<RevisionRow>, sqlx::Error>;
-    async fn delete(&self, id: &str) -> Result<bool, sqlx::Error>;
 }
 
 pub fn store_for(db: &Db) -> Arc<dyn ContentStore> {
