@@ -1,9 +1,10 @@
 //! Page views over HTTP: the beacon each page load sends (with its tab's marker), the image a
 //! page loaded without scripts shows instead, and the admin's figures.
 
+use crate::access::StatsAction;
 use std::sync::Arc;
 
-use identity::{Role, StaffSession};
+use identity::StaffSession;
 use kernel::ErrorBody;
 use poem::Request;
 use poem_openapi::param::Query;
@@ -135,7 +136,7 @@ impl AnalyticsApi {
     /// as `Europe/London`; UTC when omitted).
     #[oai(path = "/v1/staff/stats", method = "get", operation_id = "viewStats")]
     async fn stats(&self, auth: StaffSession, tz: Query<Option<String>>) -> StatsResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(StatsAction::View) {
             return StatsResponse::Forbidden(identity::forbidden());
         }
         let tz = tz.0.unwrap_or_else(|| "UTC".to_string());

@@ -2,6 +2,7 @@
 //! navigations), recorded in batches off the request path, with no personal data; and the
 //! admin's figures, computed on the server.
 
+mod access;
 mod api;
 mod limit;
 mod recorder;

@@ -1,5 +1,6 @@
 //! Sign-in, sign-out and who-am-I.
 
+use crate::access::StaffListAction;
 use std::sync::Arc;
 
 use kernel::ErrorBody;
@@ -8,7 +9,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 
 use crate::guard::{cookie, StaffSession};
-use crate::model::{Role, StaffUser, Writer};
+use crate::model::{StaffUser, Writer};
 use crate::service::{IdentityError, IdentityService};
 use kernel::ErrorCode;
 
@@ -161,7 +162,7 @@ impl IdentityApi {
         operation_id = "listWriters"
     )]
     async fn writers(&self, auth: StaffSession) -> WritersResponse {
-        if !auth.has_role(&[Role::ContentDirector]) {
+        if !auth.may(StaffListAction::ListWriters) {
             return WritersResponse::Forbidden(forbidden());
         }
         match self.service.writers().await {

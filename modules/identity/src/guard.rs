@@ -45,6 +45,17 @@ impl StaffSession {
     pub fn has_role(&self, roles: &[Role]) -> bool {
         roles.contains(&self.0.role)
     }
+
+    /// Whether this staff member may do `action`, by the rules of the module that owns it.
+    pub fn may(&self, action: impl StaffAction) -> bool {
+        action.permitted(self.0.role)
+    }
+}
+
+/// Something staff do that a module guards. Each module lists its own in an enum and decides
+/// who may, in one pure function of the role (tested as a table), not in its handlers.
+pub trait StaffAction: Copy {
+    fn permitted(self, role: Role) -> bool;
 }
 
 /// The session cookie, marked `Secure` when the site is served over https.

@@ -1,5 +1,6 @@
 //! Staff management for admins: the same rules as the `agora staff` commands.
 
+use crate::access::StaffListAction;
 use std::sync::Arc;
 
 use kernel::ErrorBody;
@@ -174,7 +175,7 @@ impl StaffAdminApi {
     /// Every staff member with role, state and last sign-in (never a key).
     #[oai(path = "/v1/staff/members", method = "get", operation_id = "listStaff")]
     async fn list(&self, auth: StaffSession) -> StaffListResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(StaffListAction::Manage) {
             return StaffListResponse::Forbidden(crate::api::forbidden());
         }
         match self.service.staff().await {
@@ -186,7 +187,7 @@ impl StaffAdminApi {
     /// Add a staff member; the answer carries their access key, shown once.
     #[oai(path = "/v1/staff/members", method = "post", operation_id = "addStaff")]
     async fn add(&self, auth: StaffSession, body: Json<NewStaffMember>) -> AddedResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(StaffListAction::Manage) {
             return AddedResponse::Forbidden(crate::api::forbidden());
         }
         match self.service.add_staff(&body.0.name, body.0.role).await {
@@ -208,7 +209,7 @@ impl StaffAdminApi {
         operation_id = "rotateStaffKey"
     )]
     async fn rotate(&self, auth: StaffSession, id: Path<String>) -> RotatedResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(StaffListAction::Manage) {
             return RotatedResponse::Forbidden(crate::api::forbidden());
         }
         let member = match self.service.staff().await {
@@ -248,7 +249,7 @@ impl StaffAdminApi {
         id: Path<String>,
         body: Json<ActiveChange>,
     ) -> ActiveResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(StaffListAction::Manage) {
             return ActiveResponse::Forbidden(crate::api::forbidden());
         }
         match self.service.set_active(&id.0, body.0.active).await {

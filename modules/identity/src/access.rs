@@ -1,0 +1,46 @@
+//! Who may manage the staff: the identity module's own rules.
+
+use crate::guard::StaffAction;
+use crate::model::Role;
+
+/// What staff do with the staff list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StaffListAction {
+    /// Add, disable, enable or re-key staff members, and see them all.
+    Manage,
+    /// See the active writers (to write on behalf of one).
+    ListWriters,
+}
+
+impl StaffAction for StaffListAction {
+    fn permitted(self, role: Role) -> bool {
+        match (self, role) {
+            (StaffListAction::Manage, Role::Admin) => true,
+            (StaffListAction::ListWriters, Role::ContentDirector) => true,
+            (_, Role::Admin | Role::Writer | Role::Educator | Role::ContentDirector) => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn who_may_manage_the_staff() {
+        use Role::*;
+        let table = [
+            (StaffListAction::Manage, [Admin].as_slice()),
+            (StaffListAction::ListWriters, [ContentDirector].as_slice()),
+        ];
+        for (action, allowed) in table {
+            for role in Role::ALL {
+                assert_eq!(
+                    action.permitted(role),
+                    allowed.contains(&role),
+                    "{action:?} by {role:?}"
+                );
+            }
+        }
+    }
+}
