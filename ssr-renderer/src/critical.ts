@@ -99,7 +99,13 @@ function shapeOfTag(
 
 /** Tags remembered with their shape, per set of valued attributes. */
 const MAX_TAGS = 20_000;
-const tagShapes = new WeakMap<Set<string>, Map<string, string>>();
+interface Shapes {
+  /** The attributes looked for in a tag, in order. */
+  names: string[];
+  /** Each tag as written, with its shape. */
+  seen: Map<string, string>;
+}
+const tagShapes = new WeakMap<Set<string>, Shapes>();
 
 /**
  * What a stylesheet can tell apart in `markup`: each kind of element, as its tag, classes,
@@ -112,12 +118,15 @@ const tagShapes = new WeakMap<Set<string>, Map<string, string>>();
  */
 export function shapesOf(markup: string, valued: Set<string>): Set<string> {
   const shapes = new Set<string>();
-  const names = [...new Set([...PSEUDO_CLASS_ATTRIBUTES, ...valued])].sort();
-  let seen = tagShapes.get(valued);
-  if (!seen) {
-    seen = new Map();
-    tagShapes.set(valued, seen);
+  let known = tagShapes.get(valued);
+  if (!known) {
+    known = {
+      names: [...new Set([...PSEUDO_CLASS_ATTRIBUTES, ...valued])].sort(),
+      seen: new Map(),
+    };
+    tagShapes.set(valued, known);
   }
+  const { names, seen } = known;
   for (const tag of markup.matchAll(TAG)) {
     let shape = seen.get(tag[0]);
     if (shape === undefined) {

@@ -12,7 +12,7 @@ use super::page_cache::{
     cookie, signed_in, visitor_key, CachedPages, Lookup as CacheLookup, Rendered, Unkept,
 };
 use super::page_resolve::{Outcome, PageResolver, RenderedHtml, ACCOUNT_PAGE};
-use super::represent::{self, Effort, Representation, PRIVATE};
+use super::represent::{self, Representation, PRIVATE};
 use crate::ssr::Renderer;
 
 #[derive(Clone)]
@@ -326,16 +326,7 @@ impl PageEndpoint {
             self.public_policy(page.status)
         };
         let headers = self.page_headers(policy);
-        // Compressed quickly, for this response only: gzip, as pages are before they are
-        // polished (see `Representation::build`).
-        let coding = represent::choose(req.headers().get(header::ACCEPT_ENCODING), true, false);
-        let once = Representation::build(
-            page.status,
-            page.html.clone(),
-            &headers,
-            Effort::Fast,
-            Some(coding),
-        );
+        let once = Representation::once(page.status, page.html.clone(), &headers, req.headers());
         Ok(once.answer(req.headers(), head_only).into_poem())
     }
 }

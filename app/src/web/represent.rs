@@ -36,6 +36,15 @@ pub enum Effort {
     Fast,
 }
 
+impl Effort {
+    /// Whether a page compressed at this effort has a brotli twin. Only at the best settings:
+    /// at quick settings this encoder takes twice gzip's time for the same size, so a page
+    /// compressed quickly is sent gzip until it is polished.
+    pub fn makes_brotli(self) -> bool {
+        self == Effort::Best
+    }
+}
+
 fn gzip(body: &[u8], effort: Effort) -> Option<Vec<u8>> {
     let level = match effort {
         Effort::Best => flate2::Compression::best(),
@@ -129,6 +138,22 @@ impl Representation {
         Self::build_at(status, body, headers, effort, only, last_modified)
     }
 
+    /// The representation of `body` for one response to `request` (not kept): compressed
+    /// quickly, in the one coding the request takes of those quick compression makes.
+    pub fn once(
+        status: StatusCode,
+        body: Bytes,
+        headers: &HeaderMap,
+        request: &HeaderMap,
+    ) -> Representation {
+        let coding = choose(
+            request.get(header::ACCEPT_ENCODING),
+            true,
+            Effort::Fast.makes_brotli(),
+        );
+        Self::build(status, body, headers, Effort::Fast, Some(coding))
+    }
+
     /// The same response compressed at the best settings, keeping its validators'
     /// meaning: the identity tag and `Last-Modified` stay (the bytes it stands for are the
     /// same); the compressed twins get tags of their own (their bytes differ).
@@ -216,9 +241,7 @@ impl Representation {
         } else {
             None
         };
-        // Brotli only at the best settings: at quick settings this encoder takes twice gzip's
-        // time for the same size, so a page compressed quickly is sent gzip until polished.
-        let brotli = if wanted(Coding::Brotli) && effort == Effort::Best {
+        let brotli = if wanted(Coding::Brotli) && effort.makes_brotli() {
             twin(Coding::Brotli, brotli(&body))
         } else {
             None
