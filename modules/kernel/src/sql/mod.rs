@@ -11,7 +11,6 @@ use sqlx::postgres::PgRow;
 use sqlx::sqlite::SqliteRow;
 use sqlx::{Decode, Encode, FromRow, Postgres, QueryBuilder, Sqlite, Type};
 
-
 mod on;
 
 pub use on::{On, Tx};

@@ -1,20 +1,25 @@
 //! The staff API over issues (admins only): list, upload (streamed, its size capped as it
 //! arrives), rename, delete; the rules are the service's.
 
+mod responses;
+mod upload;
+
 use std::sync::Arc;
 
 use identity::{Role, StaffSession};
-use kernel::upload::{spool, MultipartStream, PartError};
-use kernel::ErrorBody;
+use kernel::upload::MultipartStream;
 use poem::Request;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
-use poem_openapi::types::multipart::Upload;
-use poem_openapi::{ApiResponse, Multipart, Object, OpenApi, Tags};
+use poem_openapi::{Object, OpenApi, Tags};
 
 use super::service::{MagazineError, MagazineService};
-use super::{IssuePublication, Magazine, MagazineIssue};
-use kernel::ErrorCode;
+use super::IssuePublication;
+use responses::{
+    failed, not_found, DeleteResponse, IssueResponse, IssuesResponse, MagazineListResponse,
+    Refusal, RenamedResponse, UnpublishedResponse, UploadedResponse,
+};
+pub(crate) use upload::{read_pdf_upload, PdfUpload, UploadRefusal};
 
 #[derive(Tags)]
 enum ApiTags {
@@ -24,283 +29,10 @@ enum ApiTags {
     Magazine,
 }
 
-/// The form the contract shows for a PDF upload; it is read part by part (see
-/// [`read_pdf_upload`]).
-#[derive(Debug, Multipart)]
-#[allow(dead_code)]
-pub struct PdfUpload {
-    /// The PDF.
-    pub file: Upload,
-}
-
-/// Why an uploaded PDF was not read.
-pub(crate) enum UploadRefusal {
-    BadRequest(Json<ErrorBody>),
-    TooLarge(Json<ErrorBody>),
-    Internal(Json<ErrorBody>),
-}
-
-impl From<UploadRefusal> for UploadedResponse {
-    fn from(r: UploadRefusal) -> Self {
-        match r {
-            UploadRefusal::BadRequest(b) => UploadedResponse::BadRequest(b),
-            UploadRefusal::TooLarge(b) => UploadedResponse::TooLarge(b),
-            UploadRefusal::Internal(b) => UploadedResponse::Internal(b),
-        }
-    }
-}
-
-fn too_large(max_bytes: usize) -> UploadRefusal {
-    UploadRefusal::TooLarge(Json(ErrorBody::new(
-        ErrorCode::FileTooLarge,
-        format!(
-            "The PDF is too large: it can be at most {} MB.",
-            max_bytes / (1024 * 1024)
-        ),
-    )))
-}
-
-fn refused(e: PartError) -> UploadRefusal {
-    match e {
-        PartError::Nul => UploadRefusal::BadRequest(Json(ErrorBody::new(
-            kernel::upload::NUL_CODE,
-            kernel::upload::NUL_MESSAGE,
-        ))),
-        e @ PartError::Malformed(_) => UploadRefusal::BadRequest(Json(ErrorBody::new(
-            ErrorCode::InvalidRequest,
-            e.to_string(),
-        ))),
-        PartError::Io(e) => UploadRefusal::Internal(failed(&e)),
-    }
-}
-
-/// The `file` part of a multipart body, written to a temporary file as it arrives with its
-/// size counted on the way: past `max_bytes` nothing more of it is kept.
-pub(crate) async fn read_pdf_upload(
-    req: &Request,
-    mut body: MultipartStream<PdfUpload>,
-    max_bytes: usize,
-) -> Result<kernel::upload::Spooled, UploadRefusal> {
-    let declared = req
-        .headers()
-        .get(poem::http::header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > max_bytes + 64 * 1024) {
-        return Err(too_large(max_bytes));
-    }
-    let mut file = None;
-    loop {
-        let field = match body.next_field().await {
-            Ok(Some(field)) => field,
-            Ok(None) => break,
-            Err(e) => return Err(refused(e)),
-        };
-        if field.name() != Some("file") {
-            return Err(refused(PartError::form(crate::api::ONLY_FILE)));
-        }
-        if file.is_some() {
-            return Err(refused(PartError::form(
-                "failed to parse field `file`: repeated field",
-            )));
-        }
-        file = Some(spool(field, max_bytes as u64).await.map_err(refused)?);
-    }
-    let Some(file) = file else {
-        return Err(refused(PartError::form("field `file` is required")));
-    };
-    if file.over_limit() || file.path().is_none() {
-        return Err(too_large(max_bytes));
-    }
-    Ok(file)
-}
-
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct MagazineRename {
     pub title: kernel::text::Text<kernel::text::Required<{ super::MAX_TITLE_CHARS }>>,
-}
-
-#[derive(ApiResponse)]
-pub enum MagazineListResponse {
-    #[oai(status = 200)]
-    Ok(Json<Vec<Magazine>>),
-    /// No live staff session.
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 403)]
-    Forbidden(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-#[derive(ApiResponse)]
-pub enum UploadedResponse {
-    /// The new issue.
-    #[oai(status = 201)]
-    Created(Json<Magazine>),
-    /// A malformed form, or a title the product does not accept.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    /// Not a PDF: `not_a_pdf`.
-    #[oai(status = 415)]
-    Unsupported(Json<ErrorBody>),
-    /// No live staff session.
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 403)]
-    Forbidden(Json<ErrorBody>),
-    /// The same PDF is already an issue (the message names it).
-    #[oai(status = 409)]
-    Duplicate(Json<ErrorBody>),
-    /// Over the size limit.
-    #[oai(status = 413)]
-    TooLarge(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-    /// The file store did not take the PDF (unreachable, or not answering): try again after
-    /// `Retry-After` seconds.
-    #[oai(status = 503)]
-    Unavailable(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
-}
-
-#[derive(ApiResponse)]
-pub enum RenamedResponse {
-    #[oai(status = 200)]
-    Ok(Json<Magazine>),
-    /// A title the product does not accept.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    /// No live staff session.
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 403)]
-    Forbidden(Json<ErrorBody>),
-    #[oai(status = 404)]
-    NotFound(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-/// A failure of the service, before each operation answers with the statuses it declares.
-enum Refusal {
-    BadRequest(Json<ErrorBody>),
-    /// A file of a kind the product does not take.
-    Unsupported(Json<ErrorBody>),
-    Duplicate(Json<ErrorBody>),
-    NotFound(Json<ErrorBody>),
-    /// The file store failed.
-    Unavailable(Json<ErrorBody>),
-    Internal(Json<ErrorBody>),
-}
-
-impl From<MagazineError> for Refusal {
-    fn from(e: MagazineError) -> Self {
-        match e {
-            MagazineError::Invalid { code, message } => {
-                let body = Json(ErrorBody::new(code, message));
-                match code.refusal() {
-                    kernel::Refusal::Unsupported => Refusal::Unsupported(body),
-                    kernel::Refusal::Invalid | kernel::Refusal::Unprocessable => {
-                        Refusal::BadRequest(body)
-                    }
-                }
-            }
-            MagazineError::NotFound => Refusal::NotFound(not_found()),
-            e @ MagazineError::Duplicate { .. } => Refusal::Duplicate(Json(ErrorBody::new(
-                ErrorCode::DuplicateUpload,
-                e.to_string(),
-            ))),
-            MagazineError::Storage(e) => {
-                tracing::error!(error = ?e, "magazine request: the file store failed");
-                Refusal::Unavailable(Json(ErrorBody::new(
-                    ErrorCode::ServiceUnavailable,
-                    "The file store is unavailable for a moment. Please try again.",
-                )))
-            }
-            e => Refusal::Internal(failed(&e)),
-        }
-    }
-}
-
-impl From<Refusal> for UploadedResponse {
-    fn from(r: Refusal) -> Self {
-        match r {
-            Refusal::BadRequest(b) => UploadedResponse::BadRequest(b),
-            Refusal::Unsupported(b) => UploadedResponse::Unsupported(b),
-            Refusal::Duplicate(b) => UploadedResponse::Duplicate(b),
-            // Nothing is looked up by an upload: a "not found" would be a bug.
-            Refusal::NotFound(_) => UploadedResponse::Internal(failed(&"not found on upload")),
-            Refusal::Unavailable(b) => {
-                UploadedResponse::Unavailable(b, kernel::http::RETRY_AFTER_SECONDS)
-            }
-            Refusal::Internal(b) => UploadedResponse::Internal(b),
-        }
-    }
-}
-
-impl From<Refusal> for RenamedResponse {
-    fn from(r: Refusal) -> Self {
-        match r {
-            // A rename sends no file.
-            Refusal::BadRequest(b) | Refusal::Unsupported(b) => RenamedResponse::BadRequest(b),
-            // A rename never stores a file: a duplicate would be a bug.
-            Refusal::Duplicate(_) => RenamedResponse::Internal(failed(&"duplicate on rename")),
-            Refusal::NotFound(b) => RenamedResponse::NotFound(b),
-            Refusal::Unavailable(b) | Refusal::Internal(b) => RenamedResponse::Internal(b),
-        }
-    }
-}
-
-#[derive(ApiResponse)]
-pub enum UnpublishedResponse {
-    /// The issue, a private draft again.
-    #[oai(status = 200)]
-    Ok(Json<Magazine>),
-    /// No live staff session.
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 403)]
-    Forbidden(Json<ErrorBody>),
-    #[oai(status = 404)]
-    NotFound(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-#[derive(ApiResponse)]
-pub enum IssuesResponse {
-    /// Published issues, the latest first.
-    #[oai(status = 200)]
-    Ok(Json<Vec<MagazineIssue>>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-#[derive(ApiResponse)]
-pub enum IssueResponse {
-    #[oai(status = 200)]
-    Ok(Json<MagazineIssue>),
-    /// No published issue has this slug.
-    #[oai(status = 404)]
-    NotFound(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-#[derive(ApiResponse)]
-pub enum DeleteResponse {
-    #[oai(status = 204)]
-    Deleted,
-    /// No live staff session.
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 403)]
-    Forbidden(Json<ErrorBody>),
-    #[oai(status = 404)]
-    NotFound(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
 }
 
 pub struct MagazineApi {
@@ -312,21 +44,6 @@ impl MagazineApi {
     pub fn new(service: Arc<MagazineService>, max_bytes: usize) -> Self {
         Self { service, max_bytes }
     }
-}
-
-fn not_found() -> Json<ErrorBody> {
-    Json(ErrorBody::new(
-        ErrorCode::NotFound,
-        "No such magazine issue.",
-    ))
-}
-
-fn failed(e: &dyn std::fmt::Debug) -> Json<ErrorBody> {
-    tracing::error!(error = ?e, "magazine request failed");
-    Json(ErrorBody::new(
-        ErrorCode::UploadFailed,
-        "Failed to upload magazine.",
-    ))
 }
 
 #[OpenApi(tag = "ApiTags::Magazines")]

@@ -1,19 +1,24 @@
 //! Reader sign-in and the account page's endpoints.
 
+mod responses;
+
 use std::sync::Arc;
 
-use kernel::{ErrorBody, ErrorCode};
 use poem::Request;
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, OpenApi, Tags};
+use poem_openapi::{OpenApi, Tags};
 
 use super::guard::{cookie, ReaderSession};
 use super::model::{
-    Account, AccountDeletion, Done, LinkRequest, LinkToken, PasswordChange, PasswordReset,
-    ProfileInput, ReaderSignIn, ReaderSignedIn, Subscriptions,
+    AccountDeletion, Done, LinkRequest, LinkToken, PasswordChange, PasswordReset, ProfileInput,
+    ReaderSignIn, ReaderSignedIn, Subscriptions,
 };
 use super::store::LinkPurpose;
 use super::{checked_email, ReaderError, Readers, SignedIn};
+use responses::{
+    failure, AccountResponse, ChangedResponse, DeletedResponse, ExportResponse, Failure,
+    LinkSentResponse, LinkUsedResponse, SignInResponse, SignOutResponse,
+};
 
 #[derive(Tags)]
 enum ApiTags {
@@ -24,201 +29,6 @@ enum ApiTags {
 /// What the "send me a link" forms answer, whether or not the address has an account.
 pub const LINK_SENT: &str =
     "If an account exists for this address, we've emailed it a link. It works once and expires soon.";
-
-/// How a failure is answered, before each operation picks the statuses it declares.
-enum Failure {
-    BadRequest(Json<ErrorBody>),
-    /// Fields that each pass their rules but disagree (the password typed twice): 422.
-    Unprocessable(Json<ErrorBody>),
-    /// A link that is used, expired or not one we sent: 410.
-    LinkGone(Json<ErrorBody>),
-    NotSignedIn(Json<ErrorBody>),
-    Unconfirmed(Json<ErrorBody>),
-    Limited(Json<ErrorBody>, u64),
-    Internal(Json<ErrorBody>),
-}
-
-fn failure(e: ReaderError) -> Failure {
-    let body = |code| Json(ErrorBody::new(code, e.to_string()));
-    match &e {
-        ReaderError::Invalid { code, message } => {
-            let body = Json(ErrorBody::new(*code, message.clone()));
-            match code.refusal() {
-                kernel::Refusal::Unprocessable => Failure::Unprocessable(body),
-                kernel::Refusal::Invalid | kernel::Refusal::Unsupported => {
-                    Failure::BadRequest(body)
-                }
-            }
-        }
-        ReaderError::LinkInvalid => Failure::LinkGone(body(ErrorCode::LinkExpired)),
-        ReaderError::WrongPassword => Failure::BadRequest(body(ErrorCode::WrongPassword)),
-        ReaderError::InvalidCredentials => {
-            Failure::NotSignedIn(body(ErrorCode::InvalidCredentials))
-        }
-        ReaderError::Gone => Failure::NotSignedIn(body(ErrorCode::NotSignedIn)),
-        ReaderError::Unconfirmed => Failure::Unconfirmed(body(ErrorCode::AccountUnconfirmed)),
-        ReaderError::RateLimited { retry_after } => {
-            Failure::Limited(body(ErrorCode::TooManyAttempts), *retry_after)
-        }
-        ReaderError::Outreach(_) | ReaderError::Unexpected(_) => {
-            tracing::error!(error = ?e, "reader request failed");
-            Failure::Internal(Json(ErrorBody::internal()))
-        }
-    }
-}
-
-/// `impl From<Failure>` for a response enum: which of its variants answers each failure
-/// (`limited = V retry` for a variant that sends `Retry-After`; without `retry`, the variant
-/// takes the body alone).
-macro_rules! answers_failures {
-    ($ty:ident: bad = $bad:ident, unprocessable = $unp:ident, gone = $gone:ident, signed_out = $out:ident, unconfirmed = $unc:ident, limited = $lim:ident retry) => {
-        answers_failures!(@impl $ty, $bad, $unp, $gone, $out, $unc, |b, after| $ty::$lim(b, after));
-    };
-    ($ty:ident: bad = $bad:ident, unprocessable = $unp:ident, gone = $gone:ident, signed_out = $out:ident, unconfirmed = $unc:ident, limited = $lim:ident) => {
-        answers_failures!(@impl $ty, $bad, $unp, $gone, $out, $unc, |b, _after| $ty::$lim(b));
-    };
-    (@impl $ty:ident, $bad:ident, $unp:ident, $gone:ident, $out:ident, $unc:ident, $limited:expr) => {
-        impl From<Failure> for $ty {
-            fn from(f: Failure) -> Self {
-                match f {
-                    Failure::BadRequest(b) => $ty::$bad(b),
-                    Failure::Unprocessable(b) => $ty::$unp(b),
-                    Failure::LinkGone(b) => $ty::$gone(b),
-                    Failure::NotSignedIn(b) => $ty::$out(b),
-                    Failure::Unconfirmed(b) => $ty::$unc(b),
-                    Failure::Limited(b, after) => $limited(b, after),
-                    Failure::Internal(b) => $ty::Internal(b),
-                }
-            }
-        }
-    };
-}
-
-#[derive(ApiResponse)]
-pub enum SignInResponse {
-    /// Signed in; the reader session cookie is set.
-    #[oai(status = 200)]
-    Ok(Json<ReaderSignedIn>, #[oai(header = "Set-Cookie")] String),
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    /// Wrong email or password (the same answer for an address without an account).
-    #[oai(status = 401)]
-    Invalid(Json<ErrorBody>),
-    /// The password is right but the address is not confirmed yet.
-    #[oai(status = 403)]
-    Unconfirmed(Json<ErrorBody>),
-    /// Too many failed attempts from this address or for this account.
-    #[oai(status = 429)]
-    Limited(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-answers_failures!(SignInResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = Invalid, unconfirmed = Unconfirmed, limited = Limited retry);
-
-#[derive(ApiResponse)]
-pub enum LinkSentResponse {
-    /// The same answer whether or not the address has an account.
-    #[oai(status = 200)]
-    Ok(Json<Done>),
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    #[oai(status = 429)]
-    Limited(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-answers_failures!(LinkSentResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = BadRequest, unconfirmed = BadRequest, limited = Limited retry);
-
-#[derive(ApiResponse)]
-pub enum LinkUsedResponse {
-    /// The link worked; the reader is signed in.
-    #[oai(status = 200)]
-    Ok(Json<ReaderSignedIn>, #[oai(header = "Set-Cookie")] String),
-    /// The new password breaks a rule.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    /// The new password was not typed twice alike (`password_mismatch`).
-    #[oai(status = 422)]
-    Unprocessable(Json<ErrorBody>),
-    /// The link is used, expired or not one we sent (`link_expired`).
-    #[oai(status = 410)]
-    Gone(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-answers_failures!(LinkUsedResponse: bad = BadRequest, unprocessable = Unprocessable, gone = Gone, signed_out = BadRequest, unconfirmed = BadRequest, limited = Internal);
-
-#[derive(ApiResponse)]
-pub enum SignOutResponse {
-    /// Signed out; the session is over and the cookie cleared.
-    #[oai(status = 204)]
-    Done(#[oai(header = "Set-Cookie")] String),
-}
-
-#[derive(ApiResponse)]
-pub enum AccountResponse {
-    #[oai(status = 200)]
-    Ok(Json<Account>),
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    /// No live reader session.
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-answers_failures!(AccountResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
-
-#[derive(ApiResponse)]
-pub enum ChangedResponse {
-    /// Done; other sessions of the account have ended.
-    #[oai(status = 204)]
-    Done,
-    /// The current password is wrong, or the new one breaks a rule.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    /// The new password was not typed twice alike (`password_mismatch`).
-    #[oai(status = 422)]
-    Unprocessable(Json<ErrorBody>),
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-answers_failures!(ChangedResponse: bad = BadRequest, unprocessable = Unprocessable, gone = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
-
-#[derive(ApiResponse)]
-pub enum DeletedResponse {
-    /// The account and everything kept about it are gone; the cookie is cleared.
-    #[oai(status = 204)]
-    Done(#[oai(header = "Set-Cookie")] String),
-    /// The password is wrong.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-answers_failures!(DeletedResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
-
-#[derive(ApiResponse)]
-pub enum ExportResponse {
-    /// Everything kept about the account, as a JSON file to save.
-    #[oai(status = 200)]
-    Ok(
-        Json<serde_json::Value>,
-        #[oai(header = "Content-Disposition")] String,
-    ),
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
 
 pub struct ReaderApi {
     readers: Arc<Readers>,

@@ -1,12 +1,46 @@
-//! Reader passwords: argon2id hashes, checked off the async threads. A sign-in for an unknown
-//! address checks against a fixed hash all the same, so the answer takes as long either way.
+//! Reader passwords: the rules a new one meets, and argon2id hashes, checked off the async
+//! threads. A sign-in for an unknown address checks against a fixed hash all the same, so the
+//! answer takes as long either way.
 
 use std::sync::OnceLock;
 
 use argon2::password_hash::{rand_core::OsRng, SaltString};
 use argon2::{Argon2, PasswordHash, PasswordHasher, PasswordVerifier};
+use kernel::ErrorCode;
 
+use super::error::invalid;
+use super::ReaderError;
 use crate::service::OutreachError;
+
+/// The rules of a new password (registration's).
+pub(crate) fn new_password_problem(
+    password: &str,
+    confirm: &str,
+) -> Option<(ErrorCode, &'static str)> {
+    let chars = password.chars().count();
+    if password != confirm {
+        Some((ErrorCode::PasswordMismatch, "Passwords do not match."))
+    } else if chars < crate::accounts::MIN_PASSWORD_CHARS {
+        Some((
+            ErrorCode::PasswordTooShort,
+            "Password must be at least 6 characters long.",
+        ))
+    } else if chars > crate::accounts::MAX_PASSWORD_CHARS {
+        Some((
+            ErrorCode::PasswordTooLong,
+            "Password must be at most 128 characters long.",
+        ))
+    } else {
+        None
+    }
+}
+
+pub(super) fn check_new_password(password: &str, confirm: &str) -> Result<(), ReaderError> {
+    match new_password_problem(password, confirm) {
+        Some((code, message)) => Err(invalid(code, message)),
+        None => Ok(()),
+    }
+}
 
 fn hash_now(password: &str) -> Result<String, OutreachError> {
     let salt = SaltString::generate(&mut OsRng);

@@ -1,0 +1,187 @@
+//! The account page: the profile and interests, the subscriptions, the password, the data
+//! download and deletion.
+
+use chrono::{DateTime, Utc};
+use kernel::secret::{hash_token, new_token};
+use kernel::ErrorCode;
+
+use super::error::invalid;
+use super::model::{Account, ProfileInput, Subscriptions};
+use super::password::check_new_password;
+use super::store::Profile;
+use super::{hash_password, verify_password, ReaderError, Readers};
+use crate::accounts::INTERESTS;
+use crate::model::NotifyList;
+
+impl Readers {
+    pub async fn account(&self, id: &str) -> Result<Account, ReaderError> {
+        let a = self.store.account(id).await?.ok_or(ReaderError::Gone)?;
+        Ok(Account {
+            first_name: a.first_name,
+            last_name: a.last_name,
+            email: a.email,
+            age: a.age,
+            country: a.country,
+            interests: serde_json::from_str(&a.interests).unwrap_or_default(),
+            created_at: a.created_at,
+            subscriptions: Subscriptions {
+                magazine: a.magazine_since.is_some(),
+                packs: a.packs_since.is_some(),
+                digest: a.digest_since.is_some(),
+            },
+        })
+    }
+
+    pub async fn update_profile(
+        &self,
+        id: &str,
+        input: ProfileInput,
+    ) -> Result<Account, ReaderError> {
+        let first = input.first_name.trim().to_string();
+        let last = input.last_name.trim().to_string();
+        if first.is_empty() || last.is_empty() {
+            return Err(invalid(
+                ErrorCode::MissingInformation,
+                "Please fill in your first and last name.",
+            ));
+        }
+        let country = Some(input.country.trim())
+            .filter(|c| !c.is_empty())
+            .map(str::to_string);
+        // Counted as sent, as the contract states them.
+        for (field, value) in [
+            ("first name", input.first_name.as_str()),
+            ("last name", input.last_name.as_str()),
+            ("country", input.country.as_str()),
+        ] {
+            if value.chars().count() > 100 {
+                return Err(invalid(
+                    ErrorCode::TooLong,
+                    format!("The {field} must be at most 100 characters."),
+                ));
+            }
+        }
+        let mut interests: Vec<String> = Vec::new();
+        for i in input.interests.into_iter().map(String::from) {
+            if !INTERESTS.contains(&i.as_str()) {
+                return Err(invalid(
+                    ErrorCode::UnknownInterest,
+                    "Please choose interests from the list.",
+                ));
+            }
+            if !interests.contains(&i) {
+                interests.push(i);
+            }
+        }
+        self.store
+            .update_profile(
+                id,
+                &Profile {
+                    first_name: first,
+                    last_name: last,
+                    country,
+                    interests: serde_json::to_string(&interests).unwrap_or_else(|_| "[]".into()),
+                },
+            )
+            .await?;
+        self.account(id).await
+    }
+
+    pub async fn set_subscriptions(
+        &self,
+        id: &str,
+        wanted: Subscriptions,
+    ) -> Result<Account, ReaderError> {
+        let account = self.account(id).await?;
+        let now = self.clock.now();
+        for (list, on) in [
+            (NotifyList::Magazine, wanted.magazine),
+            (NotifyList::Packs, wanted.packs),
+        ] {
+            self.store
+                .set_list(list, &account.email, on, &hash_token(&new_token()), now)
+                .await?;
+        }
+        self.store
+            .set_digest(id, wanted.digest, &hash_token(&new_token()), now)
+            .await?;
+        self.account(id).await
+    }
+
+    async fn check_password(&self, id: &str, password: &str) -> Result<(), ReaderError> {
+        let stored = self
+            .store
+            .password_hash(id)
+            .await?
+            .ok_or(ReaderError::Gone)?;
+        if password.chars().count() > 1024
+            || !verify_password(password.to_string(), Some(stored)).await
+        {
+            return Err(ReaderError::WrongPassword);
+        }
+        Ok(())
+    }
+
+    /// Changes the password (the current one is asked again); every other session ends.
+    pub async fn change_password(
+        &self,
+        id: &str,
+        current: &str,
+        password: &str,
+        confirm: &str,
+        session_token: &str,
+    ) -> Result<(), ReaderError> {
+        self.check_password(id, current).await?;
+        check_new_password(password, confirm)?;
+        let hash = hash_password(password.to_string()).await?;
+        self.store.set_password(id, &hash).await?;
+        self.store
+            .delete_sessions_of(id, Some(&hash_token(session_token)))
+            .await?;
+        Ok(())
+    }
+
+    /// Everything kept about the account, as its owner may download it.
+    pub async fn export(&self, id: &str) -> Result<serde_json::Value, ReaderError> {
+        let a = self.store.account(id).await?.ok_or(ReaderError::Gone)?;
+        let sessions = self.store.sessions_of(id).await?;
+        let interests: Vec<String> = serde_json::from_str(&a.interests).unwrap_or_default();
+        let iso = |d: Option<DateTime<Utc>>| d.map(|d| d.to_rfc3339());
+        Ok(serde_json::json!({
+            "site": self.settings.site_url,
+            "exported_at": self.clock.now().to_rfc3339(),
+            "account": {
+                "first_name": a.first_name,
+                "last_name": a.last_name,
+                "email": a.email,
+                "age": a.age,
+                "country": a.country,
+                "interests": interests,
+                "registered_at": a.created_at.to_rfc3339(),
+                "confirmed_at": iso(a.confirmed_at),
+            },
+            "subscriptions": {
+                "magazine_launch_since": iso(a.magazine_since),
+                "packs_launch_since": iso(a.packs_since),
+                "weekly_digest_since": iso(a.digest_since),
+            },
+            "sessions": sessions.iter().map(|s| serde_json::json!({
+                "signed_in_at": s.created_at.to_rfc3339(),
+                "last_seen_at": s.last_seen_at.to_rfc3339(),
+            })).collect::<Vec<_>>(),
+            "note": "The password is kept only as a one-way hash and is not included.",
+        }))
+    }
+
+    /// Deletes the account (its password asked again) with its sessions, links and list
+    /// entries, at once.
+    pub async fn delete(&self, id: &str, password: &str) -> Result<(), ReaderError> {
+        self.check_password(id, password).await?;
+        let a = self.store.account(id).await?.ok_or(ReaderError::Gone)?;
+        self.store
+            .delete_account(id, &a.email, self.clock.now())
+            .await?;
+        tracing::info!(account = %id, "reader account deleted");
+        Ok(())
+    }
+}

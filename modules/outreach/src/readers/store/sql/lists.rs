@@ -1,0 +1,67 @@
+//! The account's subscriptions: the launch lists (by address) and the weekly digest.
+
+use chrono::{DateTime, Utc};
+use kernel::Db;
+
+use crate::model::NotifyList;
+
+pub(super) async fn set_list(
+    db: &Db,
+    list: NotifyList,
+    email: &str,
+    on: bool,
+    unsubscribe_hash: &str,
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    if !on {
+        let mut q = db.sql(&format!(
+            "UPDATE {} SET unsubscribed_at = COALESCE(unsubscribed_at, ",
+            list.table()
+        ));
+        q.bind(now).push(") WHERE email = ").bind(email.to_string());
+        q.execute(db).await?;
+        return Ok(());
+    }
+    let mut q = db.sql(&format!(
+        "INSERT INTO {} (id, email, unsubscribe_hash, created_at) VALUES (",
+        list.table()
+    ));
+    q.bind_list([
+        kernel::ids::new_id(),
+        email.to_string(),
+        unsubscribe_hash.to_string(),
+    ])
+    .push(", ")
+    .bind(now)
+    .push(
+        ") ON CONFLICT (email) DO UPDATE SET unsubscribed_at = NULL, \
+         unsubscribe_hash = excluded.unsubscribe_hash, \
+         created_at = excluded.created_at WHERE ",
+    )
+    .push(list.table())
+    .push(".unsubscribed_at IS NOT NULL");
+    q.execute(db).await?;
+    Ok(())
+}
+
+pub(super) async fn set_digest(
+    db: &Db,
+    id: &str,
+    on: bool,
+    unsubscribe_hash: &str,
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    let mut q = db.sql("UPDATE accounts SET ");
+    if on {
+        q.push("digest_since = ")
+            .bind(now)
+            .push(", digest_unsubscribe_hash = ")
+            .bind(unsubscribe_hash.to_string())
+            .push(" WHERE digest_since IS NULL AND id = ");
+    } else {
+        q.push("digest_since = NULL, digest_unsubscribe_hash = NULL WHERE id = ");
+    }
+    q.bind(id.to_string());
+    q.execute(db).await?;
+    Ok(())
+}
