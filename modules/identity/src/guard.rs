@@ -42,10 +42,6 @@ impl StaffSession {
         &self.0
     }
 
-    pub fn has_role(&self, roles: &[Role]) -> bool {
-        roles.contains(&self.0.role)
-    }
-
     /// Whether this staff member may do `action`, by the rules of the module that owns it.
     pub fn may(&self, action: impl StaffAction) -> bool {
         action.permitted(self.0.role)

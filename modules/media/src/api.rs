@@ -1,8 +1,9 @@
 //! Cover image uploads for the article editor.
 
+use crate::access::MediaAction;
 use std::sync::Arc;
 
-use identity::{Role, StaffSession};
+use identity::StaffSession;
 use kernel::storage::Storage;
 use kernel::upload::{read_capped, MultipartStream, PartError};
 use kernel::ErrorBody;
@@ -157,7 +158,7 @@ impl MediaApi {
         mut body: MultipartStream<CoverUpload>,
     ) -> UploadResponse {
         // Article covers (writers, content directors) and magazine issue covers (admins).
-        if !auth.has_role(&[Role::Writer, Role::ContentDirector, Role::Admin]) {
+        if !auth.may(MediaAction::UploadCovers) {
             return UploadResponse::Forbidden(identity::forbidden());
         }
         let declared = req

@@ -1,6 +1,7 @@
 //! Media: cover images (checked by content, re-encoded, downscaled, with a WebP twin) and the
 //! endpoint that serves stored files; magazine issues (PDFs checked by content).
 
+mod access;
 mod api;
 mod covers;
 mod magazines;

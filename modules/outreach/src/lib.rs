@@ -2,6 +2,7 @@
 //! contact messages, contributor applications (with their documents) and reader registrations,
 //! each stored together with its queued email, behind per-address submission limits.
 
+mod access;
 mod accounts;
 mod announcements;
 mod api;

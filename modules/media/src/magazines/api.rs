@@ -4,9 +4,10 @@
 mod responses;
 mod upload;
 
+use crate::access::MediaAction;
 use std::sync::Arc;
 
-use identity::{Role, StaffSession};
+use identity::StaffSession;
 use kernel::upload::MultipartStream;
 use poem::Request;
 use poem_openapi::param::Path;
@@ -55,7 +56,7 @@ impl MagazineApi {
         operation_id = "listMagazines"
     )]
     async fn list(&self, auth: StaffSession) -> MagazineListResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(MediaAction::ManageIssues) {
             return MagazineListResponse::Forbidden(identity::forbidden());
         }
         match self.service.list().await {
@@ -76,7 +77,7 @@ impl MagazineApi {
         req: &Request,
         body: MultipartStream<PdfUpload>,
     ) -> UploadedResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(MediaAction::ManageIssues) {
             return UploadedResponse::Forbidden(identity::forbidden());
         }
         let file = match read_pdf_upload(req, body, self.max_bytes).await {
@@ -104,7 +105,7 @@ impl MagazineApi {
         id: Path<String>,
         body: Json<MagazineRename>,
     ) -> RenamedResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(MediaAction::ManageIssues) {
             return RenamedResponse::Forbidden(identity::forbidden());
         }
         match self.service.rename(&id.0, &body.0.title).await {
@@ -127,7 +128,7 @@ impl MagazineApi {
         id: Path<String>,
         body: Json<IssuePublication>,
     ) -> RenamedResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(MediaAction::ManageIssues) {
             return RenamedResponse::Forbidden(identity::forbidden());
         }
         match self.service.publish(&id.0, &body.0).await {
@@ -143,7 +144,7 @@ impl MagazineApi {
         operation_id = "unpublishMagazine"
     )]
     async fn unpublish(&self, auth: StaffSession, id: Path<String>) -> UnpublishedResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(MediaAction::ManageIssues) {
             return UnpublishedResponse::Forbidden(identity::forbidden());
         }
         match self.service.unpublish(&id.0).await {
@@ -189,7 +190,7 @@ impl MagazineApi {
         operation_id = "deleteMagazine"
     )]
     async fn delete(&self, auth: StaffSession, id: Path<String>) -> DeleteResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(MediaAction::ManageIssues) {
             return DeleteResponse::Forbidden(identity::forbidden());
         }
         match self.service.delete(&id.0).await {

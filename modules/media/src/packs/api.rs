@@ -1,9 +1,10 @@
 //! The packs for readers (`GET /v1/packs`: files only once launched) and the admin's uploads
 //! and launch.
 
+use crate::access::MediaAction;
 use std::sync::Arc;
 
-use identity::{Role, StaffSession};
+use identity::StaffSession;
 use kernel::upload::MultipartStream;
 use kernel::{ErrorBody, ErrorCode};
 use poem::Request;
@@ -151,7 +152,7 @@ impl PackApi {
     /// The packs with their uploaded files, launched or not (admins).
     #[oai(path = "/v1/staff/packs", method = "get", operation_id = "staffPacks")]
     async fn staff_packs(&self, auth: StaffSession) -> StaffPacksResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(MediaAction::ManagePacks) {
             return StaffPacksResponse::Forbidden(identity::forbidden());
         }
         match self.service.packs(false).await {
@@ -167,7 +168,7 @@ impl PackApi {
         operation_id = "packUsage"
     )]
     async fn usage(&self, auth: StaffSession) -> UsageResponse {
-        if !auth.has_role(&[Role::Educator, Role::Admin]) {
+        if !auth.may(MediaAction::DownloadPacks) {
             return UsageResponse::Forbidden(identity::forbidden());
         }
         match self.service.usage().await {
@@ -184,7 +185,7 @@ impl PackApi {
         operation_id = "downloadPack"
     )]
     async fn download(&self, auth: StaffSession, id: Path<String>) -> DownloadResponse {
-        if !auth.has_role(&[Role::Educator, Role::Admin]) {
+        if !auth.may(MediaAction::DownloadPacks) {
             return DownloadResponse::Forbidden(identity::forbidden());
         }
         match self.service.download(&id.0, &auth.user().id).await {
@@ -214,7 +215,7 @@ impl PackApi {
         req: &Request,
         body: MultipartStream<PdfUpload>,
     ) -> StaffPacksResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(MediaAction::ManagePacks) {
             return StaffPacksResponse::Forbidden(identity::forbidden());
         }
         let file = match read_pdf_upload(req, body, self.max_bytes).await {
@@ -238,7 +239,7 @@ impl PackApi {
         operation_id = "launchPacks"
     )]
     async fn launch(&self, auth: StaffSession) -> StaffPacksResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(MediaAction::ManagePacks) {
             return StaffPacksResponse::Forbidden(identity::forbidden());
         }
         match self.service.launch().await {

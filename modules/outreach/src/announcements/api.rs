@@ -1,9 +1,10 @@
 //! The admin's announcement endpoints: preview (the email, the recipient count, how far a send
 //! got) and send.
 
+use crate::access::OutreachAction;
 use std::sync::Arc;
 
-use identity::{Role, StaffSession};
+use identity::StaffSession;
 use kernel::{ErrorBody, ErrorCode};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -74,7 +75,7 @@ fn not_found(e: &AnnouncementError) -> Json<ErrorBody> {
 
 impl AnnouncementApi {
     async fn preview_of(&self, auth: &StaffSession, what: Announced<'_>) -> PreviewResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(OutreachAction::Announce) {
             return PreviewResponse::Forbidden(identity::forbidden());
         }
         match self.announcements.preview(what).await {
@@ -87,7 +88,7 @@ impl AnnouncementApi {
     }
 
     async fn send_of(&self, auth: &StaffSession, what: Announced<'_>) -> SendResponse {
-        if !auth.has_role(&[Role::Admin]) {
+        if !auth.may(OutreachAction::Announce) {
             return SendResponse::Forbidden(identity::forbidden());
         }
         match self.announcements.announce(what, &auth.user().id).await {

@@ -1,5 +1,6 @@
 //! Public outreach endpoints: notify-me, unsubscribe, contact.
 
+use crate::access::OutreachAction;
 use std::sync::Arc;
 
 use kernel::{ErrorBody, ErrorCode};
@@ -237,7 +238,7 @@ impl OutreachApi {
         expires: Query<i64>,
         signature: Query<String>,
     ) -> DocumentResponse {
-        if !auth.has_role(&[identity::Role::Admin, identity::Role::ContentDirector]) {
+        if !auth.may(OutreachAction::ReadApplications) {
             return DocumentResponse::Forbidden(identity::forbidden());
         }
         let found = self
