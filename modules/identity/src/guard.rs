@@ -52,6 +52,14 @@ impl StaffSession {
 /// who may, in one pure function of the role (tested as a table), not in its handlers.
 pub trait StaffAction: Copy {
     fn permitted(self, role: Role) -> bool;
+
+    /// The roles that may, in [`Role::ALL`]'s order (the rule as a table row).
+    fn roles(self) -> Vec<Role> {
+        Role::ALL
+            .into_iter()
+            .filter(|role| self.permitted(*role))
+            .collect()
+    }
 }
 
 /// The session cookie, marked `Secure` when the site is served over https.
