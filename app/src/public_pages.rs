@@ -4,7 +4,7 @@
 //! (`web-client/src/lib/pages.gen.ts`, drift-checked by a test here).
 
 /// A public page with a fixed path.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PublicPage {
     pub path: &'static str,
     /// Before " | SITE_NAME" (the home page's comes after the site name).

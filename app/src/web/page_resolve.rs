@@ -5,20 +5,13 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use bytes::Bytes;
-use content::{Article, ContentService, ListQuery, Lookup, Related};
+use content::{Article, ContentService, ListQuery, Related};
 use media::{MagazineIssue, MagazineService, PackService, Packs};
-use outreach::{
-    Landing, OutreachService, Readers, CONFIRM_PAGE, RESET_PAGE, SIGN_IN_LINK_PAGE,
-    UNSUBSCRIBE_PAGE,
-};
+use outreach::{Landing, OutreachService, Readers, CONFIRM_PAGE};
 use poem::http::StatusCode;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::feed::category_feed_path;
-use super::social::card_path;
-use super::structured;
-use crate::public_pages::public_page;
 use crate::ssr::{Head, PageRequest, Renderer};
 
 /// A page as rendered: what `resolve` produces.
@@ -148,16 +141,7 @@ impl PageResolver {
     /// Pages made for one request (they act on the link's token, or carry it): never in the
     /// shared cache.
     pub(super) fn is_per_request(path: &str) -> bool {
-        Self::acts_on_link(path)
-            || path == SIGN_IN_LINK_PAGE
-            || path == RESET_PAGE
-            || path == ACCOUNT_PAGE
-    }
-
-    /// Pages that look up their link's token as they are opened (the confirmation link acts
-    /// on it; the unsubscribe link only shows the list and a button).
-    fn acts_on_link(path: &str) -> bool {
-        path == CONFIRM_PAGE || path == UNSUBSCRIBE_PAGE
+        Route::is_per_request(path)
     }
 
     /// The landing page of a link from one of our emails.
@@ -324,221 +308,21 @@ impl PageResolver {
             form,
             reader: reader.is_some(),
         };
-        let (page, cacheable) = if Self::acts_on_link(path) {
-            self.email_landing(path, url, query, visit).await
-        } else if path == "/" {
-            let home = self.content.list_json(&ListQuery::home()).await?;
-            let raw = raw_json(&home);
-            let page = public_page("/");
-            let head = Head {
-                title: format!(
-                    "{} | {}",
-                    self.renderer.site_name(),
-                    page.map_or("", |p| p.title)
-                ),
-                description: page.map_or("", |p| p.description).into(),
-                path: "/".into(),
-                json_ld: vec![
-                    structured::organization(self.site_url(), self.renderer.site_name()),
-                    structured::website(self.site_url(), self.renderer.site_name()),
-                ],
-                ..Head::default()
-            };
-            let json = self.data_json(url, StatusCode::OK, visit, |d| d.home = raw.as_deref());
-            self.render(url, StatusCode::OK, head, json).await
-        } else if path == "/articles" {
-            let q = ListQuery::from_page_query(query);
-            let list = self.content.list_json(&q).await?;
-            let raw = raw_json(&list);
-            let articles = public_page("/articles");
-            let head = Head {
-                title: self.title(articles.map_or("", |p| p.title)),
-                description: articles.map_or("", |p| p.description).into(),
-                path: "/articles".into(),
-                json_ld: vec![structured::breadcrumbs(
-                    self.site_url(),
-                    &[("Articles", "/articles")],
-                )],
-                // A reader looking at a category can follow it in a feed reader.
-                feeds: q
-                    .categories
-                    .iter()
-                    .map(|c| (c.as_str().to_string(), category_feed_path(*c)))
-                    .collect(),
-                ..Head::default()
-            };
-            let json = self.data_json(url, StatusCode::OK, visit, |d| {
-                d.list = raw.as_deref();
-                d.list_query = Some(ListQueryData {
-                    q: &q.q,
-                    categories: q.categories.iter().map(|c| c.as_str()).collect(),
-                    limit: q.limit,
-                    newest: !q.q.is_empty() && q.sort == content::Sort::Newest,
-                });
-            });
-            self.render(url, StatusCode::OK, head, json).await
-        } else if let Some(slug) = path.strip_prefix("/article/").filter(|s| !s.contains('/')) {
-            match self.content.lookup(slug).await? {
-                Lookup::Moved(to) => {
-                    return Ok((Outcome::Redirect(format!("/article/{to}")), true))
-                }
-                Lookup::Missing => self.not_found(path, url, visit).await,
-                Lookup::Found(article) => {
-                    let card = card_path(
-                        "article",
-                        &article.card.slug,
-                        article.card.cover_image.as_deref(),
-                    );
-                    let canonical = format!("/article/{}", article.card.slug);
-                    let head = Head {
-                        title: self.title(&article.card.title),
-                        description: article.description.clone(),
-                        path: path.into(),
-                        og_type: "article",
-                        image_alt: article.card.title.clone(),
-                        json_ld: vec![
-                            structured::news_article(
-                                &article,
-                                self.site_url(),
-                                self.renderer.site_name(),
-                                card.as_deref().unwrap_or(crate::ssr::SITE_CARD),
-                            ),
-                            structured::breadcrumbs(
-                                self.site_url(),
-                                &[("Articles", "/articles"), (&article.card.title, &canonical)],
-                            ),
-                        ],
-                        image: card,
-                        published_time: Some(article.card.created_at.to_rfc3339()),
-                        ..Head::default()
-                    };
-                    let related = self.content.related(&article).await?;
-                    let json = self.data_json(url, StatusCode::OK, visit, |d| {
-                        d.article = Some(&article);
-                        d.related = Some(&related);
-                    });
-                    self.render(url, StatusCode::OK, head, json).await
-                }
-            }
-        } else if path == "/magazine" {
-            let issues = self.magazines.issues().await.map_err(magazine_failed)?;
-            let page = public_page(path);
-            let latest = issues.first();
-            let head = Head {
-                title: self.title(page.map_or("", |p| p.title)),
-                description: match latest {
-                    Some(issue) => format!("{}: {}", issue.title, issue.description),
-                    None => page.map_or("", |p| p.description).into(),
-                },
-                path: path.into(),
-                image: latest.and_then(|i| card_path("magazine", &i.slug, Some(&i.cover_url))),
-                image_alt: latest.map(|i| i.title.clone()).unwrap_or_default(),
-                json_ld: vec![structured::breadcrumbs(
-                    self.site_url(),
-                    &[("Magazine", "/magazine")],
-                )],
-                ..Head::default()
-            };
-            let json = self.data_json(url, StatusCode::OK, visit, |d| d.issues = Some(&issues));
-            self.render(url, StatusCode::OK, head, json).await
-        } else if let Some(slug) = path.strip_prefix("/magazine/").filter(|s| !s.contains('/')) {
-            match self.magazines.issue(slug).await.map_err(magazine_failed)? {
-                None => self.not_found(path, url, visit).await,
-                Some(issue) => {
-                    let head = Head {
-                        title: self.title(&issue.title),
-                        description: issue.description.clone(),
-                        path: path.into(),
-                        og_type: "article",
-                        image: card_path("magazine", &issue.slug, Some(&issue.cover_url)),
-                        image_alt: issue.title.clone(),
-                        json_ld: vec![structured::breadcrumbs(
-                            self.site_url(),
-                            &[("Magazine", "/magazine"), (&issue.title, path)],
-                        )],
-                        published_time: Some(issue.published_at.to_rfc3339()),
-                        ..Head::default()
-                    };
-                    let json =
-                        self.data_json(url, StatusCode::OK, visit, |d| d.issue = Some(&issue));
-                    self.render(url, StatusCode::OK, head, json).await
-                }
-            }
-        } else if path == "/educational-packs" {
-            let packs = self
-                .packs
-                .packs(true)
-                .await
-                .map_err(|e| content::ContentError::Unexpected(Box::new(e)))?;
-            let page = public_page(path);
-            let head = Head {
-                title: self.title(page.map_or("", |p| p.title)),
-                description: if packs.launched_at.is_some() {
-                    "Classroom-ready educational packs on democracy, climate policy and human \
-                     rights for ages 13-18, in English and Spanish, with a teacher's guide: \
-                     download them here."
-                        .into()
-                } else {
-                    page.map_or("", |p| p.description).into()
-                },
-                path: path.into(),
-                ..Head::default()
-            };
-            let json = self.data_json(url, StatusCode::OK, visit, |d| d.packs = Some(&packs));
-            self.render(url, StatusCode::OK, head, json).await
-        } else if path == ACCOUNT_PAGE {
-            let account = self.reader_account(reader).await;
-            let page = public_page(path);
-            let head = Head {
-                title: self.title(page.map_or("", |p| p.title)),
-                description: page.map_or("", |p| p.description).into(),
-                path: path.into(),
-                noindex: true,
-                ..Head::default()
-            };
-            let json = self.data_json(url, StatusCode::OK, visit, |d| d.account = account.as_ref());
-            let (rendered, _) = self.render(url, StatusCode::OK, head, json).await;
-            (rendered, false)
-        } else if let Some(page) = public_page(path) {
-            let head = Head {
-                title: self.title(page.title),
-                description: page.description.into(),
-                path: path.into(),
-                noindex: !page.indexable,
-                json_ld: if page.indexable {
-                    vec![structured::breadcrumbs(
-                        self.site_url(),
-                        &[(page.title, path)],
-                    )]
-                } else {
-                    vec![]
-                },
-                ..Head::default()
-            };
-            let json = self.data_json(url, StatusCode::OK, visit, |_| {});
-            let (rendered, shareable) = self.render(url, StatusCode::OK, head, json).await;
-            // A page whose address carries a link's token is nobody else's.
-            (rendered, shareable && !Self::is_per_request(path))
-        } else if path.starts_with("/dashboard/") {
-            // Dashboards are rendered in the browser and never cached.
-            let head = Head {
-                title: self.title("Dashboard"),
-                description: "Staff dashboard".into(),
-                path: path.into(),
-                noindex: true,
-                ..Head::default()
-            };
-            let json = self.data_json(url, StatusCode::OK, visit, |_| {});
-            let html = self.renderer.shell(&head, &json.text);
-            (
-                RenderedHtml {
-                    status: StatusCode::OK,
-                    html: Bytes::from(html),
-                },
-                false,
-            )
-        } else {
-            self.not_found(path, url, visit).await
+        let (page, cacheable) = match Route::parse(path) {
+            Route::EmailLanding => self.email_landing(path, url, query, visit).await,
+            Route::Home => self.home(url, visit).await?,
+            Route::Articles => self.articles(url, query, visit).await?,
+            Route::Article(slug) => match self.article(path, slug, url, visit).await? {
+                Ok(page) => page,
+                Err(moved_to) => return Ok((Outcome::Redirect(moved_to), true)),
+            },
+            Route::Magazine => self.magazine(path, url, visit).await?,
+            Route::Issue(slug) => self.issue(path, slug, url, visit).await?,
+            Route::Packs => self.packs_page(path, url, visit).await?,
+            Route::Account => self.account(path, url, reader, visit).await,
+            Route::Public(page) => self.public(page, path, url, visit).await,
+            Route::Dashboard => self.dashboard(path, url, visit),
+            Route::NotFound => self.not_found(path, url, visit).await,
         };
         Ok((Outcome::Page(page), cacheable))
     }
@@ -562,6 +346,11 @@ fn raw_json(bytes: &Bytes) -> Option<Box<RawValue>> {
     let text = String::from_utf8(bytes.to_vec()).ok()?;
     RawValue::from_string(text).ok()
 }
+
+mod loaders;
+mod route;
+
+pub(super) use route::Route;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,271 @@
+//! Each page's loader: its data, its head tags, its markup (see `Route`). A loader answers
+//! the page and whether it may be shared in the cache.
+
+use bytes::Bytes;
+use content::{ListQuery, Lookup};
+use poem::http::StatusCode;
+
+use super::{magazine_failed, raw_json, ListQueryData, PageResolver, RenderedHtml, Visit};
+use crate::public_pages::{public_page, PublicPage};
+use crate::ssr::Head;
+use crate::web::feed::category_feed_path;
+use crate::web::social::card_path;
+use crate::web::structured;
+
+type Loaded = Result<(RenderedHtml, bool), content::ContentError>;
+
+impl PageResolver {
+    pub(super) async fn home(&self, url: &str, visit: Visit<'_>) -> Loaded {
+        let home = self.content.list_json(&ListQuery::home()).await?;
+        let raw = raw_json(&home);
+        let page = public_page("/");
+        let head = Head {
+            title: format!(
+                "{} | {}",
+                self.renderer.site_name(),
+                page.map_or("", |p| p.title)
+            ),
+            description: page.map_or("", |p| p.description).into(),
+            path: "/".into(),
+            json_ld: vec![
+                structured::organization(self.site_url(), self.renderer.site_name()),
+                structured::website(self.site_url(), self.renderer.site_name()),
+            ],
+            ..Head::default()
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, |d| d.home = raw.as_deref());
+        Ok(self.render(url, StatusCode::OK, head, json).await)
+    }
+
+    pub(super) async fn articles(&self, url: &str, query: &str, visit: Visit<'_>) -> Loaded {
+        let q = ListQuery::from_page_query(query);
+        let list = self.content.list_json(&q).await?;
+        let raw = raw_json(&list);
+        let articles = public_page("/articles");
+        let head = Head {
+            title: self.title(articles.map_or("", |p| p.title)),
+            description: articles.map_or("", |p| p.description).into(),
+            path: "/articles".into(),
+            json_ld: vec![structured::breadcrumbs(
+                self.site_url(),
+                &[("Articles", "/articles")],
+            )],
+            // A reader looking at a category can follow it in a feed reader.
+            feeds: q
+                .categories
+                .iter()
+                .map(|c| (c.as_str().to_string(), category_feed_path(*c)))
+                .collect(),
+            ..Head::default()
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, |d| {
+            d.list = raw.as_deref();
+            d.list_query = Some(ListQueryData {
+                q: &q.q,
+                categories: q.categories.iter().map(|c| c.as_str()).collect(),
+                limit: q.limit,
+                newest: !q.q.is_empty() && q.sort == content::Sort::Newest,
+            });
+        });
+        Ok(self.render(url, StatusCode::OK, head, json).await)
+    }
+
+    /// An article, or where it moved to (`Err`, a path to redirect to).
+    pub(super) async fn article(
+        &self,
+        path: &str,
+        slug: &str,
+        url: &str,
+        visit: Visit<'_>,
+    ) -> Result<Result<(RenderedHtml, bool), String>, content::ContentError> {
+        let article = match self.content.lookup(slug).await? {
+            Lookup::Moved(to) => return Ok(Err(format!("/article/{to}"))),
+            Lookup::Missing => return Ok(Ok(self.not_found(path, url, visit).await)),
+            Lookup::Found(article) => article,
+        };
+        let card = card_path(
+            "article",
+            &article.card.slug,
+            article.card.cover_image.as_deref(),
+        );
+        let canonical = format!("/article/{}", article.card.slug);
+        let head = Head {
+            title: self.title(&article.card.title),
+            description: article.description.clone(),
+            path: path.into(),
+            og_type: "article",
+            image_alt: article.card.title.clone(),
+            json_ld: vec![
+                structured::news_article(
+                    &article,
+                    self.site_url(),
+                    self.renderer.site_name(),
+                    card.as_deref().unwrap_or(crate::ssr::SITE_CARD),
+                ),
+                structured::breadcrumbs(
+                    self.site_url(),
+                    &[("Articles", "/articles"), (&article.card.title, &canonical)],
+                ),
+            ],
+            image: card,
+            published_time: Some(article.card.created_at.to_rfc3339()),
+            ..Head::default()
+        };
+        let related = self.content.related(&article).await?;
+        let json = self.data_json(url, StatusCode::OK, visit, |d| {
+            d.article = Some(&article);
+            d.related = Some(&related);
+        });
+        Ok(Ok(self.render(url, StatusCode::OK, head, json).await))
+    }
+
+    pub(super) async fn magazine(&self, path: &str, url: &str, visit: Visit<'_>) -> Loaded {
+        let issues = self.magazines.issues().await.map_err(magazine_failed)?;
+        let page = public_page(path);
+        let latest = issues.first();
+        let head = Head {
+            title: self.title(page.map_or("", |p| p.title)),
+            description: match latest {
+                Some(issue) => format!("{}: {}", issue.title, issue.description),
+                None => page.map_or("", |p| p.description).into(),
+            },
+            path: path.into(),
+            image: latest.and_then(|i| card_path("magazine", &i.slug, Some(&i.cover_url))),
+            image_alt: latest.map(|i| i.title.clone()).unwrap_or_default(),
+            json_ld: vec![structured::breadcrumbs(
+                self.site_url(),
+                &[("Magazine", "/magazine")],
+            )],
+            ..Head::default()
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, |d| d.issues = Some(&issues));
+        Ok(self.render(url, StatusCode::OK, head, json).await)
+    }
+
+    pub(super) async fn issue(
+        &self,
+        path: &str,
+        slug: &str,
+        url: &str,
+        visit: Visit<'_>,
+    ) -> Loaded {
+        let Some(issue) = self.magazines.issue(slug).await.map_err(magazine_failed)? else {
+            return Ok(self.not_found(path, url, visit).await);
+        };
+        let head = Head {
+            title: self.title(&issue.title),
+            description: issue.description.clone(),
+            path: path.into(),
+            og_type: "article",
+            image: card_path("magazine", &issue.slug, Some(&issue.cover_url)),
+            image_alt: issue.title.clone(),
+            json_ld: vec![structured::breadcrumbs(
+                self.site_url(),
+                &[("Magazine", "/magazine"), (&issue.title, path)],
+            )],
+            published_time: Some(issue.published_at.to_rfc3339()),
+            ..Head::default()
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, |d| d.issue = Some(&issue));
+        Ok(self.render(url, StatusCode::OK, head, json).await)
+    }
+
+    pub(super) async fn packs_page(&self, path: &str, url: &str, visit: Visit<'_>) -> Loaded {
+        let packs = self
+            .packs
+            .packs(true)
+            .await
+            .map_err(|e| content::ContentError::Unexpected(Box::new(e)))?;
+        let page = public_page(path);
+        let head = Head {
+            title: self.title(page.map_or("", |p| p.title)),
+            description: if packs.launched_at.is_some() {
+                "Classroom-ready educational packs on democracy, climate policy and human \
+                 rights for ages 13-18, in English and Spanish, with a teacher's guide: \
+                 download them here."
+                    .into()
+            } else {
+                page.map_or("", |p| p.description).into()
+            },
+            path: path.into(),
+            ..Head::default()
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, |d| d.packs = Some(&packs));
+        Ok(self.render(url, StatusCode::OK, head, json).await)
+    }
+
+    /// A reader's account page: theirs only, never shared.
+    pub(super) async fn account(
+        &self,
+        path: &str,
+        url: &str,
+        reader: Option<&str>,
+        visit: Visit<'_>,
+    ) -> (RenderedHtml, bool) {
+        let account = self.reader_account(reader).await;
+        let page = public_page(path);
+        let head = Head {
+            title: self.title(page.map_or("", |p| p.title)),
+            description: page.map_or("", |p| p.description).into(),
+            path: path.into(),
+            noindex: true,
+            ..Head::default()
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, |d| d.account = account.as_ref());
+        let (rendered, _) = self.render(url, StatusCode::OK, head, json).await;
+        (rendered, false)
+    }
+
+    pub(super) async fn public(
+        &self,
+        page: &PublicPage,
+        path: &str,
+        url: &str,
+        visit: Visit<'_>,
+    ) -> (RenderedHtml, bool) {
+        let head = Head {
+            title: self.title(page.title),
+            description: page.description.into(),
+            path: path.into(),
+            noindex: !page.indexable,
+            json_ld: if page.indexable {
+                vec![structured::breadcrumbs(
+                    self.site_url(),
+                    &[(page.title, path)],
+                )]
+            } else {
+                vec![]
+            },
+            ..Head::default()
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, |_| {});
+        let (rendered, shareable) = self.render(url, StatusCode::OK, head, json).await;
+        // A page whose address carries a link's token is nobody else's.
+        (rendered, shareable && !Self::is_per_request(path))
+    }
+
+    /// Dashboards are rendered in the browser and never cached.
+    pub(super) fn dashboard(
+        &self,
+        path: &str,
+        url: &str,
+        visit: Visit<'_>,
+    ) -> (RenderedHtml, bool) {
+        let head = Head {
+            title: self.title("Dashboard"),
+            description: "Staff dashboard".into(),
+            path: path.into(),
+            noindex: true,
+            ..Head::default()
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, |_| {});
+        let html = self.renderer.shell(&head, &json.text);
+        (
+            RenderedHtml {
+                status: StatusCode::OK,
+                html: Bytes::from(html),
+            },
+            false,
+        )
+    }
+}
