@@ -24,8 +24,8 @@ use tracing::Instrument;
 use bytes::Bytes;
 use moka::future::Cache;
 use moka::ops::compute::Op;
-use moka::Expiry;
-use poem::http::{header, HeaderMap, Method, StatusCode};
+
+use poem::http::{HeaderMap, Method, StatusCode};
 use tokio::sync::Semaphore;
 
 use super::represent::{Answer, Effort, Representation};
@@ -55,44 +55,6 @@ struct CachedPage {
     article: bool,
     stored_at: Instant,
     page: Arc<Representation>,
-}
-
-/// Missing pages are kept briefly (anyone can mint their addresses), everything else
-/// [`KEEP_FOR`].
-struct PageExpiry;
-
-impl PageExpiry {
-    fn lifetime(page: &CachedPage) -> Duration {
-        if page.page.status() == StatusCode::NOT_FOUND {
-            Duration::from_secs(30)
-        } else {
-            KEEP_FOR
-        }
-    }
-}
-
-impl Expiry<String, CachedPage> for PageExpiry {
-    fn expire_after_create(
-        &self,
-        _key: &String,
-        page: &CachedPage,
-        _now: std::time::Instant,
-    ) -> Option<Duration> {
-        Some(Self::lifetime(page))
-    }
-
-    /// A page rendered again (new content version, or the old one expired) gets a whole
-    /// lifetime. moka's default keeps the old deadline: a page re-rendered after expiring
-    /// would be born expired, and every request would render it again.
-    fn expire_after_update(
-        &self,
-        _key: &String,
-        page: &CachedPage,
-        _now: std::time::Instant,
-        _remaining: Option<Duration>,
-    ) -> Option<Duration> {
-        Some(Self::lifetime(page))
-    }
 }
 
 /// A page just rendered, to be kept: its bytes, the headers of every answer, and whether
@@ -418,42 +380,11 @@ impl Drop for Refreshing {
     }
 }
 
-/// The cache key of a page for this request: a request with a reader's session cookie gets
-/// the page every signed-in reader gets (its header offers "Account"), kept beside the
-/// signed-out one under its own key.
-pub(super) fn visitor_key(key: Cow<'_, str>, reader: bool) -> Cow<'_, str> {
-    if reader {
-        Cow::Owned(format!("{key}|reader"))
-    } else {
-        key
-    }
-}
+mod expiry;
+mod visitor;
 
-/// The request carries a reader's session cookie (live or not: the page only offers the
-/// account page, which checks).
-pub(super) fn reader_cookie(headers: &HeaderMap) -> bool {
-    cookie(headers, outreach::READER_COOKIE).is_some()
-}
-
-/// Who is asking: a signed-in staff member, or someone whose form the page is answering,
-/// gets a page made for them alone.
-pub(super) fn signed_in(headers: &HeaderMap) -> bool {
-    cookie(headers, identity::SESSION_COOKIE).is_some()
-        || cookie(headers, super::forms::ANSWER_COOKIE).is_some()
-}
-
-/// The value of the cookie `name` (the first one that is not empty), from every `Cookie`
-/// header of the request.
-pub(super) fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|c| c.split_once('='))
-        .find(|(n, value)| n.trim() == name && !value.trim().is_empty())
-        .map(|(_, value)| value.trim().to_string())
-}
+use expiry::PageExpiry;
+pub(super) use visitor::{cookie, reader_cookie, signed_in, visitor_key};
 
 #[cfg(test)]
 mod tests;

@@ -1,4 +1,5 @@
 use super::*;
+use moka::Expiry;
 
 fn stored(status: StatusCode) -> CachedPage {
     CachedPage {
