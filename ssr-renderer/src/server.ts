@@ -1,7 +1,7 @@
 import { createApp } from "./app.js";
 import { loadCritical } from "./critical.js";
 import { loadRenderer } from "./renderer.js";
-import { tracingFromEnv } from "./tracing.js";
+import { tracingFromEnv } from "./tracing-env.js";
 
 const host = process.env.SSR_HOST || "127.0.0.1";
 const port = Number(process.env.SSR_PORT || 3001);

@@ -12,7 +12,8 @@ import { createApp } from "../src/app.js";
 import type { CriticalFn } from "../src/critical.js";
 import type { RenderFn } from "../src/renderer.js";
 import { REQUEST_SPAN, startTracing } from "../src/telemetry.js";
-import { tracingFromEnv, type Tracing } from "../src/tracing.js";
+import { tracingFromEnv } from "../src/tracing-env.js";
+import type { Tracing } from "../src/tracing.js";
 
 // What the app sends: the span that asked for the render, in the trace it belongs to.
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";

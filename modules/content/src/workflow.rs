@@ -16,11 +16,8 @@
 //!   declines it; the writer may also drop it themself.
 
 use identity::Role;
-use kernel::ErrorCode;
 use poem_openapi::Enum;
 use serde::{Deserialize, Serialize};
-
-use crate::error::ContentError;
 
 /// Where a piece stands. Only `published` is public.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Enum, Serialize, Deserialize)]
@@ -173,79 +170,6 @@ pub enum Refusal {
     NotNow,
     /// The piece is in review: only a reviewer changes it (409 `in_review`).
     InReview,
-}
-
-impl Refusal {
-    pub fn error(self, action: Action, stage: Stage) -> ContentError {
-        match self {
-            Refusal::Forbidden => ContentError::Forbidden,
-            Refusal::ReviewRequired => ContentError::Refused {
-                code: ErrorCode::ReviewRequired,
-                message: "Publishing needs an editor's approval here: submit the piece for review."
-                    .into(),
-            },
-            Refusal::InReview => ContentError::Conflict {
-                code: ErrorCode::InReview,
-                message: "This piece is in review: only the reviewer can change it. Withdraw it \
-                          to edit it yourself."
-                    .into(),
-            },
-            Refusal::NotNow
-                if action == Action::Edit
-                    && matches!(stage, Stage::Scheduled | Stage::Published) =>
-            {
-                ContentError::Conflict {
-                    code: ErrorCode::InvalidTransition,
-                    message: format!(
-                        "A {} piece is changed through review here: your change waits for an \
-                         editor while the live version stays up.",
-                        stage.as_str()
-                    ),
-                }
-            }
-            Refusal::NotNow if matches!(action, Action::ApproveChange | Action::DeclineChange) => {
-                ContentError::Conflict {
-                    code: ErrorCode::InvalidTransition,
-                    message: "This article has no change waiting for review.".into(),
-                }
-            }
-            Refusal::NotNow => ContentError::Conflict {
-                code: ErrorCode::InvalidTransition,
-                message: format!(
-                    "A piece that is {} cannot be {}.",
-                    stage_words(stage),
-                    action_words(action)
-                ),
-            },
-        }
-    }
-}
-
-fn stage_words(stage: Stage) -> &'static str {
-    match stage {
-        Stage::Draft => "a draft",
-        Stage::InReview => "in review",
-        Stage::Scheduled => "scheduled",
-        Stage::Published => "published",
-    }
-}
-
-fn action_words(action: Action) -> &'static str {
-    match action {
-        Action::Edit => "edited",
-        Action::Submit => "submitted for review",
-        Action::Withdraw => "withdrawn from review",
-        Action::RequestChanges => "sent back with changes requested",
-        Action::Approve => "approved",
-        Action::Publish => "published",
-        Action::Schedule => "scheduled",
-        Action::Unschedule => "pulled back from the schedule",
-        Action::Unpublish => "taken back to draft",
-        Action::Delete => "deleted",
-        Action::ProposeChange => "changed through review",
-        Action::ApproveChange => "given an approved change",
-        Action::DeclineChange => "given a declined change",
-    }
 }
 
 /// Where `action` by `actor` on a piece at `stage` leads, or why it is refused. `Approve` and

@@ -4,6 +4,7 @@
 
 use kernel::outbox::Email;
 
+use crate::limits::*;
 use crate::model::RegistrationInput;
 use kernel::secret::{hash_token, new_token};
 
@@ -12,30 +13,7 @@ use crate::store::{AccountRow, Confirmation, SignupHashes};
 use kernel::email::is_email;
 use kernel::ErrorCode;
 
-use crate::landing::CONFIRM_PAGE;
-
-/// Interests offered on the form ("Digital Politics" as the product gives it).
-pub const INTERESTS: [&str; 6] = [
-    "International Affairs",
-    "Youth Activism",
-    "Human Rights",
-    "Climate Justice",
-    "Culture & Politics",
-    "Digital Politics",
-];
-
-/// One of [`INTERESTS`], as the contract states it.
-pub struct Interest;
-
-impl kernel::text::Rule for Interest {
-    const CHOICES: &'static [&'static str] = &INTERESTS;
-}
-/// The ages a reader may give, when they give one.
-pub const MIN_READER_AGE: i64 = 13;
-pub const MAX_READER_AGE: i64 = 25;
-pub const MIN_PASSWORD_CHARS: usize = 6;
-/// Long enough for any passphrase, short enough that hashing stays cheap.
-pub const MAX_PASSWORD_CHARS: usize = 128;
+use crate::links::CONFIRM_PAGE;
 
 /// What registering answers, whatever happened to the address.
 pub const REGISTERED: &str = "Please check your email and follow the link to confirm your account.";

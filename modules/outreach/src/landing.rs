@@ -8,11 +8,6 @@ use serde::Serialize;
 use crate::service::OutreachService;
 use crate::store::Confirmation;
 
-/// The page a confirmation email links to (`?token=…`).
-pub const CONFIRM_PAGE: &str = "/email/confirm";
-/// The page every notify email links to for unsubscribing (`?token=…`).
-pub const UNSUBSCRIBE_PAGE: &str = "/email/unsubscribe";
-
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Landing {
     pub heading: String,

@@ -11,6 +11,8 @@ mod digest;
 mod email_html;
 mod files;
 mod landing;
+mod limits;
+mod links;
 mod model;
 mod readers;
 mod service;
@@ -29,7 +31,8 @@ pub use digest::{
     CHECK_EVERY as DIGEST_CHECK_EVERY,
 };
 pub use files::MAX_APPLICATION_BODY_BYTES;
-pub use landing::{Landing, CONFIRM_PAGE, UNSUBSCRIBE_PAGE};
+pub use landing::Landing;
+pub use links::{CONFIRM_PAGE, UNSUBSCRIBE_PAGE};
 pub use model::NotifyList;
 pub use readers::{
     reader_store_for, ReaderApi, ReaderSettings, ReaderStore, Readers, READER_COOKIE, RESET_PAGE,

@@ -6,12 +6,11 @@ use kernel::text::{
 use poem_openapi::{Enum, Object};
 use serde::{Deserialize, Serialize};
 
-use crate::accounts::{
-    Interest, MAX_PASSWORD_CHARS, MAX_READER_AGE, MIN_PASSWORD_CHARS, MIN_READER_AGE,
+use crate::limits::{
+    Interest, ENGLISH_LEVELS, MAX_LINK_CHARS, MAX_LONG_ANSWER, MAX_MESSAGE_CHARS, MAX_NAME_CHARS,
+    MAX_PASSWORD_CHARS, MAX_READER_AGE, MAX_SHORT_ANSWER, MAX_SUBJECT_CHARS, MIN_AGE,
+    MIN_PASSWORD_CHARS, MIN_READER_AGE, MIN_WEEKLY_HOURS, ROLES,
 };
-use crate::application::checks::{MAX_LINK_CHARS, MAX_LONG_ANSWER, MAX_SHORT_ANSWER};
-use crate::application::{ENGLISH_LEVELS, MIN_AGE, MIN_WEEKLY_HOURS, ROLES};
-use crate::service::{MAX_MESSAGE_CHARS, MAX_NAME_CHARS, MAX_SUBJECT_CHARS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize, Deserialize)]
 #[oai(rename_all = "lowercase")]

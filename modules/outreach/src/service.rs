@@ -9,17 +9,13 @@ use kernel::outbox::Email;
 use kernel::secret::{hash_token, new_token};
 use kernel::storage::Storage;
 
+use crate::limits::*;
 use crate::model::{ContactInput, InquiryType, NotifyList};
 use crate::store::{ContactRow, OutreachStore};
 use kernel::email::is_email;
 use kernel::ErrorCode;
 
-use crate::landing::UNSUBSCRIBE_PAGE;
-
-pub const MAX_NAME_CHARS: usize = 100;
-pub const MAX_EMAIL_CHARS: usize = kernel::text::MAX_EMAIL_CHARS;
-pub const MAX_SUBJECT_CHARS: usize = 200;
-pub const MAX_MESSAGE_CHARS: usize = 5000;
+use crate::links::UNSUBSCRIBE_PAGE;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OutreachError {

@@ -7,7 +7,7 @@ use kernel::secret::{hash_token, new_token};
 use super::store::{AnnouncementRow, Delivery, Recipient};
 use super::{AnnouncedIssue, Announcements};
 use crate::email_html::{self, greeting, greeting_html, Item, Letter, Picture, Site};
-use crate::landing::UNSUBSCRIBE_PAGE;
+use crate::links::UNSUBSCRIBE_PAGE;
 
 /// Where each recipient's own unsubscribe link goes in a body.
 pub(super) const UNSUBSCRIBE: &str = "{unsubscribe}";

@@ -19,7 +19,7 @@ pub use api::AnnouncementApi;
 pub use store::{announcement_store_for, AnnouncementStore};
 
 use crate::email_html::greeting;
-use crate::landing::UNSUBSCRIBE_PAGE;
+use crate::links::UNSUBSCRIBE_PAGE;
 use crate::model::NotifyList;
 use emails::{Composed, GREETING, UNSUBSCRIBE};
 use store::AnnouncementRow;

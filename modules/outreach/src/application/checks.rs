@@ -5,15 +5,10 @@ use crate::files::{check_document, DocumentError, DocumentKind, MAX_DOCUMENT_BYT
 use crate::service::{invalid, too_long, OutreachError};
 use kernel::email::is_email;
 
-use super::{ApplicationInput, IncomingFile, ENGLISH_LEVELS, MIN_AGE, MIN_WEEKLY_HOURS, ROLES};
+use super::{ApplicationInput, IncomingFile};
+use crate::limits::*;
 use kernel::ErrorCode;
 
-/// The longest short answer (a name, a country), in characters.
-pub const MAX_SHORT_ANSWER: usize = 200;
-/// The longest link, in characters.
-pub const MAX_LINK_CHARS: usize = 2000;
-/// The longest long answer (why you want to join), in characters.
-pub const MAX_LONG_ANSWER: usize = 5000;
 const MAX_SHORT: usize = MAX_SHORT_ANSWER;
 const MAX_URL: usize = MAX_LINK_CHARS;
 const MAX_LONG: usize = MAX_LONG_ANSWER;

@@ -5,6 +5,7 @@ use kernel::upload::Spooled;
 use serde::Serialize;
 
 use crate::files::{display_name, DocumentError, MAX_DOCUMENT_BYTES};
+use crate::limits::*;
 use crate::service::{invalid, OutreachError, OutreachService};
 use crate::store::ApplicationRow;
 
@@ -16,24 +17,6 @@ pub use documents::DownloadError;
 
 use checks::{check_file, validate};
 use kernel::ErrorCode;
-
-/// Role ids the form sends, with the names the team reads.
-pub const ROLES: [(&str, &str); 8] = [
-    ("editorial-writer", "Editorial Writer"),
-    ("copy-editor", "Copy Editor"),
-    ("research-assistant", "Research Assistant"),
-    ("educational-pack-developer", "Educational Pack Developer"),
-    (
-        "communications-outreach-director",
-        "Communications & Outreach Director",
-    ),
-    ("communications-assistant", "Communications Assistant"),
-    ("design-director", "Design Director"),
-    ("graphic-designer", "Graphic Designer"),
-];
-pub const ENGLISH_LEVELS: [&str; 4] = ["B2", "C1", "C2", "Native"];
-pub const MIN_AGE: i64 = 14;
-pub const MIN_WEEKLY_HOURS: i64 = 1;
 
 /// A file part as received: spooled to a temporary file as it arrived, never held in memory
 /// (nothing of it is kept when it had more than [`MAX_DOCUMENT_BYTES`]).

@@ -16,7 +16,7 @@ use kernel::secret::{hash_token, new_token};
 pub use store::{digest_store_for, DigestStore};
 
 use crate::email_html::{self, greeting, greeting_html, Item, Letter, Picture, Site};
-use crate::landing::UNSUBSCRIBE_PAGE;
+use crate::links::UNSUBSCRIBE_PAGE;
 use store::{Delivery, DigestReader};
 
 /// A published article, as the digest lists it.

@@ -10,7 +10,7 @@ use super::model::{Account, ProfileInput, Subscriptions};
 use super::password::check_new_password;
 use super::store::Profile;
 use super::{hash_password, verify_password, ReaderError, Readers};
-use crate::accounts::INTERESTS;
+use crate::limits::INTERESTS;
 use crate::model::NotifyList;
 
 impl Readers {

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use kernel::text::{Chars, EmailAddress, Filled, Optional, Required, Text};
 use poem_openapi::Object;
 
-use crate::accounts::{Interest, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
+use crate::limits::{Interest, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
 
 /// A new password: its length as the account rules take it.
 type NewPassword = Chars<MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS>;

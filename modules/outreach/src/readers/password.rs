@@ -20,12 +20,12 @@ pub(crate) fn new_password_problem(
     let chars = password.chars().count();
     if password != confirm {
         Some((ErrorCode::PasswordMismatch, "Passwords do not match."))
-    } else if chars < crate::accounts::MIN_PASSWORD_CHARS {
+    } else if chars < crate::limits::MIN_PASSWORD_CHARS {
         Some((
             ErrorCode::PasswordTooShort,
             "Password must be at least 6 characters long.",
         ))
-    } else if chars > crate::accounts::MAX_PASSWORD_CHARS {
+    } else if chars > crate::limits::MAX_PASSWORD_CHARS {
         Some((
             ErrorCode::PasswordTooLong,
             "Password must be at most 128 characters long.",

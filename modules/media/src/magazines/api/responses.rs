@@ -5,7 +5,6 @@ use kernel::{ErrorBody, ErrorCode};
 use poem_openapi::payload::Json;
 use poem_openapi::ApiResponse;
 
-use super::upload::UploadRefusal;
 use crate::magazines::service::MagazineError;
 use crate::magazines::{Magazine, MagazineIssue};
 
@@ -50,16 +49,6 @@ pub enum UploadedResponse {
     /// `Retry-After` seconds.
     #[oai(status = 503)]
     Unavailable(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
-}
-
-impl From<UploadRefusal> for UploadedResponse {
-    fn from(r: UploadRefusal) -> Self {
-        match r {
-            UploadRefusal::BadRequest(b) => UploadedResponse::BadRequest(b),
-            UploadRefusal::TooLarge(b) => UploadedResponse::TooLarge(b),
-            UploadRefusal::Internal(b) => UploadedResponse::Internal(b),
-        }
-    }
 }
 
 #[derive(ApiResponse)]

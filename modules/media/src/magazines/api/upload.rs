@@ -8,7 +8,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::Multipart;
 
-use super::responses::failed;
+use super::responses::{failed, UploadedResponse};
 
 /// The form the contract shows for a PDF upload; it is read part by part (see
 /// [`read_pdf_upload`]).
@@ -89,4 +89,14 @@ pub(crate) async fn read_pdf_upload(
         return Err(too_large(max_bytes));
     }
     Ok(file)
+}
+
+impl From<UploadRefusal> for UploadedResponse {
+    fn from(r: UploadRefusal) -> Self {
+        match r {
+            UploadRefusal::BadRequest(b) => UploadedResponse::BadRequest(b),
+            UploadRefusal::TooLarge(b) => UploadedResponse::TooLarge(b),
+            UploadRefusal::Internal(b) => UploadedResponse::Internal(b),
+        }
+    }
 }
