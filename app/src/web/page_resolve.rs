@@ -138,12 +138,6 @@ impl PageResolver {
         }
     }
 
-    /// Pages made for one request (they act on the link's token, or carry it): never in the
-    /// shared cache.
-    pub(super) fn is_per_request(path: &str) -> bool {
-        Route::is_per_request(path)
-    }
-
     /// The landing page of a link from one of our emails.
     async fn email_landing(
         &self,

@@ -11,7 +11,7 @@ use super::forms::{takes_forms, Forms, ANSWER_COOKIE};
 use super::page_cache::{
     cookie, signed_in, visitor_key, CachedPages, Lookup as CacheLookup, Rendered, Unkept,
 };
-use super::page_resolve::{Outcome, PageResolver, RenderedHtml, ACCOUNT_PAGE};
+use super::page_resolve::{Outcome, PageResolver, RenderedHtml, Route, ACCOUNT_PAGE};
 use super::represent::{self, Representation, PRIVATE};
 use crate::ssr::Renderer;
 
@@ -157,7 +157,7 @@ impl PageEndpoint {
             Some(pq) => pq.as_str(),
             None => path,
         };
-        let one_off = PageResolver::is_per_request(path);
+        let one_off = Route::is_per_request(path);
         // A reader's session cookie: the page is the one every signed-in reader gets (its
         // header offers "Account"), kept beside the signed-out one.
         let reader = cookie(req.headers(), outreach::READER_COOKIE);

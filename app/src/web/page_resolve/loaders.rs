@@ -5,7 +5,7 @@ use bytes::Bytes;
 use content::{ListQuery, Lookup};
 use poem::http::StatusCode;
 
-use super::{magazine_failed, raw_json, ListQueryData, PageResolver, RenderedHtml, Visit};
+use super::{magazine_failed, raw_json, ListQueryData, PageResolver, RenderedHtml, Route, Visit};
 use crate::public_pages::{public_page, PublicPage};
 use crate::ssr::Head;
 use crate::web::feed::category_feed_path;
@@ -241,7 +241,7 @@ impl PageResolver {
         let json = self.data_json(url, StatusCode::OK, visit, |_| {});
         let (rendered, shareable) = self.render(url, StatusCode::OK, head, json).await;
         // A page whose address carries a link's token is nobody else's.
-        (rendered, shareable && !Self::is_per_request(path))
+        (rendered, shareable && !Route::is_per_request(path))
     }
 
     /// Dashboards are rendered in the browser and never cached.

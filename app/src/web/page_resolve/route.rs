@@ -64,10 +64,16 @@ impl<'p> Route<'p> {
 
     /// Pages made for one request (they act on the link's token, or carry it): never in the
     /// shared cache.
+    /// Compared as strings, without parsing the path: every page request asks.
     pub(in crate::web) fn is_per_request(path: &str) -> bool {
-        matches!(Route::parse(path), Route::EmailLanding | Route::Account)
-            || path == SIGN_IN_LINK_PAGE
-            || path == RESET_PAGE
+        [
+            CONFIRM_PAGE,
+            UNSUBSCRIBE_PAGE,
+            SIGN_IN_LINK_PAGE,
+            RESET_PAGE,
+            ACCOUNT_PAGE,
+        ]
+        .contains(&path)
     }
 }
 
