@@ -134,11 +134,9 @@ impl Sql {
         I: IntoIterator<Item = T>,
         T: Value,
     {
-        for (n, value) in values.into_iter().enumerate() {
-            if n > 0 {
-                self.push(", ");
-            }
-            self.bind(value);
+        let mut row = self.separated();
+        for value in values {
+            row.bind(value);
         }
         self
     }
@@ -161,24 +159,10 @@ impl Sql {
         self.push("VALUES ");
         for (n, item) in rows.into_iter().enumerate() {
             self.push(if n == 0 { "(" } else { ", (" });
-            each(
-                &mut ValuesRow {
-                    sql: self,
-                    empty: true,
-                },
-                item,
-            );
+            each(&mut self.separated(), item);
             self.push(")");
         }
         self
-    }
-
-    /// The SQL text written so far (for tests and errors).
-    pub fn text(&self) -> &str {
-        match &self.builder {
-            Builder::Sqlite(qb) => qb.sql(),
-            Builder::Postgres(qb) => qb.sql(),
-        }
     }
 
     /// Runs the statement; how many rows it changed.
