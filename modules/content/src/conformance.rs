@@ -91,9 +91,10 @@ async fn search_ids(
     categories: Vec<Category>,
 ) -> Vec<String> {
     let mut found = store
-        .search(&Query::parse(q), &categories, 100)
+        .search(&Query::parse(q), &categories, 100, 100)
         .await
-        .unwrap();
+        .unwrap()
+        .matches;
     found.sort_by_key(|c| std::cmp::Reverse(c.created_at));
     found.into_iter().map(|c| c.id).collect()
 }
@@ -478,6 +479,53 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     assert_eq!(store.count_all().await.unwrap(), 5);
 
     search_keeps_up_with_the_stage(&store).await;
+    a_phrase_is_looked_for_in_its_window(&store).await;
+}
+
+/// A phrase is checked in the newest `window` articles holding all its words only, and the
+/// answer says when older ones were left unchecked; words alone are not held to a window.
+async fn a_phrase_is_looked_for_in_its_window(store: &Arc<dyn ContentStore>) {
+    let old = row(
+        "Kappa Lambda Old",
+        Category::HumanRights,
+        "published",
+        20,
+        false,
+    );
+    let new = row(
+        "Lambda Kappa New",
+        Category::HumanRights,
+        "published",
+        10,
+        false,
+    );
+    for r in [&old, &new] {
+        store.insert(r).await.unwrap();
+    }
+    let search = |q: &'static str, window: i64| async move {
+        let found = store
+            .search(&Query::parse(q), &[], 100, window)
+            .await
+            .unwrap();
+        let ids: Vec<String> = found.matches.into_iter().map(|c| c.id).collect();
+        (ids, found.cut_short)
+    };
+    let phrase = "\"kappa lambda\"";
+    assert_eq!(
+        search(phrase, 1).await,
+        (vec![], true),
+        "only the newest read"
+    );
+    assert_eq!(search(phrase, 2).await, (vec![old.id.clone()], false));
+    assert_eq!(search(phrase, 3).await, (vec![old.id.clone()], false));
+    assert_eq!(search("kappa lambda", 1).await.0.len(), 2);
+    assert!(!search("kappa lambda", 1).await.1);
+    let phrase = Query::parse(phrase);
+    assert!(!store.any_match(&phrase, &[], 1).await.unwrap());
+    assert!(store.any_match(&phrase, &[], 2).await.unwrap());
+    for r in [&old, &new] {
+        assert!(store.delete(&r.id).await.unwrap());
+    }
 }
 
 /// An article leaves search when it leaves the site and comes back with it, its second edit

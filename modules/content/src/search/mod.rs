@@ -16,5 +16,5 @@ mod tests;
 
 pub use excerpt::{excerpt, Part};
 pub use query::{words, Query, Term};
-pub use rank::{order, relevance, Candidate, SCORED_AT_MOST};
+pub use rank::{order, relevance, scored, Candidate, Found, SCORED_AT_MOST};
 pub use suggest::{nearest, neighbourhood, prefix_end, replace_word, suggestable_words};

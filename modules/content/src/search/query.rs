@@ -177,6 +177,61 @@ impl Query {
         }
     }
 
+    /// The same search with its phrases read as their words in any order, left-out phrases
+    /// dropped: it finds every article this one finds, and more. A phrase among alternatives
+    /// ("\"climate strike\" or protest") stands for its first word. `None` without a phrase.
+    ///
+    /// PostgreSQL's index holds no word positions, so it checks a phrase article by article;
+    /// the search looks for one only in the newest articles this looser query finds.
+    pub fn without_phrases(&self) -> Option<Query> {
+        let is_phrase = |t: &Term| matches!(t, Term::Phrase(_));
+        if !self
+            .groups
+            .iter()
+            .flatten()
+            .chain(&self.excluded)
+            .any(is_phrase)
+        {
+            return None;
+        }
+        let word = |text: &String| Term::Word {
+            text: text.clone(),
+            prefix: false,
+        };
+        let mut groups = Vec::new();
+        for group in &self.groups {
+            match group.as_slice() {
+                [Term::Phrase(words)] => groups.extend(
+                    words
+                        .iter()
+                        .filter(|w| !is_stop_word(w))
+                        .map(|w| vec![word(w)]),
+                ),
+                _ => groups.push(
+                    group
+                        .iter()
+                        .map(|t| match t {
+                            Term::Phrase(words) => words
+                                .iter()
+                                .find(|w| !is_stop_word(w))
+                                .map_or_else(|| t.clone(), word),
+                            Term::Word { .. } => t.clone(),
+                        })
+                        .collect(),
+                ),
+            }
+        }
+        Some(Query {
+            groups,
+            excluded: self
+                .excluded
+                .iter()
+                .filter(|t| !is_phrase(t))
+                .cloned()
+                .collect(),
+        })
+    }
+
     /// Any one of the words and phrases asked for (what makes a title a match worth more).
     pub fn any_term(&self) -> Query {
         Query {

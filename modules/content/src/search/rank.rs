@@ -11,11 +11,27 @@ pub struct Candidate {
     pub relevance: f64,
 }
 
+/// What a search found, newest first (by when each went live).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Found {
+    pub matches: Vec<Candidate>,
+    /// A phrase was looked for only in the newest articles holding all its words (the window
+    /// asked for), and older ones hold them too: more may match than were found.
+    pub cut_short: bool,
+}
+
 /// Matches at most this many are ranked by the engine's score (bm25, `ts_rank_cd`) within
 /// their tier; more are ordered by tier and freshness alone. Scoring reads every match's
 /// words (and FTS5's bm25 first counts each term's matches in the whole index: 5 ms for a
 /// word in most of 100,000 articles); past this many, a word that common says little anyway.
 pub const SCORED_AT_MOST: usize = 200;
+
+/// Whether the engine scores a search's `found` matches: every match was found (fewer than
+/// the `limit` asked for, and no phrase cut short by its window: FTS5's bm25 would count the
+/// phrase in the whole index, 20 ms for two common words at 100,000 articles), and few.
+pub fn scored(found: usize, limit: i64, cut_short: bool) -> bool {
+    !cut_short && found <= SCORED_AT_MOST && (found as i64) < limit
+}
 
 /// A match's relevance: ten times more when its title or subtitle holds a word asked for, so
 /// those come first, and within that one plus the engine's `score` brought within [0, 1)

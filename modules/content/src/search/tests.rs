@@ -39,6 +39,27 @@ fn words_in_any_order_each_a_group_and_the_last_also_a_prefix() {
 }
 
 #[test]
+fn a_phrase_loosened_to_its_words_finds_a_superset() {
+    // Without a phrase there is nothing to loosen.
+    assert_eq!(Query::parse("climate strike").without_phrases(), None);
+    // A phrase of its own: each word (not the stop words) must be there, in any order; a
+    // phrase among alternatives stands for its first word; a left-out phrase is dropped (it
+    // would leave out more than the search does), a left-out word is kept.
+    let q = Query::parse("\"state of emergency\" \"climate strike\" or protest -\"hot take\" -war");
+    let loose = q.without_phrases().unwrap();
+    assert_eq!(
+        loose.groups,
+        vec![
+            vec![word("state", false)],
+            vec![word("emergency", false)],
+            vec![word("climate", false), word("protest", false)],
+        ]
+    );
+    assert_eq!(loose.excluded, vec![word("war", false)]);
+    assert_eq!(loose.without_phrases(), None);
+}
+
+#[test]
 fn phrases_or_and_left_out_words_as_in_web_search() {
     let q = Query::parse("\"climate strike\" vote OR election -war");
     assert_eq!(
@@ -237,4 +258,17 @@ fn typos_find_the_nearest_known_words() {
         suggestable_words(["The Vote 2024", "vote, VOTES! a x1"]),
         ["the", "vote", "votes"]
     );
+}
+
+#[test]
+fn the_engine_scores_only_every_match_of_a_search_that_finds_few() {
+    use super::scored;
+    assert!(scored(0, 13, false));
+    assert!(scored(12, 13, false));
+    // As many as asked for: there may be more.
+    assert!(!scored(13, 13, false));
+    // More than are worth scoring.
+    assert!(!scored(SCORED_AT_MOST + 1, 1001, false));
+    // A phrase cut short by its window: older articles were not looked at.
+    assert!(!scored(12, 1001, true));
 }

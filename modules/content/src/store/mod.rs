@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use kernel::Db;
 
 use crate::model::{Category, ListQuery};
-use crate::search::{Candidate, Query};
+use crate::search::{Found, Query};
 
 pub use sql::SqlContentStore;
 
@@ -224,15 +224,24 @@ pub trait ReadStore: Send + Sync {
     /// the search text, is not read: searches go through [`ReadStore::search`]).
     async fn list_published(&self, q: &ListQuery) -> Result<(Vec<CardRow>, i64), sqlx::Error>;
     /// Published articles matching `query` (of one of `categories`, when given), with how
-    /// well each matches: the newest `limit` of them, roughly (by when they went live).
+    /// well each matches: the newest `limit` of them, roughly (by when they went live). A
+    /// query with a phrase is looked for only in the newest `window` articles that
+    /// [`Query::without_phrases`] finds.
     async fn search(
         &self,
         query: &Query,
         categories: &[Category],
         limit: i64,
-    ) -> Result<Vec<Candidate>, sqlx::Error>;
-    /// Whether `query` finds any published article (of one of `categories`, when given).
-    async fn any_match(&self, query: &Query, categories: &[Category]) -> Result<bool, sqlx::Error>;
+        window: i64,
+    ) -> Result<Found, sqlx::Error>;
+    /// Whether `query` finds any published article (of one of `categories`, when given),
+    /// looked for as [`ReadStore::search`] looks.
+    async fn any_match(
+        &self,
+        query: &Query,
+        categories: &[Category],
+        window: i64,
+    ) -> Result<bool, sqlx::Error>;
     /// The published articles `ids` (in no particular order), each with its plain text.
     async fn cards(&self, ids: &[String]) -> Result<Vec<FoundRow>, sqlx::Error>;
     /// Up to `limit` known words in `[from, to)`, alphabetically, of `shortest` to `longest`

@@ -155,6 +155,10 @@ describe("load more", () => {
     // A search's total past the count cap is a lower bound: more always remain.
     expect(hasMore(1000, 1000, false)).toBe(true);
     expect(hasMore(1000, 1000, true)).toBe(false);
+    // ...unless a page came back shorter than asked for: nothing more can be shown.
+    expect(hasMore(1000, 1000, false, 1006)).toBe(false);
+    expect(hasMore(200, 200, false, 200)).toBe(true);
+    expect(hasMore(37, 37, false, 48)).toBe(false);
   });
 
   it("labels a total, with a plus when it is a lower bound", () => {

@@ -124,10 +124,17 @@ export function nextLimit(query: ListingQuery): number {
 
 /**
  * Whether more results remain. A search's total can be a lower bound (`exact` false: more
- * match than were counted), and then more always remain.
+ * match than were counted); then more remain unless fewer came than were `asked` for (a
+ * search reads so many matches at most, and looks for a phrase among the newest articles
+ * holding its words only).
  */
-export function hasMore(shown: number, total: number, exact = true): boolean {
-  return shown < total || !exact;
+export function hasMore(
+  shown: number,
+  total: number,
+  exact = true,
+  asked = shown,
+): boolean {
+  return shown < total || (!exact && shown >= asked);
 }
 
 /** "1,234", or "1,000+" when the total is a lower bound. */

@@ -21,11 +21,14 @@ impl crate::store::ReadStore for SqlContentStore {
         query: &crate::search::Query,
         categories: &[crate::model::Category],
         limit: i64,
-    ) -> Result<Vec<crate::search::Candidate>, sqlx::Error> {
+        window: i64,
+    ) -> Result<crate::search::Found, sqlx::Error> {
         match &self.db {
-            Db::Sqlite(pool) => crate::store::sqlite::search(pool, query, categories, limit).await,
+            Db::Sqlite(pool) => {
+                crate::store::sqlite::search(pool, query, categories, limit, window).await
+            }
             Db::Postgres(pool) => {
-                crate::store::postgres::search(pool, query, categories, limit).await
+                crate::store::postgres::search(pool, query, categories, limit, window).await
             }
         }
     }
@@ -35,10 +38,15 @@ impl crate::store::ReadStore for SqlContentStore {
         &self,
         query: &crate::search::Query,
         categories: &[crate::model::Category],
+        window: i64,
     ) -> Result<bool, sqlx::Error> {
         match &self.db {
-            Db::Sqlite(pool) => crate::store::sqlite::any_match(pool, query, categories).await,
-            Db::Postgres(pool) => crate::store::postgres::any_match(pool, query, categories).await,
+            Db::Sqlite(pool) => {
+                crate::store::sqlite::any_match(pool, query, categories, window).await
+            }
+            Db::Postgres(pool) => {
+                crate::store::postgres::any_match(pool, query, categories, window).await
+            }
         }
     }
 

@@ -24,25 +24,31 @@ import {
 export const listingQuery = (query: ListingQuery) =>
   articlesQuery(toApiQuery(query, 0, query.limit));
 
+/** The listing "Load More" leads to (past the API's maximum, the URL's limit reads as MAX_LIMIT again). */
+const nextListing = (query: ListingQuery): ListingQuery => ({
+  ...query,
+  limit: Math.min(nextLimit(query), MAX_LIMIT),
+});
+
 /**
  * Fetches the page after `list` and puts the longer list where the next URL
  * ("Load More" raises `limit` by a page) will look for it, so that following
- * that URL shows it at once. Rejects when the page cannot be fetched.
+ * that URL shows it at once. Resolves to the number of results the page added;
+ * rejects when the page cannot be fetched.
  */
 export async function loadNextPage(
   queryClient: QueryClient,
   query: ListingQuery,
   list: ArticleList,
-): Promise<void> {
+): Promise<number> {
   const page = await queryClient.fetchQuery(
     articlesQuery(toApiQuery(query, list.items.length, PAGE_SIZE)),
   );
-  // Past the API's maximum the URL's limit reads as MAX_LIMIT again.
-  const next = { ...query, limit: Math.min(nextLimit(query), MAX_LIMIT) };
-  queryClient.setQueryData(listingQuery(next).queryKey, {
+  queryClient.setQueryData(listingQuery(nextListing(query)).queryKey, {
     ...page,
     items: [...list.items, ...page.items],
   });
+  return page.items.length;
 }
 
 export interface ArticleListing {
@@ -52,6 +58,8 @@ export interface ArticleListing {
   failed: boolean;
   retry: () => void;
   loadingMore: boolean;
+  /** How many results the reader has asked for: the URL's limit, or more once pages were loaded. */
+  asked: number;
   /** Appends the next page; resolves to true when it was added. */
   loadMore: () => Promise<boolean>;
 }
@@ -71,12 +79,20 @@ export function useArticleListing(query: ListingQuery): ArticleListing {
   );
   const { list, failed, retry } = shownList(result);
   const [loadingMore, setLoadingMore] = useState(false);
+  // Asked for by loading pages, for this listing (a new search starts again from its URL).
+  const key = JSON.stringify(options.queryKey);
+  const [loaded, setLoaded] = useState({ key, asked: 0 });
+  const asked = Math.max(query.limit, loaded.key === key ? loaded.asked : 0);
 
   const loadMore = useCallback(async () => {
     if (!list) return false;
     setLoadingMore(true);
     try {
       await loadNextPage(queryClient, query, list);
+      setLoaded({
+        key: JSON.stringify(listingQuery(nextListing(query)).queryKey),
+        asked: list.items.length + PAGE_SIZE,
+      });
       return true;
     } catch (cause) {
       reportLoadFailure(notify, cause);
@@ -86,5 +102,5 @@ export function useArticleListing(query: ListingQuery): ArticleListing {
     }
   }, [queryClient, list, query, notify]);
 
-  return { list, failed, retry, loadingMore, loadMore };
+  return { list, failed, retry, loadingMore, asked, loadMore };
 }

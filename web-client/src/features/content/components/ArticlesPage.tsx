@@ -19,7 +19,7 @@ export function ArticlesPage() {
   const search = useRawSearch();
   const query = useMemo(() => parseListingQuery(search), [search]);
   const [, navigate] = useLocation();
-  const { list, failed, retry, loadingMore, loadMore } =
+  const { list, failed, retry, loadingMore, asked, loadMore } =
     useArticleListing(query);
   const loadMoreHref = listingHref({ ...query, limit: nextLimit(query) });
 
@@ -50,6 +50,7 @@ export function ArticlesPage() {
               onRetry={retry}
               loadMoreHref={loadMoreHref}
               loadingMore={loadingMore}
+              asked={asked}
               onLoadMore={onLoadMore}
             />
           </div>

@@ -18,6 +18,8 @@ interface ListingResultsProps {
   onRetry: () => void;
   loadMoreHref: string;
   loadingMore: boolean;
+  /** How many results the reader asked for (a shorter list is the end). */
+  asked: number;
   onLoadMore: () => void;
 }
 
@@ -28,6 +30,7 @@ export function ListingResults({
   onRetry,
   loadMoreHref,
   loadingMore,
+  asked,
   onLoadMore,
 }: ListingResultsProps) {
   if (failed) return <LoadFailedNotice onRetry={onRetry} />;
@@ -97,7 +100,7 @@ export function ListingResults({
           </li>
         ))}
       </ul>
-      {hasMore(list.items.length, list.total, list.total_exact) ? (
+      {hasMore(list.items.length, list.total, list.total_exact, asked) ? (
         <div className="section-actions">
           <a
             href={loadMoreHref}
