@@ -163,7 +163,7 @@ const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(600);
 
 /// Background jobs: outbox delivery every `poll`; announcements queue their next batch every
 /// second (at `ANNOUNCEMENT_RATE_PER_MINUTE`); the weekly digest is checked every 15 s;
-/// scheduled pieces every second; housekeeping every ten minutes. With several instances on
+/// scheduled pieces and the database's upkeep every second; housekeeping every ten minutes. With several instances on
 /// one database, each period of each job runs on one of them (see [`kernel::jobs`]).
 async fn start_jobs(services: &Services, poll: Duration) -> anyhow::Result<JobScheduler> {
     let scheduler = JobScheduler::new().await?;
@@ -230,6 +230,17 @@ async fn start_jobs(services: &Services, poll: Duration) -> anyhow::Result<JobSc
             }
         },
     )
+    .await?;
+    // Index and log upkeep off the saves' path (SQLite: FTS5 segment merges, WAL checkpoints).
+    let upkeep = services.clone();
+    every(&scheduler, services, "upkeep", SECOND, move || {
+        let services = upkeep.clone();
+        async move {
+            services.content.upkeep().await?;
+            services.db.upkeep().await?;
+            Ok(())
+        }
+    })
     .await?;
     let housekeeping = services.clone();
     every(

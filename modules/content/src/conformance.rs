@@ -548,6 +548,14 @@ async fn search_keeps_up_with_the_stage(store: &Arc<dyn ContentStore>) {
             [live.id.clone()]
         );
     }
+    // The index's upkeep and compaction (merging the segments those saves wrote) change no
+    // answer.
+    store.upkeep().await.unwrap();
+    store.compact_index().await.unwrap();
+    assert_eq!(
+        search_ids(store, "iota typo", vec![]).await,
+        [live.id.clone()]
+    );
     assert!(search_ids(store, "body", vec![Category::HumanRights])
         .await
         .iter()

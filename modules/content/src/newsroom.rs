@@ -235,6 +235,16 @@ impl ContentService {
         self.staff_articles(rows).await
     }
 
+    /// Upkeep of the search index between requests (see [`crate::store::EditStore::upkeep`]).
+    pub async fn upkeep(&self) -> Result<(), ContentError> {
+        Ok(self.store().upkeep().await?)
+    }
+
+    /// Merges the search index into as few pieces as it can, after a bulk import.
+    pub async fn compact_index(&self) -> Result<(), ContentError> {
+        Ok(self.store().compact_index().await?)
+    }
+
     /// Publishes the scheduled pieces whose time has come (once each, across instances), and
     /// tells their writers. Returns how many went out.
     #[tracing::instrument(skip(self))]

@@ -58,7 +58,11 @@ impl Db {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(5));
+                .busy_timeout(Duration::from_secs(5))
+                // The write-ahead log is copied back by [`Db::upkeep`] every second, off the
+                // requests' path; a write copies it itself only past this many pages (40 MB),
+                // instead of SQLite's 1,000 (a 10-30 ms pause every few dozen saves).
+                .pragma("wal_autocheckpoint", "10000");
             if let Some(dir) = options.get_filename().parent() {
                 if !dir.as_os_str().is_empty() {
                     std::fs::create_dir_all(dir).map_err(|source| DbError::CreateDir {
@@ -95,6 +99,17 @@ impl Db {
                     .run(pool)
                     .await?
             }
+        }
+        Ok(())
+    }
+
+    /// Upkeep between requests: on SQLite, copies what the write-ahead log holds back into
+    /// the database (a passive checkpoint: it waits for no one). Nothing on PostgreSQL.
+    pub async fn upkeep(&self) -> Result<(), DbError> {
+        if let Db::Sqlite(pool) = self {
+            sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                .execute(pool)
+                .await?;
         }
         Ok(())
     }

@@ -279,6 +279,12 @@ pub trait ReadStore: Send + Sync {
 /// Articles as staff write them: saves, revisions, the audit log.
 #[async_trait::async_trait]
 pub trait EditStore: Send + Sync {
+    /// Upkeep of the search index between requests: on SQLite, a bounded step of merging the
+    /// FTS5 index's segments (migration 0033 leaves it to this, not to each save).
+    async fn upkeep(&self) -> Result<(), sqlx::Error>;
+    /// Merges the search index into as few segments as it can (SQLite; 2 s at 100,000
+    /// articles), for the end of a bulk import.
+    async fn compact_index(&self) -> Result<(), sqlx::Error>;
     /// Up to `limit` articles whose body text was never written (articles stored before the
     /// search index: see migration 0030), as `(id, title, subtitle, Markdown)`.
     async fn unwritten_bodies(

@@ -1,6 +1,7 @@
 //! What staff write: saves (with their revision and audit entry), lists and the log.
 
 use super::SqlContentStore;
+use kernel::Db;
 
 #[async_trait::async_trait]
 impl crate::store::EditStore for SqlContentStore {
@@ -37,6 +38,26 @@ impl crate::store::EditStore for SqlContentStore {
             .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    #[tracing::instrument(target = "trace_only", name = "ContentStore.upkeep", skip_all)]
+    async fn upkeep(&self) -> Result<(), sqlx::Error> {
+        // At most about this many pages of merging a step, and only where a level of the index
+        // has four segments or more (FTS5's `usermerge`).
+        fts5_command(
+            &self.db,
+            "INSERT INTO article_fts (article_fts, rank) VALUES ('merge', 256)",
+        )
+        .await
+    }
+
+    #[tracing::instrument(target = "trace_only", name = "ContentStore.compact_index", skip_all)]
+    async fn compact_index(&self) -> Result<(), sqlx::Error> {
+        fts5_command(
+            &self.db,
+            "INSERT INTO article_fts (article_fts) VALUES ('optimize')",
+        )
+        .await
     }
 
     #[tracing::instrument(target = "trace_only", name = "ContentStore.slug_taken", skip_all)]
@@ -300,4 +321,12 @@ impl crate::store::EditStore for SqlContentStore {
         q.bind(id.to_string());
         Ok(q.execute(&self.db).await? == 1)
     }
+}
+
+/// Runs one of FTS5's commands on SQLite's search index; PostgreSQL's needs none.
+async fn fts5_command(db: &Db, command: &'static str) -> Result<(), sqlx::Error> {
+    if let Db::Sqlite(pool) = db {
+        sqlx::query(command).execute(pool).await?;
+    }
+    Ok(())
 }
