@@ -30,7 +30,7 @@ out=bench/results/publish.md
 {
   echo "# A publish under load: $articles generated articles, ${duration} s runs"
   echo
-  echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores; \`bench/publish.sh\` ($bin)."
+  echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores; \`bench/publish.sh\` (${bin#"$root"/})."
   echo "wrk -t2 -c50 over every page of the sitemap in turn; the second run publishes a piece at second $publish_at."
   echo
   echo "| engine | pages | quiet p99 | quiet req/s | publish p99 | publish req/s | p99 ratio | req/s ratio | publish API |"

@@ -26,7 +26,7 @@ out=bench/results/scale.md
 {
   echo "# 100× the demo: $articles articles, $views page views"
   echo
-  echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores; \`bench/scale.sh\` ($bin)."
+  echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores; \`bench/scale.sh\` (${bin#"$root"/})."
   echo
 } >"$out"
 
