@@ -83,22 +83,45 @@ impl Query {
         out.dedup();
         out
     }
+
+    /// The stems of the words of each phrase asked for, stop words included, in order.
+    fn phrases(&self, stemmer: &rust_stemmers::Stemmer) -> Vec<Vec<String>> {
+        self.groups
+            .iter()
+            .flatten()
+            .filter_map(|t| match t {
+                Term::Phrase(words) => Some(words.iter().map(|w| stem(stemmer, w)).collect()),
+                Term::Word { .. } => None,
+            })
+            .collect()
+    }
+}
+
+/// For each word of a text (as `stems`), whether one of `phrases` begins there, its words
+/// side by side, as the engines match a phrase.
+fn phrase_starts(stems: &[String], phrases: &[Vec<String>]) -> Vec<bool> {
+    (0..stems.len())
+        .map(|i| phrases.iter().any(|p| stems[i..].starts_with(p)))
+        .collect()
 }
 
 /// A short piece of `text` around the words `query` asks for, those words marked: the
-/// [`EXCERPT_WORDS`] words holding the most different ones asked for (then the most of
-/// them, then the first), starting a few words before the first when it can, with "…" where
-/// the text goes on. `None` when `text` holds none of them (a piece found by its title).
+/// [`EXCERPT_WORDS`] words holding the most phrases asked for (side by side), then the most
+/// different words, then the most of them, then the first; starting a few words before the
+/// first when it can, with "…" where the text goes on. `None` when `text` holds none of them
+/// (a piece found by its title).
 pub fn excerpt(text: &str, query: &Query) -> Option<Vec<Part>> {
     let stemmer = rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English);
     let wanted = query.wanted(&stemmer);
     let spans = word_spans(text);
-    // For each word of the text, which wanted word it is.
-    let found: Vec<Option<usize>> = spans
+    let stems: Vec<String> = spans
         .iter()
-        .map(|&(s, e)| wanted.binary_search(&stem(&stemmer, &text[s..e])).ok())
+        .map(|&(s, e)| stem(&stemmer, &text[s..e]))
         .collect();
+    // For each word of the text, which wanted word it is.
+    let found: Vec<Option<usize>> = stems.iter().map(|w| wanted.binary_search(w).ok()).collect();
     let first = found.iter().position(Option::is_some)?;
+    let starts = phrase_starts(&stems, &query.phrases(&stemmer));
     let size = EXCERPT_WORDS.min(spans.len());
     let score = |start: usize| {
         let mut seen: Vec<usize> = found[start..start + size]
@@ -109,12 +132,13 @@ pub fn excerpt(text: &str, query: &Query) -> Option<Vec<Part>> {
         let count = seen.len();
         seen.sort_unstable();
         seen.dedup();
-        (seen.len(), count)
+        let side_by_side = starts[start..start + size].iter().filter(|&&b| b).count();
+        (side_by_side, seen.len(), count)
     };
     // The best window among those starting at most `EXCERPT_LEAD` words before a match.
     let mut best = (
         first.saturating_sub(EXCERPT_LEAD).min(spans.len() - size),
-        (0, 0),
+        (0, 0, 0),
     );
     for (at, word) in found.iter().enumerate() {
         if word.is_none() {

@@ -230,6 +230,17 @@ fn excerpts_show_the_words_around_the_most_words_asked_for() {
         shown(&text, "climate vote").as_deref(),
         Some("…word so the [climate] [vote] came at last word word word word word word word word word word…")
     );
+    // A phrase shows where its words are side by side, not where they are merely near.
+    let text = format!(
+        "{} the vote at our school {} a vote, school. {}",
+        filler(30),
+        filler(30),
+        filler(30)
+    );
+    assert_eq!(
+        shown(&text, "\"vote school\"").as_deref(),
+        Some(format!("…word word a [vote], [school]. {}…", filler(13)).as_str())
+    );
     // A match near the start shows the text from its start, without "…".
     assert_eq!(
         shown(&format!("The vote {}", filler(40)), "vote").as_deref(),
