@@ -4,6 +4,7 @@
 //!
 //! The counters are process-wide: every part of the app records into the one registry.
 
+use std::borrow::Cow;
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -17,15 +18,15 @@ use prometheus_client::registry::Registry;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RouteLabels {
-    route: String,
-    method: String,
+    route: Cow<'static, str>,
+    method: &'static str,
     /// `2xx`, `3xx`, `4xx` or `5xx`.
-    status: String,
+    status: &'static str,
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RouteOnly {
-    route: String,
+    route: Cow<'static, str>,
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -151,20 +152,32 @@ fn status_class(status: u16) -> &'static str {
     }
 }
 
-/// A request answered.
-pub fn request(route: &str, method: &str, status: u16, took: Duration) {
+/// The label of a request's method: the standard ones by name, any other as `OTHER` (a
+/// client cannot grow the label set).
+fn method_label(method: &str) -> &'static str {
+    const KNOWN: [&str; 9] = [
+        "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT",
+    ];
+    KNOWN
+        .into_iter()
+        .find(|known| *known == method)
+        .unwrap_or("OTHER")
+}
+
+/// A request answered. A `'static` route (the page routes) is counted without copying it;
+/// the labels are copied only the first time a combination is seen.
+pub fn request(route: impl Into<Cow<'static, str>>, method: &str, status: u16, took: Duration) {
     let m = &*METRICS;
+    let route = route.into();
     m.requests
         .get_or_create(&RouteLabels {
-            route: route.to_string(),
-            method: method.to_string(),
-            status: status_class(status).to_string(),
+            route: route.clone(),
+            method: method_label(method),
+            status: status_class(status),
         })
         .inc();
     m.duration
-        .get_or_create(&RouteOnly {
-            route: route.to_string(),
-        })
+        .get_or_create(&RouteOnly { route })
         .observe(took.as_secs_f64());
 }
 

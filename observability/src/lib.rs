@@ -41,8 +41,15 @@ impl Telemetry {
 }
 
 pub fn init(service_name: &'static str) -> anyhow::Result<Telemetry> {
-    let filter = EnvFilter::try_from_default_env()
+    let endpoint = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").unwrap_or_default();
+    let exporting = !endpoint.trim().is_empty();
+    let mut filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sqlx::query=error,poem=warn"));
+    if !exporting {
+        // With no exporter, spans made for it alone are turned off where they are written:
+        // the registry never builds them (one per cached page served, otherwise).
+        filter = filter.add_directive(format!("{TRACE_ONLY}=off").parse()?);
+    }
     let json = std::env::var("LOG_FORMAT").is_ok_and(|v| v.eq_ignore_ascii_case("json"));
     let fmt_layer = if json {
         fmt::layer().json().with_current_span(true).boxed()
@@ -52,8 +59,7 @@ pub fn init(service_name: &'static str) -> anyhow::Result<Telemetry> {
     .with_filter(filter_fn(|meta| meta.target() != TRACE_ONLY));
     let registry = tracing_subscriber::registry().with(filter).with(fmt_layer);
 
-    let endpoint = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").unwrap_or_default();
-    if endpoint.trim().is_empty() {
+    if !exporting {
         registry.try_init()?;
         return Ok(Telemetry { provider: None });
     }

@@ -148,7 +148,7 @@ pub async fn trace_request<E: Endpoint>(
     api: Arc<ApiRoutes>,
 ) -> Result<Response> {
     let route = api.label(req.uri().path()).to_string();
-    let method = req.method().to_string();
+    let method = req.method().clone();
     let span = tracing::info_span!(
         "request",
         http.method = %req.method(),
@@ -166,7 +166,7 @@ pub async fn trace_request<E: Endpoint>(
         };
         let status = response.status().as_u16();
         let latency = start.elapsed().as_secs_f64() * 1000.0;
-        crate::metrics::request(&route, &method, status, start.elapsed());
+        crate::metrics::request(route, method.as_str(), status, start.elapsed());
         let span = tracing::Span::current();
         span.record("http.status_code", status);
         span.record("latency_ms", latency);
