@@ -25,13 +25,40 @@ function isRenderBody(body: unknown): body is RenderBody {
   );
 }
 
+/** The header of a render's answer giving the length of its CSS, in bytes. */
+export const CSS_BYTES = "x-critical-css-bytes";
+
+/**
+ * A render's answer read back: its body is the page's CSS then its markup, `CSS_BYTES`
+ * saying where the CSS ends (what the app does with it; here for the tests).
+ */
+export function splitRendered(
+  body: Buffer,
+  cssBytes: string | null,
+): { html: string; css: string } {
+  const at = Number(cssBytes);
+  if (
+    cssBytes === null ||
+    !Number.isInteger(at) ||
+    at < 0 ||
+    at > body.length
+  ) {
+    throw new Error(`a render's answer without a valid ${CSS_BYTES}`);
+  }
+  return {
+    css: body.subarray(0, at).toString("utf8"),
+    html: body.subarray(at).toString("utf8"),
+  };
+}
+
 const message = (err: unknown) =>
   err instanceof Error ? err.message : String(err);
 
 /**
- * The sidecar's HTTP surface: POST /render and GET /healthz. A render answers
- * `{html, css}`: the markup for `#root` and, with `critical`, the CSS it needs to paint
- * (empty when that cannot be found: the page then waits for the whole stylesheet).
+ * The sidecar's HTTP surface: POST /render and GET /healthz. A render answers the CSS
+ * the markup needs to paint, with `critical` (empty when that cannot be found: the page
+ * then waits for the whole stylesheet), followed by the markup for `#root`: `CSS_BYTES`
+ * says where the CSS ends.
  * With `tracing`, each render is a span in the trace of the request that asked for it.
  */
 export function createApp(
@@ -94,7 +121,15 @@ export function createApp(
           console.error(`no critical CSS for ${url}:`, err);
         }
       }
-      res.json({ html, css });
+      // The page as it is, not a JSON string to escape and unescape again: the CSS, then
+      // the markup, the header saying where one ends (see `splitRendered`).
+      const body = Buffer.from(css + html);
+      res.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "content-length": body.length,
+        [CSS_BYTES]: Buffer.byteLength(css),
+      });
+      res.end(body);
     },
   );
 

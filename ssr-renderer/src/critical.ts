@@ -57,7 +57,8 @@ const PSEUDO_CLASS_ATTRIBUTES = [
 ];
 
 const CLASS = /\sclass="([^"]*)"/;
-const TAG = /<([a-zA-Z][\w-]*)([^>]*)>/g;
+const WHOLE_TAG = /<[a-zA-Z][^>]*>/;
+const TAG_PARTS = /^<([a-zA-Z][\w-]*)([^>]*)>$/;
 const attributePatterns = new Map<string, RegExp>();
 
 /** `name`'s value (empty when present without one) in a tag's attributes, or undefined. */
@@ -127,12 +128,16 @@ export function shapesOf(markup: string, valued: Set<string>): Set<string> {
     tagShapes.set(valued, known);
   }
   const { names, seen } = known;
-  for (const tag of markup.matchAll(TAG)) {
-    let shape = seen.get(tag[0]);
+  // Each tag as written is looked up first; only a tag not seen before is taken apart.
+  const tags = new RegExp(WHOLE_TAG.source, "g");
+  for (let m = tags.exec(markup); m !== null; m = tags.exec(markup)) {
+    const written = m[0];
+    let shape = seen.get(written);
     if (shape === undefined) {
-      shape = shapeOfTag(tag[1] ?? "", tag[2] ?? "", names, valued);
+      const parts = TAG_PARTS.exec(written);
+      shape = shapeOfTag(parts?.[1] ?? "", parts?.[2] ?? "", names, valued);
       if (seen.size >= MAX_TAGS) seen.clear();
-      seen.set(tag[0], shape);
+      seen.set(written, shape);
     }
     shapes.add(shape);
   }

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { createApp } from "./app.js";
 import { loadCritical } from "./critical.js";
 import { loadRenderer } from "./renderer.js";
@@ -5,18 +6,26 @@ import { tracingFromEnv } from "./tracing-env.js";
 
 const host = process.env.SSR_HOST || "127.0.0.1";
 const port = Number(process.env.SSR_PORT || 3001);
+// A Unix socket instead of a port (the app starts its sidecar on one).
+const socket = process.env.SSR_SOCKET || undefined;
 
 // Off (and the OpenTelemetry SDK not loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
 const tracing = await tracingFromEnv();
 const render = await loadRenderer();
 // What the build found for each kind of page: no stylesheet is parsed at start-up.
 const critical = loadCritical();
-const server = createApp(render, critical, tracing).listen(port, host, () => {
+const app = createApp(render, critical, tracing);
+const listening = () => {
   // The port actually bound (SSR_PORT=0 picks a free one).
   const bound = server.address();
-  const at = typeof bound === "object" && bound ? bound.port : port;
-  console.log(`ssr-renderer listening on http://${host}:${at}`);
-});
+  const at =
+    typeof bound === "object" && bound ? `http://${host}:${bound.port}` : bound;
+  console.log(`ssr-renderer listening on ${at}`);
+};
+if (socket) rmSync(socket, { force: true });
+const server = socket
+  ? app.listen(socket, listening)
+  : app.listen(port, host, listening);
 server.keepAliveTimeout = 65_000;
 server.on("error", (err) => {
   console.error("ssr-renderer failed to start:", err);

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { createApp } from "../src/app.js";
+import { rendered } from "./rendered.js";
 import {
   loadCritical,
   pageGroup,
@@ -53,7 +54,7 @@ describe("the sidecar's HTTP surface", () => {
       JSON.stringify({ url: "/about?x=1", data: { path: "/about" } }),
     );
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({
+    expect(await rendered(r)).toEqual({
       html: "<main>/about?x=1</main>",
       css: "",
     });
@@ -162,7 +163,7 @@ describe("critical CSS", () => {
         markup.includes("lead") ? ".lead{font-size:2rem}" : "",
     );
     const r = await post(base, JSON.stringify({ url: "/", data: {} }));
-    expect(await r.json()).toEqual({
+    expect(await rendered(r)).toEqual({
       html: '<p class="lead">x</p>',
       css: ".lead{font-size:2rem}",
     });
@@ -173,7 +174,7 @@ describe("critical CSS", () => {
     );
     const f = await post(failing, JSON.stringify({ url: "/", data: {} }));
     expect(f.status).toBe(200);
-    expect(await f.json()).toEqual({ html: "<p>x</p>", css: "" });
+    expect(await rendered(f)).toEqual({ html: "<p>x</p>", css: "" });
   });
 
   it("tells pages apart by what a stylesheet can select, not by their text", () => {

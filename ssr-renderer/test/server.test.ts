@@ -1,12 +1,23 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { createServer } from "node:http";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer, request } from "node:http";
+import { tmpdir } from "node:os";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { splitRendered } from "../src/app.js";
 import type { Precomputed } from "../src/critical.js";
+import { rendered } from "./rendered.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -55,7 +66,7 @@ describe("the sidecar process", () => {
       body: JSON.stringify(about),
     });
     expect(r.status).toBe(200);
-    const { html, css } = (await r.json()) as { html: string; css: string };
+    const { html, css } = await rendered(r);
     expect(html).toContain("About");
     expect(html.length).toBeGreaterThan(200);
     // The built stylesheet's rules for this page (the site header is on it), not all of it.
@@ -76,6 +87,67 @@ describe("the sidecar process", () => {
     const [code] = (await once(child, "exit")) as [number | null];
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("listens on a Unix socket when given one, leaving no stale file behind", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ssr-socket-"));
+    const socket = join(dir, "sidecar.sock");
+    // A socket left by a sidecar that was killed does not stop the next one.
+    writeFileSync(socket, "stale");
+    const child = spawn(process.execPath, ["dist/server.js"], {
+      cwd: root,
+      env: { ...process.env, SSR_SOCKET: socket },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let out = "";
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error("no listening line")),
+        10_000,
+      );
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes(`listening on ${socket}`)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    const answer = await new Promise<{
+      status: number;
+      css: string | undefined;
+      body: Buffer;
+    }>((resolve, reject) => {
+      const req = request(
+        {
+          socketPath: socket,
+          path: "/render",
+          method: "POST",
+          headers: { "content-type": "application/json" },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              css: res.headers["x-critical-css-bytes"] as string | undefined,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end(JSON.stringify(about));
+    });
+    expect(answer.status).toBe(200);
+    const { html, css } = splitRendered(answer.body, answer.css ?? null);
+    expect(html).toContain("About");
+    expect(css.length).toBeGreaterThan(0);
+    child.kill("SIGTERM");
+    await once(child, "exit");
+    expect(existsSync(socket)).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("ends when the app that started it is gone (its pipe closes)", async () => {

@@ -9,6 +9,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { createApp } from "../src/app.js";
+import { rendered } from "./rendered.js";
 import type { CriticalFn } from "../src/critical.js";
 import type { RenderFn } from "../src/renderer.js";
 import { REQUEST_SPAN, startTracing } from "../src/telemetry.js";
@@ -77,7 +78,7 @@ describe("tracing a render", () => {
       { traceparent: TRACEPARENT, tracestate: "agora=1" },
     );
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({
+    expect(await rendered(r)).toEqual({
       html: "<main>/about?x=1</main>",
       css: "main{margin:0}",
     });

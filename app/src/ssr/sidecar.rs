@@ -1,12 +1,12 @@
 //! The Node rendering sidecar: started, health-checked and restarted by the app, or an
 //! external one reached by URL.
 
+use std::path::PathBuf;
 use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde::Deserialize;
 use tokio::process::{Child, Command};
 use tokio::sync::{watch, Mutex, Notify, Semaphore};
 use tokio::task::JoinHandle;
@@ -38,6 +38,8 @@ pub enum RenderError {
     Status(reqwest::StatusCode),
     #[error("the sidecar is down")]
     Down,
+    #[error("the sidecar's answer is malformed: {0}")]
+    Malformed(&'static str),
     /// Every render slot stayed taken until the deadline: the sidecar is busy, not broken.
     #[error("the sidecar was busy for {0:?}")]
     Busy(Duration),
@@ -45,11 +47,30 @@ pub enum RenderError {
 
 /// A page as the sidecar renders it: the markup for `#root`, and the CSS that markup needs
 /// to paint (empty when the sidecar could not tell).
-#[derive(Deserialize)]
 pub struct Rendered {
     pub html: String,
-    #[serde(default)]
     pub css: String,
+}
+
+/// The header of a render's answer giving the length of its CSS, in bytes.
+const CSS_BYTES: &str = "x-critical-css-bytes";
+
+impl Rendered {
+    /// A render's answer: the CSS then the markup (not a JSON document: neither is escaped
+    /// on one side and unescaped on the other), `CSS_BYTES` saying where the CSS ends.
+    fn split(body: &[u8], css_bytes: Option<&str>) -> Result<Rendered, RenderError> {
+        let at = css_bytes
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|at| *at <= body.len())
+            .ok_or(RenderError::Malformed("no valid length of its CSS"))?;
+        let text = |bytes: &[u8]| {
+            String::from_utf8(bytes.to_vec()).map_err(|_| RenderError::Malformed("not UTF-8"))
+        };
+        Ok(Rendered {
+            css: text(&body[..at])?,
+            html: text(&body[at..])?,
+        })
+    }
 }
 
 pub struct Sidecar {
@@ -76,20 +97,27 @@ impl Sidecar {
     /// Uses the external sidecar at `SSR_URL`, or starts and supervises one, without waiting
     /// for it: the app does its own start-up meanwhile, then calls [`Sidecar::wait_started`].
     pub async fn spawn(cfg: &SsrSettings) -> anyhow::Result<Arc<Sidecar>> {
-        let client = reqwest::Client::builder()
-            .pool_max_idle_per_host(64)
-            .no_proxy()
-            .build()?;
         let (stop, _) = watch::channel(false);
-        let port = match (&cfg.url, cfg.port) {
-            (Some(_), _) => 0,
-            (None, 0) => free_port()?,
-            (None, p) => p,
+        // The sidecar this app starts listens on a Unix socket of its own, unless a port is
+        // set: a page crosses it without going through TCP on either side.
+        let listen = match (&cfg.url, cfg.port) {
+            (Some(_), _) => Listen::Port(0),
+            (None, 0) => Listen::Socket(socket_path()),
+            (None, p) => Listen::Port(p),
         };
-        let base_url = cfg
-            .url
-            .clone()
-            .unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
+        let mut client = reqwest::Client::builder()
+            .pool_max_idle_per_host(64)
+            .no_proxy();
+        if let Listen::Socket(path) = &listen {
+            client = client.unix_socket(path.as_path());
+        }
+        let client = client.build()?;
+        let base_url = match (&cfg.url, &listen) {
+            (Some(url), _) => url.clone(),
+            // The host names nothing: every connection goes to the socket.
+            (None, Listen::Socket(_)) => "http://sidecar".to_string(),
+            (None, Listen::Port(port)) => format!("http://127.0.0.1:{port}"),
+        };
         let sidecar = Arc::new(Sidecar {
             base_url,
             client,
@@ -110,7 +138,7 @@ impl Sidecar {
             if !cfg.script.exists() {
                 tracing::warn!(script = %cfg.script.display(), "sidecar script not found; pages will be client-rendered until it exists (run `make build`)");
             }
-            let task = tokio::spawn(supervise(sidecar.clone(), cfg.clone(), port));
+            let task = tokio::spawn(supervise(sidecar.clone(), cfg.clone(), listen));
             *sidecar.task.lock().await = Some(task);
         }
         Ok(sidecar)
@@ -210,7 +238,13 @@ impl Sidecar {
             if !response.status().is_success() {
                 return Err(RenderError::Status(response.status()));
             }
-            Ok(response.json::<Rendered>().await?)
+            let css_bytes = response
+                .headers()
+                .get(CSS_BYTES)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string);
+            let body = response.bytes().await?;
+            Rendered::split(&body, css_bytes.as_deref())
         };
         let left = until.saturating_duration_since(Instant::now());
         let result = match tokio::time::timeout(left, attempt).await {
@@ -282,12 +316,31 @@ impl Sidecar {
     }
 }
 
-fn free_port() -> std::io::Result<u16> {
-    let listener = std::net::TcpListener::bind(("127.0.0.1", 0))?;
-    Ok(listener.local_addr()?.port())
+/// Where a supervised sidecar listens.
+#[derive(Debug, Clone)]
+enum Listen {
+    /// A loopback port (`SSR_PORT`).
+    Port(u16),
+    /// A Unix socket only this app's user can reach, removed when the sidecar stops.
+    Socket(PathBuf),
 }
 
-async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
+/// A socket path of this process's own (several apps may run in one process: tests).
+fn socket_path() -> PathBuf {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("agora-ssr-{}-{n}.sock", std::process::id()))
+}
+
+async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, listen: Listen) {
+    watch_over(&sidecar, &cfg, &listen).await;
+    if let Listen::Socket(path) = &listen {
+        // A sidecar that was killed leaves its socket behind.
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+async fn watch_over(sidecar: &Arc<Sidecar>, cfg: &SsrSettings, listen: &Listen) {
     let mut stop = sidecar.stop.subscribe();
     let mut backoff = Duration::from_millis(100);
     loop {
@@ -295,13 +348,20 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
             break;
         }
         let started = Instant::now();
-        let spawned = Command::new(&cfg.node)
-            // A smaller young generation: renders allocate short-lived trees, and the default
-            // (16 MB semi-spaces) costs tens of MB of resident memory for little speed.
-            .arg("--max-semi-space-size=4")
-            .arg(&cfg.script)
-            .env("SSR_PORT", port.to_string())
-            .env("SSR_HOST", "127.0.0.1")
+        let mut command = Command::new(&cfg.node);
+        // A smaller young generation: renders allocate short-lived trees, and the default
+        // (16 MB semi-spaces) costs tens of MB of resident memory for little speed.
+        command.arg("--max-semi-space-size=4").arg(&cfg.script);
+        match listen {
+            Listen::Port(port) => command
+                .env("SSR_PORT", port.to_string())
+                .env("SSR_HOST", "127.0.0.1"),
+            Listen::Socket(path) => {
+                let _ = std::fs::remove_file(path);
+                command.env("SSR_SOCKET", path)
+            }
+        };
+        let spawned = command
             .env("NODE_ENV", "production")
             // Its spans are the sidecar's, whatever the app's service is called.
             .env("OTEL_SERVICE_NAME", "agora-ssr")
@@ -324,7 +384,7 @@ async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, port: u16) {
                 if let Ok(mut t) = sidecar.started.lock() {
                     *t = Instant::now();
                 }
-                tracing::info!(pid, port, "rendering sidecar started");
+                tracing::info!(pid, ?listen, "rendering sidecar started");
                 let ready = sidecar.clone();
                 let readiness = tokio::spawn(async move {
                     ready.wait_healthy(Duration::from_secs(10)).await;
@@ -379,4 +439,34 @@ async fn terminate(child: &mut Child) {
         }
     }
     let _ = child.kill().await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RenderError, Rendered};
+
+    #[test]
+    fn an_answer_is_its_css_then_its_markup() {
+        let body = "main{margin:0}<main>é</main>".as_bytes();
+        let r = Rendered::split(body, Some("14")).unwrap();
+        assert_eq!(r.css, "main{margin:0}");
+        assert_eq!(r.html, "<main>é</main>");
+        let none = Rendered::split(b"<p>x</p>", Some("0")).unwrap();
+        assert_eq!((none.css.as_str(), none.html.as_str()), ("", "<p>x</p>"));
+    }
+
+    #[test]
+    fn a_malformed_answer_is_an_error_not_a_page() {
+        for length in [None, Some("x"), Some("-1"), Some("99")] {
+            assert!(matches!(
+                Rendered::split(b"<p>x</p>", length),
+                Err(RenderError::Malformed(_))
+            ));
+        }
+        // A length that cuts a character in two.
+        assert!(matches!(
+            Rendered::split("é<p>".as_bytes(), Some("1")),
+            Err(RenderError::Malformed(_))
+        ));
+    }
 }

@@ -43,7 +43,7 @@ impl Stub {
 async fn render(
     Data(stub): Data<&Arc<Stub>>,
     Json(page): Json<serde_json::Value>,
-) -> Json<serde_json::Value> {
+) -> poem::Response {
     stub.renders.fetch_add(1, Ordering::SeqCst);
     stub.urls
         .lock()
@@ -52,7 +52,11 @@ async fn render(
     let mut open = stub.open.subscribe();
     open.wait_for(|open| *open).await.unwrap();
     tokio::time::sleep(stub.delay).await;
-    Json(serde_json::json!({ "html": stub.markup }))
+    // As the sidecar answers: the CSS (none here), then the markup.
+    poem::Response::builder()
+        .content_type("text/html; charset=utf-8")
+        .header("x-critical-css-bytes", "0")
+        .body(stub.markup.clone())
 }
 
 /// A sidecar that answers every render with the same markup (about 30 KB, so it is worth
