@@ -40,6 +40,17 @@ pub struct NewsroomSettings {
     pub site_name: String,
 }
 
+/// The error a cache's loader gave every caller that waited on it, as one caller's.
+fn unshared(e: Arc<ContentError>) -> ContentError {
+    match Arc::try_unwrap(e) {
+        Ok(e) => e,
+        Err(shared) => ContentError::Unexpected(shared.to_string().into()),
+    }
+}
+
+/// The text of the articles [`ContentService::lookup`] keeps, at most (bytes).
+const LOOKUPS_BYTES: u64 = 16 * 1024 * 1024;
+
 /// What a slug-or-id resolves to.
 #[derive(Debug, Clone)]
 pub enum Lookup {
@@ -71,6 +82,10 @@ pub struct ContentService {
     /// What follows each article (read next, the author box), by content version and article:
     /// the same few cards close every article page, so a render reads them once per version.
     related: Cache<(u64, String), Arc<Related>>,
+    /// What a slug or id resolves to, by content version: an article page rendered again
+    /// (for a signed-in reader, or with the page cache off) reads its article once per
+    /// version. Weighed by the article's text.
+    lookups: Cache<(u64, String), Arc<Lookup>>,
     version: kernel::Generation,
     newsroom: NewsroomSettings,
     /// The time of saves, moves and scheduled publishing (tests move it forward).
@@ -97,6 +112,18 @@ impl ContentService {
                 .build(),
             related: Cache::builder()
                 .max_capacity(5_000)
+                .time_to_live(Duration::from_secs(60))
+                .build(),
+            lookups: Cache::builder()
+                .max_capacity(LOOKUPS_BYTES)
+                .weigher(|(_, key): &(u64, String), found: &Arc<Lookup>| {
+                    let text = match found.as_ref() {
+                        Lookup::Found(a) => a.content.len() + a.content_html.len(),
+                        Lookup::Moved(to) => to.len(),
+                        Lookup::Missing => 0,
+                    };
+                    u32::try_from(key.len() + text + 512).unwrap_or(u32::MAX)
+                })
                 .time_to_live(Duration::from_secs(60))
                 .build(),
             version: kernel::Generation::default(),
@@ -197,10 +224,7 @@ impl ContentService {
                     .map_err(|e| ContentError::Unexpected(Box::new(e)))
             })
             .await
-            .map_err(|e| match Arc::try_unwrap(e) {
-                Ok(e) => e,
-                Err(shared) => ContentError::Unexpected(shared.to_string().into()),
-            })
+            .map_err(unshared)
     }
 
     #[tracing::instrument(skip(self))]
@@ -246,6 +270,18 @@ impl ContentService {
     /// Resolves a slug or an id to a published article, or to where it moved.
     #[tracing::instrument(skip(self))]
     pub async fn lookup(&self, slug_or_id: &str) -> Result<Lookup, ContentError> {
+        let key = (self.version(), slug_or_id.to_string());
+        let found = self
+            .lookups
+            .try_get_with(key, async {
+                self.lookup_uncached(slug_or_id).await.map(Arc::new)
+            })
+            .await
+            .map_err(unshared)?;
+        Ok(found.as_ref().clone())
+    }
+
+    async fn lookup_uncached(&self, slug_or_id: &str) -> Result<Lookup, ContentError> {
         if let Some(row) = self.store.find_published(slug_or_id).await? {
             if row.card.slug != slug_or_id {
                 return Ok(Lookup::Moved(row.card.slug));
@@ -271,10 +307,7 @@ impl ContentService {
                 self.find_related(article).await.map(Arc::new)
             })
             .await
-            .map_err(|e| match Arc::try_unwrap(e) {
-                Ok(e) => e,
-                Err(shared) => ContentError::Unexpected(shared.to_string().into()),
-            })
+            .map_err(unshared)
     }
 
     /// A published article by slug or id (the API answers both without redirecting).
