@@ -1,17 +1,17 @@
 //! The Node rendering sidecar: started, health-checked and restarted by the app, or an
 //! external one reached by URL.
 
-use std::path::PathBuf;
-use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::process::{Child, Command};
 use tokio::sync::{watch, Mutex, Notify, Semaphore};
 use tokio::task::JoinHandle;
 
 use crate::settings::SsrSettings;
+
+mod process;
+use process::{socket_path, supervise, Listen};
 
 /// Consecutive failed renders after which the sidecar's health is checked.
 const FAILURES_BEFORE_CHECK: u32 = 3;
@@ -316,157 +316,5 @@ impl Sidecar {
     }
 }
 
-/// Where a supervised sidecar listens.
-#[derive(Debug, Clone)]
-enum Listen {
-    /// A loopback port (`SSR_PORT`).
-    Port(u16),
-    /// A Unix socket only this app's user can reach, removed when the sidecar stops.
-    Socket(PathBuf),
-}
-
-/// A socket path of this process's own (several apps may run in one process: tests).
-fn socket_path() -> PathBuf {
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("agora-ssr-{}-{n}.sock", std::process::id()))
-}
-
-async fn supervise(sidecar: Arc<Sidecar>, cfg: SsrSettings, listen: Listen) {
-    watch_over(&sidecar, &cfg, &listen).await;
-    if let Listen::Socket(path) = &listen {
-        // A sidecar that was killed leaves its socket behind.
-        let _ = std::fs::remove_file(path);
-    }
-}
-
-async fn watch_over(sidecar: &Arc<Sidecar>, cfg: &SsrSettings, listen: &Listen) {
-    let mut stop = sidecar.stop.subscribe();
-    let mut backoff = Duration::from_millis(100);
-    loop {
-        if *stop.borrow_and_update() {
-            break;
-        }
-        let started = Instant::now();
-        let mut command = Command::new(&cfg.node);
-        // A smaller young generation: renders allocate short-lived trees, and the default
-        // (16 MB semi-spaces) costs tens of MB of resident memory for little speed.
-        command.arg("--max-semi-space-size=4").arg(&cfg.script);
-        match listen {
-            Listen::Port(port) => command
-                .env("SSR_PORT", port.to_string())
-                .env("SSR_HOST", "127.0.0.1"),
-            Listen::Socket(path) => {
-                let _ = std::fs::remove_file(path);
-                command.env("SSR_SOCKET", path)
-            }
-        };
-        let spawned = command
-            .env("NODE_ENV", "production")
-            // Its spans are the sidecar's, whatever the app's service is called.
-            .env("OTEL_SERVICE_NAME", "agora-ssr")
-            // A pipe the sidecar watches: the child holds our end, and the OS closes it when
-            // this process ends however it ends (SIGKILL too), so the sidecar ends with it.
-            .env("SSR_PARENT_PIPE", "1")
-            .stdin(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn();
-        match spawned {
-            Err(e) => {
-                tracing::error!(error = %e, node = %cfg.node, "cannot start the rendering sidecar")
-            }
-            Ok(mut child) => {
-                // Our end of the pipe, held until the child is gone: `Child::wait` would close
-                // it first (the sidecar would take that for our death and stop).
-                let _parent_pipe = child.stdin.take();
-                let pid = child.id().unwrap_or(0);
-                sidecar.pid.store(pid, Ordering::Release);
-                if let Ok(mut t) = sidecar.started.lock() {
-                    *t = Instant::now();
-                }
-                tracing::info!(pid, ?listen, "rendering sidecar started");
-                let ready = sidecar.clone();
-                let readiness = tokio::spawn(async move {
-                    ready.wait_healthy(Duration::from_secs(10)).await;
-                    ready.failing.store(false, Ordering::Release);
-                    ready.up.store(true, Ordering::Release);
-                });
-                tokio::select! {
-                    status = child.wait() => {
-                        crate::metrics::sidecar_restarted();
-                        tracing::warn!(?status, "rendering sidecar exited; restarting");
-                    }
-                    _ = sidecar.restart.notified() => {
-                        crate::metrics::sidecar_restarted();
-                        tracing::warn!("rendering sidecar is failing; restarting it");
-                        terminate(&mut child).await;
-                    }
-                    _ = crate::shutdown::stopped(&mut stop) => {
-                        terminate(&mut child).await;
-                        sidecar.pid.store(0, Ordering::Release);
-                        tracing::info!("rendering sidecar stopped");
-                        break;
-                    }
-                }
-                readiness.abort();
-                sidecar.up.store(false, Ordering::Release);
-                sidecar.pid.store(0, Ordering::Release);
-            }
-        }
-        if started.elapsed() > Duration::from_secs(10) {
-            backoff = Duration::from_millis(100);
-        }
-        tokio::select! {
-            _ = tokio::time::sleep(backoff) => {}
-            _ = crate::shutdown::stopped(&mut stop) => break,
-        }
-        backoff = (backoff * 2).min(Duration::from_secs(5));
-    }
-}
-
-/// SIGTERM, then SIGKILL if it does not exit within two seconds.
-async fn terminate(child: &mut Child) {
-    if let Some(pid) = child.id().and_then(|p| i32::try_from(p).ok()) {
-        // SAFETY: sending a signal to our own child process id has no memory-safety concerns.
-        unsafe {
-            libc::kill(pid, libc::SIGTERM);
-        }
-        if tokio::time::timeout(Duration::from_secs(2), child.wait())
-            .await
-            .is_ok()
-        {
-            return;
-        }
-    }
-    let _ = child.kill().await;
-}
-
 #[cfg(test)]
-mod tests {
-    use super::{RenderError, Rendered};
-
-    #[test]
-    fn an_answer_is_its_css_then_its_markup() {
-        let body = "main{margin:0}<main>é</main>".as_bytes();
-        let r = Rendered::split(body, Some("14")).unwrap();
-        assert_eq!(r.css, "main{margin:0}");
-        assert_eq!(r.html, "<main>é</main>");
-        let none = Rendered::split(b"<p>x</p>", Some("0")).unwrap();
-        assert_eq!((none.css.as_str(), none.html.as_str()), ("", "<p>x</p>"));
-    }
-
-    #[test]
-    fn a_malformed_answer_is_an_error_not_a_page() {
-        for length in [None, Some("x"), Some("-1"), Some("99")] {
-            assert!(matches!(
-                Rendered::split(b"<p>x</p>", length),
-                Err(RenderError::Malformed(_))
-            ));
-        }
-        // A length that cuts a character in two.
-        assert!(matches!(
-            Rendered::split("é<p>".as_bytes(), Some("1")),
-            Err(RenderError::Malformed(_))
-        ));
-    }
-}
+mod tests;
