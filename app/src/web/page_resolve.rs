@@ -36,6 +36,27 @@ struct ListQueryData<'a> {
     newest: bool,
 }
 
+/// An article as its page carries it for hydration: everything but the markdown source,
+/// which a reader's page never shows (its HTML is there), so the page does not carry the
+/// body three times. `GET /v1/articles/{slug_or_id}` still answers it whole.
+#[derive(Serialize)]
+struct ArticleOnPage<'a> {
+    #[serde(flatten)]
+    card: &'a content::ArticleCard,
+    content_html: &'a str,
+    description: &'a str,
+}
+
+impl<'a> From<&'a Article> for ArticleOnPage<'a> {
+    fn from(article: &'a Article) -> Self {
+        ArticleOnPage {
+            card: &article.card,
+            content_html: &article.content_html,
+            description: &article.description,
+        }
+    }
+}
+
 /// The data a page is rendered from, shared by the sidecar and the hydrating browser.
 #[derive(Serialize)]
 struct PageData<'a> {
@@ -52,7 +73,7 @@ struct PageData<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     list_query: Option<ListQueryData<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    article: Option<&'a Article>,
+    article: Option<ArticleOnPage<'a>>,
     /// On "/article/{slug}": what to read next and the author's box.
     #[serde(skip_serializing_if = "Option::is_none")]
     related: Option<&'a Related>,

@@ -4,7 +4,11 @@ import type { MagazineIssue, Packs } from "@/features/outreach/magazine";
 import type { FormAnswer } from "@/lib/form-answer";
 
 type ArticleList = components["schemas"]["ArticleList"];
-type Article = components["schemas"]["Article"];
+/**
+ * An article as its page carries it: all of the API's article but the markdown
+ * source, which a reader's page never shows (its HTML is there).
+ */
+type ArticleOnPage = Omit<components["schemas"]["Article"], "content">;
 type Related = components["schemas"]["Related"];
 
 /**
@@ -32,7 +36,7 @@ export interface PageData {
     newest: boolean;
   };
   /** On "/article/{slug}" when the article exists. */
-  article?: Article;
+  article?: ArticleOnPage;
   /** On "/article/{slug}": what to read next, and the author. */
   related?: Related;
   /** On the pages links in our emails lead to: how following the link went. */

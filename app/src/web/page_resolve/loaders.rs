@@ -5,7 +5,10 @@ use bytes::Bytes;
 use content::{ListQuery, Lookup};
 use poem::http::StatusCode;
 
-use super::{magazine_failed, raw_json, ListQueryData, PageResolver, RenderedHtml, Route, Visit};
+use super::{
+    magazine_failed, raw_json, ArticleOnPage, ListQueryData, PageResolver, RenderedHtml, Route,
+    Visit,
+};
 use crate::public_pages::{public_page, PublicPage};
 use crate::ssr::Head;
 use crate::web::feed::category_feed_path;
@@ -113,7 +116,7 @@ impl PageResolver {
         };
         let related = self.content.related(&article).await?;
         let json = self.data_json(url, StatusCode::OK, visit, |d| {
-            d.article = Some(&article);
+            d.article = Some(ArticleOnPage::from(&*article));
             d.related = Some(&related);
         });
         Ok(Ok(self.render(url, StatusCode::OK, head, json).await))

@@ -90,7 +90,7 @@ fn sample_json() -> String {
             limit: 6,
             newest: false,
         }),
-        article: Some(&article),
+        article: Some(ArticleOnPage::from(&article)),
         related: Some(&content::Related {
             read_next: vec![article.card.clone()],
             author: Some(content::AuthorBox {
@@ -122,6 +122,37 @@ fn sample_json() -> String {
         reader: true,
     };
     serde_json::to_string_pretty(&data).unwrap()
+}
+
+/// A page carries its article as the API answers it, less the markdown source.
+#[test]
+fn an_article_page_carries_all_of_the_article_but_its_markdown() {
+    let at = chrono::Utc::now();
+    let article = Article {
+        card: ArticleCard {
+            id: "a".into(),
+            slug: "s".into(),
+            title: "T".into(),
+            subtitle: Some("Sub".into()),
+            excerpt: "E".into(),
+            category: Category::YouthActivism,
+            cover_image: None,
+            featured: false,
+            author_id: None,
+            author_name: None,
+            created_at: at,
+            updated_at: at,
+            read_time: "1 min".into(),
+            highlight: None,
+        },
+        content: "**Body**".into(),
+        content_html: "<p><strong>Body</strong></p>".into(),
+        description: "D".into(),
+    };
+    let mut whole = serde_json::to_value(&article).unwrap();
+    assert!(whole.as_object_mut().unwrap().remove("content").is_some());
+    let on_page = serde_json::to_value(ArticleOnPage::from(&article)).unwrap();
+    assert_eq!(on_page, whole);
 }
 
 /// Every field the server can send, in one payload; regenerate with

@@ -4,7 +4,7 @@ import type {
   AuthorBox as Author,
   Related,
 } from "@/features/content/api/get-related";
-import type { Article } from "@/features/content/api/types";
+import type { ReaderArticle } from "@/features/content/api/types";
 import { useHydrated } from "@/lib/hydrated";
 import { useSite } from "@/lib/site";
 import { ArticleGrid } from "./ArticleGrid";
@@ -28,7 +28,7 @@ function shareLinks(url: string, title: string) {
   ];
 }
 
-export function ShareLinks({ article }: { article: Article }) {
+export function ShareLinks({ article }: { article: ReaderArticle }) {
   const { url: site } = useSite();
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
@@ -107,7 +107,7 @@ export function ArticleFooter({
   article,
   related,
 }: {
-  article: Article;
+  article: ReaderArticle;
   related: Related | null;
 }) {
   return (

@@ -2,10 +2,10 @@ import { Link } from "wouter";
 import { Badge } from "@/components/Badge";
 import { formatLongDateTime } from "@/lib/dates";
 import { useDisplayTimeZone } from "@/lib/time-zone";
-import type { Article } from "@/features/content/api/types";
+import type { ReaderArticle } from "@/features/content/api/types";
 import { CoverImage } from "@/components/CoverImage";
 
-export function ArticleView({ article }: { article: Article }) {
+export function ArticleView({ article }: { article: ReaderArticle }) {
   const zone = useDisplayTimeZone();
   return (
     <article className="article">
