@@ -71,7 +71,7 @@ pub enum UploadResponse {
 /// near the 40-megapixel limit takes about 220 MiB from its decoding to its last copy (see
 /// `covers::decode_cost_mib`), so one of those is processed at a time, smaller ones several at
 /// once.
-const DECODE_BUDGET_MIB: u32 = 256;
+pub const DECODE_BUDGET_MIB: u32 = 256;
 /// How long an upload waits for its share of the budget before it is told to try again.
 const DECODE_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
 

@@ -9,11 +9,11 @@ mod packs;
 mod serve;
 mod social;
 
-pub use api::MediaApi;
+pub use api::{MediaApi, DECODE_BUDGET_MIB};
 /// The uploads whose form is one part, `file`: any other part is refused (400), so the
 /// contract says their forms name all their parts.
 pub const SINGLE_FILE_FORMS: [&str; 3] = ["uploadCover", "uploadMagazine", "uploadPack"];
-pub use covers::MAX_COVER_BODY_BYTES;
+pub use covers::{decode_cost_mib, MAX_COVER_BODY_BYTES};
 pub use magazines::{
     IssuePublication, Magazine, MagazineApi, MagazineError, MagazineIssue, MagazineService,
 };
