@@ -103,7 +103,7 @@ impl Renderer {
             Ok(rendered) => RenderedPage {
                 html: template::before_body_end(
                     self.template
-                        .page(&head, &rendered.html, &page.data_json, &rendered.css),
+                        .page(&head, rendered.html(), &page.data_json, rendered.css()),
                     &pixel,
                 ),
                 server_rendered: true,

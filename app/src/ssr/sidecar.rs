@@ -48,8 +48,9 @@ pub enum RenderError {
 /// A page as the sidecar renders it: the markup for `#root`, and the CSS that markup needs
 /// to paint (empty when the sidecar could not tell).
 pub struct Rendered {
-    pub html: String,
-    pub css: String,
+    body: String,
+    /// Where the CSS ends and the markup starts (a character boundary of `body`).
+    at: usize,
 }
 
 /// The header of a render's answer giving the length of its CSS, in bytes.
@@ -58,18 +59,29 @@ const CSS_BYTES: &str = "x-critical-css-bytes";
 impl Rendered {
     /// A render's answer: the CSS then the markup (not a JSON document: neither is escaped
     /// on one side and unescaped on the other), `CSS_BYTES` saying where the CSS ends.
-    fn split(body: &[u8], css_bytes: Option<&str>) -> Result<Rendered, RenderError> {
+    fn split(body: bytes::Bytes, css_bytes: Option<&str>) -> Result<Rendered, RenderError> {
         let at = css_bytes
             .and_then(|v| v.trim().parse::<usize>().ok())
             .filter(|at| *at <= body.len())
             .ok_or(RenderError::Malformed("no valid length of its CSS"))?;
-        let text = |bytes: &[u8]| {
-            String::from_utf8(bytes.to_vec()).map_err(|_| RenderError::Malformed("not UTF-8"))
-        };
-        Ok(Rendered {
-            css: text(&body[..at])?,
-            html: text(&body[at..])?,
-        })
+        // Checked once, in place: the answer's buffer becomes the page's text without a copy
+        // when nothing else holds it.
+        let body =
+            String::from_utf8(Vec::from(body)).map_err(|_| RenderError::Malformed("not UTF-8"))?;
+        if !body.is_char_boundary(at) {
+            return Err(RenderError::Malformed("its CSS length splits a character"));
+        }
+        Ok(Rendered { body, at })
+    }
+
+    /// The markup for `#root`.
+    pub fn html(&self) -> &str {
+        &self.body[self.at..]
+    }
+
+    /// The CSS the markup needs to paint.
+    pub fn css(&self) -> &str {
+        &self.body[..self.at]
     }
 }
 
@@ -100,24 +112,23 @@ impl Sidecar {
         let (stop, _) = watch::channel(false);
         // The sidecar this app starts listens on a Unix socket of its own, unless a port is
         // set: a page crosses it without going through TCP on either side.
-        let listen = match (&cfg.url, cfg.port) {
-            (Some(_), _) => Listen::Port(0),
-            (None, 0) => Listen::Socket(socket_path()),
-            (None, p) => Listen::Port(p),
+        // `listen` is `None` for an external sidecar, reached at its URL. The host of a socket's
+        // URL names nothing: every connection goes to the socket.
+        let (listen, base_url) = match (&cfg.url, cfg.port) {
+            (Some(url), _) => (None, url.clone()),
+            (None, 0) => (
+                Some(Listen::Socket(socket_path())),
+                "http://sidecar".to_string(),
+            ),
+            (None, p) => (Some(Listen::Port(p)), format!("http://127.0.0.1:{p}")),
         };
         let mut client = reqwest::Client::builder()
             .pool_max_idle_per_host(64)
             .no_proxy();
-        if let Listen::Socket(path) = &listen {
+        if let Some(Listen::Socket(path)) = &listen {
             client = client.unix_socket(path.as_path());
         }
         let client = client.build()?;
-        let base_url = match (&cfg.url, &listen) {
-            (Some(url), _) => url.clone(),
-            // The host names nothing: every connection goes to the socket.
-            (None, Listen::Socket(_)) => "http://sidecar".to_string(),
-            (None, Listen::Port(port)) => format!("http://127.0.0.1:{port}"),
-        };
         let sidecar = Arc::new(Sidecar {
             base_url,
             client,
@@ -134,7 +145,7 @@ impl Sidecar {
             pid: AtomicU32::new(0),
             task: Mutex::new(None),
         });
-        if cfg.url.is_none() {
+        if let Some(listen) = listen {
             if !cfg.script.exists() {
                 tracing::warn!(script = %cfg.script.display(), "sidecar script not found; pages will be client-rendered until it exists (run `make build`)");
             }
@@ -244,7 +255,7 @@ impl Sidecar {
                 .and_then(|v| v.to_str().ok())
                 .map(str::to_string);
             let body = response.bytes().await?;
-            Rendered::split(&body, css_bytes.as_deref())
+            Rendered::split(body, css_bytes.as_deref())
         };
         let left = until.saturating_duration_since(Instant::now());
         let result = match tokio::time::timeout(left, attempt).await {
