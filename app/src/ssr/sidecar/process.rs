@@ -52,10 +52,8 @@ async fn watch_over(sidecar: &Arc<Sidecar>, cfg: &SsrSettings, listen: &Listen) 
             Listen::Port(port) => command
                 .env("SSR_PORT", port.to_string())
                 .env("SSR_HOST", "127.0.0.1"),
-            Listen::Socket(path) => {
-                let _ = std::fs::remove_file(path);
-                command.env("SSR_SOCKET", path)
-            }
+            // The sidecar removes a stale socket file before it listens.
+            Listen::Socket(path) => command.env("SSR_SOCKET", path),
         };
         let spawned = command
             .env("NODE_ENV", "production")
