@@ -49,7 +49,7 @@ pub async fn article_card(Path(file): Path<String>, social: Data<&Arc<Social>>) 
     let Some(slug) = file.strip_suffix(".jpg") else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    match social.content.lookup(slug).await {
+    match social.content.lookup(slug).await.as_deref() {
         Ok(Lookup::Found(article)) => {
             picture(social.cards.card(article.card.cover_image.as_deref()).await)
         }

@@ -269,16 +269,14 @@ impl ContentService {
 
     /// Resolves a slug or an id to a published article, or to where it moved.
     #[tracing::instrument(skip(self))]
-    pub async fn lookup(&self, slug_or_id: &str) -> Result<Lookup, ContentError> {
+    pub async fn lookup(&self, slug_or_id: &str) -> Result<Arc<Lookup>, ContentError> {
         let key = (self.version(), slug_or_id.to_string());
-        let found = self
-            .lookups
+        self.lookups
             .try_get_with(key, async {
                 self.lookup_uncached(slug_or_id).await.map(Arc::new)
             })
             .await
-            .map_err(unshared)?;
-        Ok(found.as_ref().clone())
+            .map_err(unshared)
     }
 
     async fn lookup_uncached(&self, slug_or_id: &str) -> Result<Lookup, ContentError> {
@@ -312,10 +310,10 @@ impl ContentService {
 
     /// A published article by slug or id (the API answers both without redirecting).
     pub async fn get(&self, slug_or_id: &str) -> Result<Article, ContentError> {
-        match self.lookup(slug_or_id).await? {
-            Lookup::Found(a) => Ok(*a),
-            Lookup::Moved(slug) => match self.lookup(&slug).await? {
-                Lookup::Found(a) => Ok(*a),
+        match &*self.lookup(slug_or_id).await? {
+            Lookup::Found(a) => Ok(a.as_ref().clone()),
+            Lookup::Moved(slug) => match &*self.lookup(slug).await? {
+                Lookup::Found(a) => Ok(a.as_ref().clone()),
                 _ => Err(ContentError::NotFound),
             },
             Lookup::Missing => Err(ContentError::NotFound),

@@ -81,7 +81,8 @@ impl PageResolver {
         url: &str,
         visit: Visit<'_>,
     ) -> Result<Result<(RenderedHtml, bool), String>, content::ContentError> {
-        let article = match self.content.lookup(slug).await? {
+        let found = self.content.lookup(slug).await?;
+        let article = match &*found {
             Lookup::Moved(to) => return Ok(Err(format!("/article/{to}"))),
             Lookup::Missing => return Ok(Ok(self.not_found(path, url, visit).await)),
             Lookup::Found(article) => article,
@@ -100,7 +101,7 @@ impl PageResolver {
             image_alt: article.card.title.clone(),
             json_ld: vec![
                 structured::news_article(
-                    &article,
+                    article,
                     self.site_url(),
                     self.renderer.site_name(),
                     card.as_deref().unwrap_or(crate::ssr::SITE_CARD),
@@ -114,9 +115,9 @@ impl PageResolver {
             published_time: Some(article.card.created_at.to_rfc3339()),
             ..Head::default()
         };
-        let related = self.content.related(&article).await?;
+        let related = self.content.related(article).await?;
         let json = self.data_json(url, StatusCode::OK, visit, |d| {
-            d.article = Some(ArticleOnPage::from(&*article));
+            d.article = Some(ArticleOnPage::from(article.as_ref()));
             d.related = Some(&related);
         });
         Ok(Ok(self.render(url, StatusCode::OK, head, json).await))
