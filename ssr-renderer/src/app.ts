@@ -28,29 +28,6 @@ function isRenderBody(body: unknown): body is RenderBody {
 /** The header of a render's answer giving the length of its CSS, in bytes. */
 export const CSS_BYTES = "x-critical-css-bytes";
 
-/**
- * A render's answer read back: its body is the page's CSS then its markup, `CSS_BYTES`
- * saying where the CSS ends (what the app does with it; here for the tests).
- */
-export function splitRendered(
-  body: Buffer,
-  cssBytes: string | null,
-): { html: string; css: string } {
-  const at = Number(cssBytes);
-  if (
-    cssBytes === null ||
-    !Number.isInteger(at) ||
-    at < 0 ||
-    at > body.length
-  ) {
-    throw new Error(`a render's answer without a valid ${CSS_BYTES}`);
-  }
-  return {
-    css: body.subarray(0, at).toString("utf8"),
-    html: body.subarray(at).toString("utf8"),
-  };
-}
-
 const message = (err: unknown) =>
   err instanceof Error ? err.message : String(err);
 
@@ -122,7 +99,7 @@ export function createApp(
         }
       }
       // The page as it is, not a JSON string to escape and unescape again: the CSS, then
-      // the markup, the header saying where one ends (see `splitRendered`).
+      // the markup, the header saying where one ends (the app splits it there).
       const body = Buffer.from(css + html);
       res.writeHead(200, {
         "content-type": "text/html; charset=utf-8",

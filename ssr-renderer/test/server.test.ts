@@ -15,9 +15,8 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { splitRendered } from "../src/app.js";
 import type { Precomputed } from "../src/critical.js";
-import { rendered } from "./rendered.js";
+import { rendered, splitRendered } from "./rendered.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
