@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
-import { createApp } from "./app.js";
+import { createServer } from "node:http";
+import { createSidecar } from "./app.js";
 import { loadCritical } from "./critical.js";
 import { loadRenderer } from "./renderer.js";
 import { tracingFromEnv } from "./tracing-env.js";
@@ -14,7 +15,7 @@ const tracing = await tracingFromEnv();
 const render = await loadRenderer();
 // What the build found for each kind of page: no stylesheet is parsed at start-up.
 const critical = loadCritical();
-const app = createApp(render, critical, tracing);
+const server = createServer(createSidecar(render, critical, tracing));
 const listening = () => {
   // The port actually bound (SSR_PORT=0 picks a free one).
   const bound = server.address();
@@ -23,9 +24,8 @@ const listening = () => {
   console.log(`ssr-renderer listening on ${at}`);
 };
 if (socket) rmSync(socket, { force: true });
-const server = socket
-  ? app.listen(socket, listening)
-  : app.listen(port, host, listening);
+if (socket) server.listen(socket, listening);
+else server.listen(port, host, listening);
 server.keepAliveTimeout = 65_000;
 server.on("error", (err) => {
   console.error("ssr-renderer failed to start:", err);

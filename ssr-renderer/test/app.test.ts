@@ -1,13 +1,13 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { createApp } from "../src/app.js";
+import { createSidecar } from "../src/app.js";
 import { rendered } from "./rendered.js";
 import {
   loadCritical,
@@ -27,9 +27,9 @@ afterEach(() => {
   server = undefined;
 });
 
-/** Serves `createApp(render, critical)` on a free port; returns its base URL. */
+/** Serves `createSidecar(render, critical)` on a free port; returns its base URL. */
 async function serve(render: RenderFn, critical?: CriticalFn): Promise<string> {
-  server = createApp(render, critical).listen(0, "127.0.0.1");
+  server = createServer(createSidecar(render, critical)).listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   return `http://127.0.0.1:${port}`;
@@ -91,7 +91,24 @@ describe("the sidecar's HTTP surface", () => {
     }
     const huge = JSON.stringify({ url: "/", data: { x: "a".repeat(3e6) } });
     expect((await post(base, huge)).status).toBe(413);
+    const page = JSON.stringify({ url: "/", data: {} });
+    // Not JSON by its type: refused, not guessed at.
+    expect((await post(base, page, "text/plain")).status).toBe(400);
+    // Another charset, or a compressed body: refused as unsupported.
+    const latin1 = await post(base, page, "application/json; charset=latin1");
+    expect(latin1.status).toBe(415);
+    const gzipped = await fetch(`${base}/render`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+      },
+      body: page,
+    });
+    expect(gzipped.status).toBe(415);
     expect(rendered).toBe(0);
+    // The refusals leave the sidecar answering.
+    expect((await post(base, page)).status).toBe(200);
   });
 
   it("reports a render that throws as a 500 with its message", async () => {

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import {
@@ -8,7 +8,7 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { createApp } from "../src/app.js";
+import { createSidecar } from "../src/app.js";
 import { rendered } from "./rendered.js";
 import type { CriticalFn } from "../src/critical.js";
 import type { RenderFn } from "../src/renderer.js";
@@ -38,7 +38,10 @@ afterEach(async () => {
 });
 
 async function serve(render: RenderFn, critical?: CriticalFn) {
-  server = createApp(render, critical, tracing).listen(0, "127.0.0.1");
+  server = createServer(createSidecar(render, critical, tracing)).listen(
+    0,
+    "127.0.0.1",
+  );
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   return `http://127.0.0.1:${port}`;
