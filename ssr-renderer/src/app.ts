@@ -152,11 +152,12 @@ export function createSidecar(
         req.resume();
         return;
       }
-      text = await getRawBody(req, {
+      // Read as bytes and decoded once: decoding as it streams in cost more.
+      const bytes = await getRawBody(req, {
         length: req.headers["content-length"],
         limit: BODY_LIMIT,
-        encoding: "utf-8",
       });
+      text = bytes.toString("utf8");
     } catch (err) {
       // Too large, cut short, or a length it does not have: read off what is left.
       req.resume();
