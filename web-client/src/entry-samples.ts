@@ -1,6 +1,6 @@
 import type { components } from "./api/schema";
-import type { PageData } from "./app/page-data";
-import { sample } from "./app/page-data.sample";
+import type { PageData, Shown } from "./app/page-data";
+import { sampleOf } from "./app/page-data.sample-of";
 import { LAZY_PAGE_PATHS } from "./app/routes";
 import { parseListingQuery } from "./features/content";
 import { EMAIL_LANDING_PATHS } from "./features/outreach/landing";
@@ -26,17 +26,14 @@ const EVERY_BLOCK = [
   '<ul><li>one</li></ul><ol start="2"><li>two</li></ol>',
 ].join("");
 
-const base = (url: string, status = 200): PageData => ({
-  site: sample.site,
-  path: url,
-  status,
-});
-
-const article = sample.article;
+const { site, form } = sampleOf("plain");
+const { article, related: sampleRelated } = sampleOf("article");
+const listedSample = sampleOf("articles").list;
+const { landing } = sampleOf("landing");
 // Cards with and without a cover (an uploaded one has WebP sizes), a subtitle, the
 // featured mark.
 const UPLOADED_COVER = "/media/covers/sample-cover.jpg";
-const cards = (sample.list?.items ?? []).flatMap((card) => [
+const cards = (listedSample?.items ?? []).flatMap((card) => [
   card,
   { ...card, id: `${card.id}-uploaded`, cover_image: UPLOADED_COVER },
   {
@@ -48,12 +45,9 @@ const cards = (sample.list?.items ?? []).flatMap((card) => [
   },
 ]);
 // A form posted without JavaScript, refused and accepted.
-const failed = sample.form;
-const succeeded = sample.form && { ...sample.form, error: undefined };
-const related = sample.related && {
-  ...sample.related,
-  read_next: cards,
-};
+const failed = form;
+const succeeded = form && { ...form, error: undefined };
+const related = { ...sampleRelated, read_next: cards };
 const listed = (items: typeof cards, total = items.length): ArticleList => ({
   items,
   total,
@@ -70,13 +64,20 @@ const listed = (items: typeof cards, total = items.length): ArticleList => ({
  */
 export function samples(): PageSample[] {
   const pages: PageSample[] = [];
-  const add = (url: string, data: Partial<PageData> = {}, status = 200) => {
+  const add = (
+    url: string,
+    shown: Shown = { kind: "plain" },
+    status = 200,
+    answer?: PageData["form"],
+  ) => {
     for (const reader of [false, true]) {
-      pages.push({ url, data: { ...base(url, status), ...data, reader } });
+      const data: PageData = { site, path: url, status, ...shown, reader };
+      if (answer) data.form = answer;
+      pages.push({ url, data });
     }
   };
-  add("/", { home: listed(cards), newest: listed(cards) });
-  add("/", { home: listed([]), newest: listed([]) });
+  add("/", { kind: "home", home: listed(cards) });
+  add("/", { kind: "home", home: listed([]) });
   // The listing and search in each state: results (more than a page), a category chosen,
   // words marked, best match or newest first, nothing found with and without a suggestion.
   const marked = cards.map((c) => ({
@@ -88,8 +89,9 @@ export function samples(): PageSample[] {
   }));
   const listing = (url: string, list: ArticleList) =>
     add(url, {
+      kind: "articles",
       list,
-      list_query: parseListingQuery(new URL(url, sample.site.url).search),
+      list_query: parseListingQuery(new URL(url, site.url).search),
     });
   listing("/articles", listed(cards, 40));
   listing(
@@ -104,45 +106,52 @@ export function samples(): PageSample[] {
   listing("/articles?q=electon", { ...listed([]), suggestion: "election" });
   listing("/articles?q=zzz", listed([]));
   listing("/articles?category=Human%20Rights", listed([]));
-  if (article) {
-    const url = `/article/${article.slug}`;
-    add(url, {
-      article: { ...article, content_html: EVERY_BLOCK },
-      related,
-    });
-    add(url, {
-      article: { ...article, cover_image: UPLOADED_COVER },
-      related,
-    });
-    add(url, {
-      article: { ...article, cover_image: undefined, subtitle: undefined },
-      related: { read_next: [] },
-    });
-  }
+  const url = `/article/${article.slug}`;
+  add(url, {
+    kind: "article",
+    article: { ...article, content_html: EVERY_BLOCK },
+    related,
+  });
+  add(url, {
+    kind: "article",
+    article: { ...article, cover_image: UPLOADED_COVER },
+    related,
+  });
+  add(url, {
+    kind: "article",
+    article: { ...article, cover_image: undefined, subtitle: undefined },
+    related: { read_next: [] },
+  });
   // Pages that are not there: any path, an article, a link from an email gone stale.
-  add("/no-such-page", { newest: listed(cards) }, 404);
-  add("/article/no-such-piece", { newest: listed(cards) }, 404);
+  const gone: Shown = { kind: "not_found", newest: listed(cards) };
+  add("/no-such-page", gone, 404);
+  add("/article/no-such-piece", gone, 404);
   for (const path of EMAIL_LANDING_PATHS) {
-    add(
-      path,
-      { landing: sample.landing && { ...sample.landing, status: 404 } },
-      404,
-    );
+    add(path, { kind: "landing", landing: { ...landing, status: 404 } }, 404);
   }
-  add("/magazine", { issues: sample.issues });
-  add("/magazine", { issues: [] });
-  add("/magazine", { issues: [], form: failed });
-  add("/magazine", { issues: [], form: succeeded });
-  if (sample.issue)
-    add(`/magazine/${sample.issue.slug}`, { issue: sample.issue });
-  add("/educational-packs", { packs: sample.packs });
-  add("/educational-packs", { packs: { packs: [] } });
+  add("/magazine", sampleOf("magazine"));
+  add("/magazine", { kind: "magazine", issues: [] });
+  add("/magazine", { kind: "magazine", issues: [] }, 200, failed);
+  add("/magazine", { kind: "magazine", issues: [] }, 200, succeeded);
+  const { issue } = sampleOf("issue");
+  add(`/magazine/${issue.slug}`, { kind: "issue", issue });
+  add("/educational-packs", sampleOf("packs"));
+  add("/educational-packs", { kind: "packs", packs: { packs: [] } });
   add("/key-login");
+  // The account page signed out: it offers to sign in.
+  add("/account", { kind: "account" });
   for (const path of LAZY_PAGE_PATHS) {
     if (path === "/magazine" || path === "/educational-packs") continue;
-    add(path, { landing: sample.landing, account: sample.account });
-    add(path, { form: failed });
-    add(path, { form: succeeded });
+    add(path, lazyShown(path));
+    add(path, lazyShown(path), 200, failed);
+    add(path, lazyShown(path), 200, succeeded);
   }
   return pages;
+}
+
+/** What the server sends for a page outside the main bundle. */
+function lazyShown(path: string): Shown {
+  if (path === "/account") return sampleOf("account");
+  if (EMAIL_LANDING_PATHS.includes(path)) return { kind: "landing", landing };
+  return { kind: "plain" };
 }

@@ -11,6 +11,7 @@ describe("render", () => {
       site,
       path: "/",
       status: 200,
+      kind: "home",
       home: {
         items: [
           card({
@@ -46,6 +47,7 @@ describe("render", () => {
       site,
       path: "/",
       status: 200,
+      kind: "home",
       home: { items: [], total: 0, total_exact: true, published_total: 0 },
     });
     expect(html).toContain("No published articles available yet");
@@ -60,6 +62,7 @@ describe("render", () => {
       site,
       path: "/articles?category=Youth%20Activism",
       status: 200,
+      kind: "articles",
       list: { items, total: 9, total_exact: true, published_total: 20 },
       list_query: {
         q: "",
@@ -81,7 +84,9 @@ describe("render", () => {
       site,
       path: "/article/voting-at-sixteen",
       status: 200,
+      kind: "article",
       article: article({ content_html: "<h2>Why now</h2><p>Because.</p>" }),
+      related: { read_next: [] },
     });
     expect(html).toContain("<h1");
     expect(html).toContain("November 22, 2026 at 03:06 AM UTC");
@@ -94,6 +99,7 @@ describe("render", () => {
       site,
       path: "/articles",
       status: 200,
+      kind: "articles",
       list: {
         items: [card({ excerpt, read_time: "7 min" })],
         total: 1,
@@ -108,17 +114,29 @@ describe("render", () => {
       site,
       path: "/article/voting-at-sixteen",
       status: 200,
+      kind: "article",
       article: article({ read_time: "7 min" }),
+      related: { read_next: [] },
     });
     expect(page).toContain("7 min read");
   });
 
   it("renders not-found pages", () => {
     expect(
-      render("/article/gone", { site, path: "/article/gone", status: 404 }),
+      render("/article/gone", {
+        site,
+        path: "/article/gone",
+        status: 404,
+        kind: "not_found",
+      }),
     ).toContain("Article not found");
     expect(
-      render("/nowhere", { site, path: "/nowhere", status: 404 }),
+      render("/nowhere", {
+        site,
+        path: "/nowhere",
+        status: 404,
+        kind: "not_found",
+      }),
     ).toContain("Oops! Page not found");
   });
 
@@ -128,6 +146,7 @@ describe("render", () => {
         site: { name: "Agora Youth", url: "" },
         path: "/signup",
         status: 200,
+        kind: "plain",
       }),
     ).toContain("Join Agora Youth");
   });

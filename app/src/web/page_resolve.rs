@@ -57,41 +57,15 @@ impl<'a> From<&'a Article> for ArticleOnPage<'a> {
     }
 }
 
-/// The data a page is rendered from, shared by the sidecar and the hydrating browser.
+/// The data a page is rendered from, shared by the sidecar and the hydrating browser: the
+/// frame every page has, and what this kind of page shows.
 #[derive(Serialize)]
 struct PageData<'a> {
     site: Site<'a>,
     path: &'a str,
     status: u16,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    home: Option<&'a RawValue>,
-    /// On a page that is not there: the newest articles, offered instead.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    newest: Option<&'a RawValue>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    list: Option<&'a RawValue>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    list_query: Option<ListQueryData<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    article: Option<ArticleOnPage<'a>>,
-    /// On "/article/{slug}": what to read next and the author's box.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    related: Option<&'a Related>,
-    /// On the pages links in our emails lead to: how following the link went.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    landing: Option<&'a Landing>,
-    /// On "/magazine": the published issues, the latest first (empty before the first).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    issues: Option<&'a [MagazineIssue]>,
-    /// On "/magazine/{slug}" when the issue is published.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    issue: Option<&'a MagazineIssue>,
-    /// On "/educational-packs": the packs, with their files once launched.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    packs: Option<&'a Packs>,
-    /// On "/account" for a signed-in reader: their account (as `GET /v1/reader/account`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    account: Option<&'a serde_json::Value>,
+    #[serde(flatten)]
+    shown: Shown<'a>,
     /// On a page a form was posted to without JavaScript: what the server answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     form: Option<&'a RawValue>,
@@ -99,6 +73,50 @@ struct PageData<'a> {
     /// without JavaScript.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     reader: bool,
+}
+
+/// What a page shows from the server, by its kind (`"kind"` in the JSON): one variant per
+/// kind of page, each with the fields it has and no others.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Shown<'a> {
+    /// A page whose content is the web client's own (about, forms, sign-in, dashboards).
+    Plain,
+    /// "/": the featured articles (absent when they could not be read).
+    Home {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        home: Option<&'a RawValue>,
+    },
+    /// A page that is not there: the newest articles, offered instead.
+    NotFound {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        newest: Option<&'a RawValue>,
+    },
+    /// "/articles": the first results of the query, as the server parsed it.
+    Articles {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        list: Option<&'a RawValue>,
+        list_query: ListQueryData<'a>,
+    },
+    /// "/article/{slug}": the article, what to read next and its author's box.
+    Article {
+        article: ArticleOnPage<'a>,
+        related: &'a Related,
+    },
+    /// The pages links in our emails lead to: how following the link went.
+    Landing { landing: &'a Landing },
+    /// "/magazine": the published issues, the latest first (empty before the first).
+    Magazine { issues: &'a [MagazineIssue] },
+    /// "/magazine/{slug}" when the issue is published.
+    Issue { issue: &'a MagazineIssue },
+    /// "/educational-packs": the packs, with their files once launched.
+    Packs { packs: &'a Packs },
+    /// "/account": the signed-in reader's account (as `GET /v1/reader/account`); absent
+    /// when no reader is signed in.
+    Account {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        account: Option<&'a serde_json::Value>,
+    },
 }
 
 /// What a request brings besides its address.
@@ -184,7 +202,7 @@ impl PageResolver {
             noindex: true,
             ..Head::default()
         };
-        let json = self.data_json(url, status, visit, |d| d.landing = Some(&landing));
+        let json = self.data_json(url, status, visit, Shown::Landing { landing: &landing });
         let (page, _) = self.render(url, status, head, json).await;
         (page, false)
     }
@@ -194,30 +212,19 @@ impl PageResolver {
         path: &'a str,
         status: StatusCode,
         visit: Visit<'a>,
-        fill: impl FnOnce(&mut PageData<'a>),
+        shown: Shown<'a>,
     ) -> PageJson {
-        let mut data = PageData {
+        let data = PageData {
             site: Site {
                 name: self.renderer.site_name(),
                 url: self.renderer.site_url(),
             },
             path,
             status: status.as_u16(),
-            home: None,
-            newest: None,
-            list: None,
-            list_query: None,
-            article: None,
-            related: None,
-            landing: None,
-            issues: None,
-            issue: None,
-            packs: None,
-            account: None,
+            shown,
             form: visit.form,
             reader: visit.reader,
         };
-        fill(&mut data);
         PageJson {
             text: serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string()),
             answers_form: visit.form.is_some(),
@@ -304,9 +311,10 @@ impl PageResolver {
                 None
             }
         };
-        let json = self.data_json(url, StatusCode::NOT_FOUND, visit, |d| {
-            d.newest = newest.as_deref()
-        });
+        let shown = Shown::NotFound {
+            newest: newest.as_deref(),
+        };
+        let json = self.data_json(url, StatusCode::NOT_FOUND, visit, shown);
         self.render(url, StatusCode::NOT_FOUND, head, json).await
     }
 

@@ -67,6 +67,7 @@ describe("hydrating server-rendered pages", () => {
       site,
       path: url,
       status: 200,
+      kind: "articles",
       list: {
         items: stories(12),
         total: 14,
@@ -102,6 +103,7 @@ describe("hydrating server-rendered pages", () => {
       site,
       path: "/articles?limit=6",
       status: 200,
+      kind: "articles",
       list: {
         items: stories(6),
         total: 14,
@@ -122,6 +124,7 @@ describe("hydrating server-rendered pages", () => {
       site,
       path: "/",
       status: 200,
+      kind: "home",
       home: {
         items: stories(3),
         total: 3,
@@ -139,6 +142,7 @@ describe("hydrating server-rendered pages", () => {
       site,
       path: "/article/voting-at-sixteen",
       status: 200,
+      kind: "article",
       article: article({ content_html: "<p>Because.</p>" }),
       related: {
         read_next: [],
@@ -157,6 +161,7 @@ describe("hydrating server-rendered pages", () => {
       site,
       path: "/article/gone",
       status: 404,
+      kind: "not_found",
       newest,
     });
     expect(missing).toContain("Article not found");
@@ -165,6 +170,7 @@ describe("hydrating server-rendered pages", () => {
       site,
       path: "/no-such-page",
       status: 404,
+      kind: "not_found",
       newest,
     });
     expect(unknown).toContain("Oops! Page not found");
@@ -178,6 +184,7 @@ describe("hydrating server-rendered pages", () => {
       site,
       path: "/about",
       status: 200,
+      kind: "plain",
       reader: true,
     });
     expect(signedIn).toContain(">Account</a>");
@@ -186,13 +193,19 @@ describe("hydrating server-rendered pages", () => {
       site,
       path: "/about",
       status: 200,
+      kind: "plain",
     });
     expect(signedOut).toContain(">Login</a>");
   });
 
   it("asks nobody about the session when no one is signed in", async () => {
     const api = stubApi(() => answer(401));
-    await hydrate("/about", { site, path: "/about", status: 200 });
+    await hydrate("/about", {
+      site,
+      path: "/about",
+      status: 200,
+      kind: "plain",
+    });
     expect(api.to("/v1/me")).toEqual([]);
   });
 });

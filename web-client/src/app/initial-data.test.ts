@@ -7,18 +7,25 @@ import {
 } from "@/features/content";
 import { issueQuery, issuesQuery } from "@/features/outreach/magazine";
 import { createQueryClient } from "@/lib/query-client";
-import { sample } from "./page-data.sample";
+import { sampleOf } from "./page-data.sample-of";
 import { initialDataFor, seedQueryCache } from "./initial-data";
 import type { PageData } from "./page-data";
 
 const site = { name: "The Agora", url: "https://agora.test" };
 const list = { items: [], total: 0, total_exact: true, published_total: 0 };
+/** The home page's data as the server sends it. */
+const homePage: PageData = {
+  site,
+  path: "/",
+  status: 200,
+  kind: "home",
+  home: list,
+};
 
 describe("initialDataFor", () => {
   it("gives home data on /", () => {
-    const data: PageData = { site, path: "/", status: 200, home: list };
-    expect(initialDataFor(data, "/", "")).toEqual({ home: list });
-    expect(initialDataFor(data, "/about", "")).toEqual({});
+    expect(initialDataFor(homePage, "/", "")).toEqual({ home: list });
+    expect(initialDataFor(homePage, "/about", "")).toEqual({});
   });
 
   it("gives the listing only when the query matches", () => {
@@ -26,6 +33,7 @@ describe("initialDataFor", () => {
       site,
       path: "/articles?category=Human%20Rights&limit=12",
       status: 200,
+      kind: "articles",
       list,
       list_query: {
         q: "",
@@ -43,7 +51,12 @@ describe("initialDataFor", () => {
   });
 
   it("marks a missing article as not found", () => {
-    const data: PageData = { site, path: "/article/gone", status: 404 };
+    const data: PageData = {
+      site,
+      path: "/article/gone",
+      status: 404,
+      kind: "not_found",
+    };
     expect(initialDataFor(data, "/article/gone", "")).toEqual({
       article: { kind: "not_found" },
     });
@@ -54,7 +67,7 @@ describe("initialDataFor", () => {
 describe("seedQueryCache", () => {
   it("files each part of the page data under the key its page reads", () => {
     const home = createQueryClient();
-    seedQueryCache(home, { site, path: "/", status: 200, home: list }, "/", "");
+    seedQueryCache(home, homePage, "/", "");
     expect(home.getQueryData(homeArticlesQuery().queryKey)).toBe(list);
 
     const listing = createQueryClient();
@@ -65,6 +78,7 @@ describe("seedQueryCache", () => {
         site,
         path: `/articles?${search}`,
         status: 200,
+        kind: "articles",
         list,
         list_query: {
           q: "vote",
@@ -83,7 +97,12 @@ describe("seedQueryCache", () => {
   it("files an article under the decoded slug, as the route gives it", () => {
     const client = createQueryClient();
     const path = "/article/caf%C3%A9/";
-    seedQueryCache(client, { site, path, status: 404 }, path, "");
+    seedQueryCache(
+      client,
+      { site, path, status: 404, kind: "not_found" },
+      path,
+      "",
+    );
     expect(client.getQueryData(articleQuery("café").queryKey)).toEqual({
       kind: "not_found",
     });
@@ -91,25 +110,35 @@ describe("seedQueryCache", () => {
 
   it("seeds nothing that the address does not show", () => {
     const client = createQueryClient();
-    const data: PageData = { site, path: "/", status: 200, home: list };
-    seedQueryCache(client, data, "/about", "");
+    seedQueryCache(client, homePage, "/about", "");
     expect(client.getQueryCache().getAll()).toEqual([]);
   });
 
   it("files magazine issues for /magazine and one issue (or its absence) for its page", () => {
-    const issue = sample.issue;
-    if (!issue) throw new Error("the sample has an issue");
+    const { issue } = sampleOf("issue");
     const client = createQueryClient();
     seedQueryCache(
       client,
-      { site, path: "/magazine", status: 200, issues: [issue] },
+      {
+        site,
+        path: "/magazine",
+        status: 200,
+        kind: "magazine",
+        issues: [issue],
+      },
       "/magazine",
       "",
     );
     expect(client.getQueryData(issuesQuery().queryKey)).toEqual([issue]);
     seedQueryCache(
       client,
-      { site, path: `/magazine/${issue.slug}`, status: 200, issue },
+      {
+        site,
+        path: `/magazine/${issue.slug}`,
+        status: 200,
+        kind: "issue",
+        issue,
+      },
       `/magazine/${issue.slug}`,
       "",
     );
@@ -119,7 +148,7 @@ describe("seedQueryCache", () => {
     });
     seedQueryCache(
       client,
-      { site, path: "/magazine/gone", status: 404 },
+      { site, path: "/magazine/gone", status: 404, kind: "not_found" },
       "/magazine/gone",
       "",
     );
@@ -130,7 +159,7 @@ describe("seedQueryCache", () => {
     const other = createQueryClient();
     seedQueryCache(
       other,
-      { site, path: "/about", status: 200, issues: [issue] },
+      { site, path: "/about", status: 200, kind: "magazine", issues: [issue] },
       "/magazine",
       "",
     );

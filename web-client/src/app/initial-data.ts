@@ -50,21 +50,25 @@ export function initialDataFor(
   search: string,
 ): InitialData {
   if (decode(splitUrl(data.path).pathname) !== pathname) return {};
-  if (pathname === "/") return { home: data.home };
-  if (pathname === "/articles") {
-    const served = data.list_query;
-    if (!data.list || !served) return {};
-    const current = parseListingQuery(search);
-    return sameListing(current, normaliseListingQuery(served))
-      ? { list: data.list }
-      : {};
-  }
-  if (pathname.startsWith("/article/")) {
-    if (data.article)
+  switch (data.kind) {
+    case "home":
+      return { home: data.home };
+    case "articles": {
+      if (!data.list) return {};
+      const current = parseListingQuery(search);
+      return sameListing(current, normaliseListingQuery(data.list_query))
+        ? { list: data.list }
+        : {};
+    }
+    case "article":
       return { article: { kind: "found", article: data.article } };
-    if (data.status === 404) return { article: { kind: "not_found" } };
+    case "not_found":
+      return pathname.startsWith("/article/")
+        ? { article: { kind: "not_found" } }
+        : {};
+    default:
+      return {};
   }
-  return {};
 }
 
 /** The article route's pattern, "/article/:slug", as wouter matches it. */
@@ -92,40 +96,48 @@ export function seedQueryCache(
     const query = listingQuery(parseListingQuery(search));
     queryClient.setQueryData(query.queryKey, initial.list);
   }
+  // The rest answers only the page the server rendered.
+  if (decode(splitUrl(data.path).pathname) !== path) return;
   const slug = ARTICLE_PATH.exec(path)?.[1];
   if (initial.article && slug !== undefined) {
     queryClient.setQueryData(articleQuery(slug).queryKey, initial.article);
-    if (data.related) {
+    if (data.kind === "article") {
       queryClient.setQueryData(relatedQuery(slug).queryKey, data.related);
     }
   }
-  const served = decode(splitUrl(data.path).pathname) === path;
-  if (data.newest && served && data.status === 404) {
-    queryClient.setQueryData(newestArticlesQuery().queryKey, data.newest);
-  }
-  if (data.landing && served) {
-    queryClient.setQueryData(emailLandingKey(path), data.landing);
-  }
-  if (served && path === "/account") {
-    queryClient.setQueryData(ACCOUNT_KEY, servedAccount(data.account));
-  }
-  if (data.form && served) {
+  if (data.form) {
     queryClient.setQueryData(formAnswerKey(path), data.form);
   }
-  if (data.packs && served && path === "/educational-packs") {
-    queryClient.setQueryData(packsQuery().queryKey, data.packs);
-  }
-  if (data.issues && served && path === "/magazine") {
-    queryClient.setQueryData(issuesQuery().queryKey, data.issues);
-  }
   const issueSlug = ISSUE_PATH.exec(path)?.[1];
-  if (served && issueSlug !== undefined) {
-    const result: IssueResult | undefined = data.issue
-      ? { kind: "found", issue: data.issue }
-      : data.status === 404
-        ? { kind: "not_found" }
-        : undefined;
-    if (result)
-      queryClient.setQueryData(issueQuery(issueSlug).queryKey, result);
+  switch (data.kind) {
+    case "not_found":
+      if (data.newest) {
+        queryClient.setQueryData(newestArticlesQuery().queryKey, data.newest);
+      }
+      if (issueSlug !== undefined) {
+        const gone: IssueResult = { kind: "not_found" };
+        queryClient.setQueryData(issueQuery(issueSlug).queryKey, gone);
+      }
+      break;
+    case "landing":
+      queryClient.setQueryData(emailLandingKey(path), data.landing);
+      break;
+    case "account":
+      queryClient.setQueryData(ACCOUNT_KEY, servedAccount(data.account));
+      break;
+    case "packs":
+      queryClient.setQueryData(packsQuery().queryKey, data.packs);
+      break;
+    case "magazine":
+      queryClient.setQueryData(issuesQuery().queryKey, data.issues);
+      break;
+    case "issue":
+      if (issueSlug !== undefined) {
+        const found: IssueResult = { kind: "found", issue: data.issue };
+        queryClient.setQueryData(issueQuery(issueSlug).queryKey, found);
+      }
+      break;
+    default:
+      break;
   }
 }

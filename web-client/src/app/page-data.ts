@@ -11,49 +11,76 @@ type ArticleList = components["schemas"]["ArticleList"];
 type ArticleOnPage = Omit<components["schemas"]["Article"], "content">;
 type Related = components["schemas"]["Related"];
 
+/** The listing query a listing answers, as the server parsed it from the URL. */
+export interface ListQuery {
+  q: string;
+  categories: string[];
+  limit: number;
+  /** A search shown newest first (`sort=newest`). */
+  newest: boolean;
+}
+
 /**
- * What the Rust app hands to the renderer (POST /render on the sidecar) and
- * embeds in the page as `<script id="agora-data" type="application/json">`.
+ * What a page shows from the server, by its `kind`: one kind per kind of page,
+ * each with its own fields (the app's `Shown`, app/src/web/page_resolve.rs).
  */
-export interface PageData {
+export type Shown =
+  /** A page whose content is the client's own (about, forms, sign-in, dashboards). */
+  | { kind: "plain" }
+  /** "/": GET /api/v1/articles?sort=featured&limit=3 (absent if it failed). */
+  | { kind: "home"; home?: ArticleList }
+  /** A page that is not there (404): the newest articles, offered instead. */
+  | { kind: "not_found"; newest?: ArticleList }
+  /** "/articles": the first `list_query.limit` results of the query. */
+  | { kind: "articles"; list?: ArticleList; list_query: ListQuery }
+  /** "/article/{slug}": the article, what to read next, and the author. */
+  | { kind: "article"; article: ArticleOnPage; related: Related }
+  /** The pages links in our emails lead to: how following the link went. */
+  | { kind: "landing"; landing: EmailLanding }
+  /** "/magazine": GET /api/v1/magazine/issues (empty before the first). */
+  | { kind: "magazine"; issues: MagazineIssue[] }
+  /** "/magazine/{slug}" when the issue is published. */
+  | { kind: "issue"; issue: MagazineIssue }
+  /** "/educational-packs": GET /api/v1/packs. */
+  | { kind: "packs"; packs: Packs }
+  /** "/account": GET /api/v1/reader/account, absent when no reader is signed in. */
+  | { kind: "account"; account?: components["schemas"]["Account"] };
+
+/** What every page's data has, whatever its kind. */
+export interface PageFrame {
   site: { name: string; url: string };
   /** pathname + search of the rendered request. */
   path: string;
   /** HTTP status of the page: 200, or 404 for an unknown path or article. */
   status: number;
-  /** On "/": GET /api/v1/articles?sort=featured&limit=3. */
-  home?: ArticleList;
-  /** On a page that is not there (404): GET /api/v1/articles?sort=newest&limit=3. */
-  newest?: ArticleList;
-  /** On "/articles": the first `list_query.limit` results of the query. */
-  list?: ArticleList;
-  /** The listing query `list` answers, as the server parsed it from the URL. */
-  list_query?: {
-    q: string;
-    categories: string[];
-    limit: number;
-    /** A search shown newest first (`sort=newest`). */
-    newest: boolean;
-  };
-  /** On "/article/{slug}" when the article exists. */
-  article?: ArticleOnPage;
-  /** On "/article/{slug}": what to read next, and the author. */
-  related?: Related;
-  /** On the pages links in our emails lead to: how following the link went. */
-  landing?: EmailLanding;
-  /** On "/magazine": GET /api/v1/magazine/issues (empty before the first). */
-  issues?: MagazineIssue[];
-  /** On "/magazine/{slug}" when the issue is published. */
-  issue?: MagazineIssue;
-  /** On "/educational-packs": GET /api/v1/packs. */
-  packs?: Packs;
-  /** On "/account" for a signed-in reader: GET /api/v1/reader/account. */
-  account?: components["schemas"]["Account"];
   /** On a page a form was posted to without JavaScript: what the server said. */
   form?: FormAnswer;
   /** The request carried a reader's session cookie: the header offers "Account". */
   reader?: boolean;
 }
+
+/**
+ * What the Rust app hands to the renderer (POST /render on the sidecar) and
+ * embeds in the page as `<script id="agora-data" type="application/json">`.
+ */
+export type PageData = PageFrame & Shown;
+
+/** The page data of one kind. */
+export type PageOf<K extends Shown["kind"]> = PageFrame &
+  Extract<Shown, { kind: K }>;
+
+const KINDS: ReadonlySet<string> = new Set<Shown["kind"]>([
+  "plain",
+  "home",
+  "not_found",
+  "articles",
+  "article",
+  "landing",
+  "magazine",
+  "issue",
+  "packs",
+  "account",
+]);
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -72,6 +99,7 @@ export function readPageData(
     site: { name: "The Agora", url: origin },
     path,
     status: 200,
+    kind: "plain",
   };
   if (!json) return fallback;
   try {
@@ -83,11 +111,15 @@ export function readPageData(
     ) {
       return fallback;
     }
-    return {
+    const frame = {
       ...(value as unknown as PageData),
       path: typeof value.path === "string" ? value.path : path,
       status: typeof value.status === "number" ? value.status : 200,
     };
+    // A kind this client does not know (a newer server): a page it loads itself.
+    return typeof value.kind === "string" && KINDS.has(value.kind)
+      ? frame
+      : { ...frame, kind: "plain" };
   } catch {
     return fallback;
   }

@@ -7,7 +7,7 @@ use poem::http::StatusCode;
 
 use super::{
     magazine_failed, raw_json, ArticleOnPage, ListQueryData, PageResolver, RenderedHtml, Route,
-    Visit,
+    Shown, Visit,
 };
 use crate::public_pages::{public_page, PublicPage};
 use crate::ssr::Head;
@@ -36,7 +36,10 @@ impl PageResolver {
             ],
             ..Head::default()
         };
-        let json = self.data_json(url, StatusCode::OK, visit, |d| d.home = raw.as_deref());
+        let shown = Shown::Home {
+            home: raw.as_deref(),
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, shown);
         Ok(self.render(url, StatusCode::OK, head, json).await)
     }
 
@@ -61,15 +64,16 @@ impl PageResolver {
                 .collect(),
             ..Head::default()
         };
-        let json = self.data_json(url, StatusCode::OK, visit, |d| {
-            d.list = raw.as_deref();
-            d.list_query = Some(ListQueryData {
+        let shown = Shown::Articles {
+            list: raw.as_deref(),
+            list_query: ListQueryData {
                 q: &q.q,
                 categories: q.categories.iter().map(|c| c.as_str()).collect(),
                 limit: q.limit,
                 newest: !q.q.is_empty() && q.sort == content::Sort::Newest,
-            });
-        });
+            },
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, shown);
         Ok(self.render(url, StatusCode::OK, head, json).await)
     }
 
@@ -116,10 +120,11 @@ impl PageResolver {
             ..Head::default()
         };
         let related = self.content.related(article).await?;
-        let json = self.data_json(url, StatusCode::OK, visit, |d| {
-            d.article = Some(ArticleOnPage::from(article.as_ref()));
-            d.related = Some(&related);
-        });
+        let shown = Shown::Article {
+            article: ArticleOnPage::from(article.as_ref()),
+            related: &related,
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, shown);
         Ok(Ok(self.render(url, StatusCode::OK, head, json).await))
     }
 
@@ -142,7 +147,12 @@ impl PageResolver {
             )],
             ..Head::default()
         };
-        let json = self.data_json(url, StatusCode::OK, visit, |d| d.issues = Some(&issues));
+        let json = self.data_json(
+            url,
+            StatusCode::OK,
+            visit,
+            Shown::Magazine { issues: &issues },
+        );
         Ok(self.render(url, StatusCode::OK, head, json).await)
     }
 
@@ -170,7 +180,7 @@ impl PageResolver {
             published_time: Some(issue.published_at.to_rfc3339()),
             ..Head::default()
         };
-        let json = self.data_json(url, StatusCode::OK, visit, |d| d.issue = Some(&issue));
+        let json = self.data_json(url, StatusCode::OK, visit, Shown::Issue { issue: &issue });
         Ok(self.render(url, StatusCode::OK, head, json).await)
     }
 
@@ -194,7 +204,7 @@ impl PageResolver {
             path: path.into(),
             ..Head::default()
         };
-        let json = self.data_json(url, StatusCode::OK, visit, |d| d.packs = Some(&packs));
+        let json = self.data_json(url, StatusCode::OK, visit, Shown::Packs { packs: &packs });
         Ok(self.render(url, StatusCode::OK, head, json).await)
     }
 
@@ -215,7 +225,10 @@ impl PageResolver {
             noindex: true,
             ..Head::default()
         };
-        let json = self.data_json(url, StatusCode::OK, visit, |d| d.account = account.as_ref());
+        let shown = Shown::Account {
+            account: account.as_ref(),
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, shown);
         let (rendered, _) = self.render(url, StatusCode::OK, head, json).await;
         (rendered, false)
     }
@@ -242,7 +255,7 @@ impl PageResolver {
             },
             ..Head::default()
         };
-        let json = self.data_json(url, StatusCode::OK, visit, |_| {});
+        let json = self.data_json(url, StatusCode::OK, visit, Shown::Plain);
         let (rendered, shareable) = self.render(url, StatusCode::OK, head, json).await;
         // A page whose address carries a link's token is nobody else's.
         (rendered, shareable && !Route::is_per_request(path))
@@ -262,7 +275,7 @@ impl PageResolver {
             noindex: true,
             ..Head::default()
         };
-        let json = self.data_json(url, StatusCode::OK, visit, |_| {});
+        let json = self.data_json(url, StatusCode::OK, visit, Shown::Plain);
         let html = self.renderer.shell(&head, &json.text);
         (
             RenderedHtml {

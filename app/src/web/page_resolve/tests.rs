@@ -74,53 +74,97 @@ fn sample_json() -> String {
         done: Some(serde_json::json!({"message": "Thanks!"})),
     };
     let form = RawValue::from_string(serde_json::to_string(&answer).unwrap()).unwrap();
-    let data = PageData {
-        site: Site {
-            name: "The Agora",
-            url: "https://agora.example",
-        },
-        path: "/articles?q=vote&category=Youth%20Activism",
-        status: 200,
-        home: Some(&raw),
-        newest: Some(&raw),
-        list: Some(&raw),
-        list_query: Some(ListQueryData {
-            q: "vote",
-            categories: vec![Category::YouthActivism.as_str()],
-            limit: 6,
-            newest: false,
+    let related = content::Related {
+        read_next: vec![article.card.clone()],
+        author: Some(content::AuthorBox {
+            name: "Maya Okafor".into(),
+            role: Some("Writer".into()),
+            articles: vec![article.card.clone()],
         }),
-        article: Some(ArticleOnPage::from(&article)),
-        related: Some(&content::Related {
-            read_next: vec![article.card.clone()],
-            author: Some(content::AuthorBox {
-                name: "Maya Okafor".into(),
-                role: Some("Writer".into()),
-                articles: vec![article.card.clone()],
-            }),
-        }),
-        landing: Some(&Landing {
-            heading: "Your email is confirmed".into(),
-            text: "Thank you! Your account is now active.".into(),
-            link_href: "/login",
-            link_label: "Go to login",
-            status: 200,
-            action: None,
-        }),
-        issues: Some(std::slice::from_ref(&issue)),
-        issue: Some(&issue),
-        packs: Some(&packs),
-        account: Some(&serde_json::json!({
-            "first_name": "Noor",
-            "last_name": "Haddad",
-            "email": "noor@example.org",
-            "interests": ["Human Rights"],
-            "created_at": "2026-11-20T09:30:00Z",
-            "subscriptions": {"magazine": true, "packs": false, "digest": true}
-        })),
-        form: Some(&form),
-        reader: true,
     };
+    let landing = Landing {
+        heading: "Your email is confirmed".into(),
+        text: "Thank you! Your account is now active.".into(),
+        link_href: "/login",
+        link_label: "Go to login",
+        status: 200,
+        action: None,
+    };
+    let account = serde_json::json!({
+        "first_name": "Noor",
+        "last_name": "Haddad",
+        "email": "noor@example.org",
+        "interests": ["Human Rights"],
+        "created_at": "2026-11-20T09:30:00Z",
+        "subscriptions": {"magazine": true, "packs": false, "digest": true}
+    });
+    // One page of each kind, at its own path and status.
+    let pages = vec![
+        ("/", 200, Shown::Home { home: Some(&raw) }),
+        ("/nowhere", 404, Shown::NotFound { newest: Some(&raw) }),
+        (
+            "/articles?q=vote&category=Youth%20Activism",
+            200,
+            Shown::Articles {
+                list: Some(&raw),
+                list_query: ListQueryData {
+                    q: "vote",
+                    categories: vec![Category::YouthActivism.as_str()],
+                    limit: 6,
+                    newest: false,
+                },
+            },
+        ),
+        (
+            "/article/should-16-year-olds-vote",
+            200,
+            Shown::Article {
+                article: ArticleOnPage::from(&article),
+                related: &related,
+            },
+        ),
+        (
+            "/confirm?token=x",
+            200,
+            Shown::Landing { landing: &landing },
+        ),
+        (
+            "/magazine",
+            200,
+            Shown::Magazine {
+                issues: std::slice::from_ref(&issue),
+            },
+        ),
+        (
+            "/magazine/november-2026",
+            200,
+            Shown::Issue { issue: &issue },
+        ),
+        ("/educational-packs", 200, Shown::Packs { packs: &packs }),
+        (
+            "/account",
+            200,
+            Shown::Account {
+                account: Some(&account),
+            },
+        ),
+        ("/contact-us", 200, Shown::Plain),
+    ];
+    let data: Vec<PageData> = pages
+        .into_iter()
+        .map(|(path, status, shown)| PageData {
+            site: Site {
+                name: "The Agora",
+                url: "https://agora.example",
+            },
+            path,
+            status,
+            shown,
+            // What a form posted without JavaScript leaves on the page it answers.
+            form: (path == "/contact-us").then_some(&*form),
+            reader: path == "/account",
+        })
+        .collect();
     serde_json::to_string_pretty(&data).unwrap()
 }
 
@@ -155,7 +199,7 @@ fn an_article_page_carries_all_of_the_article_but_its_markdown() {
     assert_eq!(on_page, whole);
 }
 
-/// Every field the server can send, in one payload; regenerate with
+/// A page of each kind, with every field the server can send; regenerate with
 /// `UPDATE_SAMPLES=1 cargo test -p agora --lib page_data`.
 #[test]
 fn page_data_sample_matches_what_the_server_sends() {
@@ -163,7 +207,7 @@ fn page_data_sample_matches_what_the_server_sends() {
         "// Generated by the app's tests from the PageData it sends (app/src/web/page_resolve.rs):\n\
          // do not edit; regenerate with `UPDATE_SAMPLES=1 cargo test -p agora --lib page_data`.\n\
          import type {{ PageData }} from \"./page-data\";\n\n\
-         export const sample: PageData = {};\n",
+         export const samples: PageData[] = {};\n",
         sample_json()
     );
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
