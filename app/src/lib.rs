@@ -4,6 +4,7 @@
 mod adapters;
 pub mod cdn;
 pub mod cli;
+pub mod codes;
 pub mod metrics;
 mod public_pages;
 pub mod seed;

@@ -243,6 +243,8 @@ pub type Api = OpenApiService<
 >;
 
 pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
+    // The contract's `ErrorCode` lists every module's codes.
+    crate::codes::register();
     OpenApiService::new(
         (
             ContentApi::new(services.content.clone()),

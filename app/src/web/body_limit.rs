@@ -1,13 +1,13 @@
 //! Caps on request bodies, per API route: a declared `Content-Length` over the cap is refused
 //! with 413 before anything is read; a body without one (chunked) is cut off at the cap.
 
+use crate::codes::Code;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::task::{ready, Context, Poll};
 
 use kernel::ErrorBody;
-use kernel::ErrorCode;
 use poem::http::{header, StatusCode};
 use poem::{Body, Endpoint, IntoResponse, Request, Response};
 use tokio::io::{AsyncRead, ReadBuf};
@@ -67,7 +67,7 @@ pub async fn limit_body<E: Endpoint>(
         .and_then(|v| v.parse::<u64>().ok());
     let too_large = || {
         let body = ErrorBody::titled(
-            ErrorCode::PayloadTooLarge,
+            Code::PayloadTooLarge,
             "Too Large",
             format!(
                 "The request is too large: this endpoint accepts at most {} MB.",

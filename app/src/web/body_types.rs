@@ -3,6 +3,7 @@
 //! wrong type would be answered as if it had sent text; here it gets a 400 that names the field.
 //! Only types are checked: presence, lengths and wording stay with the modules' own rules.
 
+use kernel::Common;
 use std::collections::HashMap;
 
 use kernel::ErrorBody;
@@ -12,7 +13,6 @@ use poem::{Body, Endpoint, IntoResponse, Request, Response, Result};
 use serde_json::Value;
 
 use super::telemetry::ApiRoutes;
-use kernel::ErrorCode;
 
 /// The request-body schema of every operation that reads JSON, by `METHOD template`.
 pub struct BodyShapes {
@@ -188,7 +188,7 @@ pub async fn typed_json<E: Endpoint>(
     // Unreadable JSON is left to the framework, which answers it with its own 400.
     if let Ok(value) = serde_json::from_slice::<Value>(&body) {
         if let Some(message) = shapes.mismatch(schema, &value, "") {
-            let error = ErrorBody::new(ErrorCode::InvalidRequest, message);
+            let error = ErrorBody::new(Common::InvalidRequest, message);
             return Ok((StatusCode::BAD_REQUEST, Json(error)).into_response());
         }
     }

@@ -11,7 +11,7 @@ use poem::http::{header, StatusCode};
 use poem::web::Json;
 use poem::{Body, Endpoint, IntoResponse, Request, Response, Result};
 
-const CODE: ErrorCode = ErrorCode::InvalidCharacters;
+const CODE: ErrorCode = kernel::upload::NUL_CODE;
 const IN_ADDRESS: &str =
     "The address contains control characters (such as NUL), which are not allowed.";
 const IN_BODY: &str = "The request contains a NUL character, which is not allowed in text.";

@@ -1,8 +1,8 @@
 //! Cross-site request protection for state-changing API calls, on top of the SameSite cookie:
 //! a browser request must come from the site's own origin.
 
+use crate::codes::Code;
 use kernel::ErrorBody;
-use kernel::ErrorCode;
 use poem::http::{header, Method, StatusCode};
 use poem::web::Json;
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
@@ -52,7 +52,7 @@ pub async fn same_origin_only<E: Endpoint>(next: E, req: Request) -> Result<Resp
         return Ok((
             StatusCode::FORBIDDEN,
             Json(ErrorBody::new(
-                ErrorCode::CrossSiteRequest,
+                Code::CrossSiteRequest,
                 "Requests from other sites are not accepted.",
             )),
         )

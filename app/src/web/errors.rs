@@ -1,6 +1,8 @@
 //! Errors raised by the framework itself (unknown API paths, unparsable parameters) answered
 //! with the same `{code, message}` body as everything else.
 
+use crate::codes::Code;
+use kernel::Common;
 use kernel::ErrorBody;
 use kernel::ErrorCode;
 use poem::http::StatusCode;
@@ -23,10 +25,10 @@ fn out_of_range(err: &poem::Error) -> Option<Response> {
     } else {
         format!("{} is not allowed here ({rule})", e.name)
     };
-    let code = match e.name {
-        "limit" => ErrorCode::InvalidLimit,
-        "offset" => ErrorCode::InvalidOffset,
-        _ => ErrorCode::InvalidRequest,
+    let code: ErrorCode = match e.name {
+        "limit" => content::codes::Code::InvalidLimit.into(),
+        "offset" => content::codes::Code::InvalidOffset.into(),
+        _ => Common::InvalidRequest.into(),
     };
     let body = ErrorBody::new(code, message);
     Some((StatusCode::BAD_REQUEST, poem::web::Json(body)).into_response())
@@ -79,22 +81,22 @@ pub async fn api_error(err: poem::Error) -> Response {
         return response;
     }
     let status = err.status();
-    let (code, message) = match status {
-        StatusCode::NOT_FOUND => (ErrorCode::NotFound, "No such API endpoint".to_string()),
+    let (code, message): (ErrorCode, String) = match status {
+        StatusCode::NOT_FOUND => (Common::NotFound.into(), "No such API endpoint".to_string()),
         StatusCode::UNAUTHORIZED => (
-            ErrorCode::NotSignedIn,
+            Common::NotSignedIn.into(),
             "You must be logged in to do this.".to_string(),
         ),
         StatusCode::METHOD_NOT_ALLOWED => (
-            ErrorCode::MethodNotAllowed,
+            Code::MethodNotAllowed.into(),
             "This method is not allowed here".to_string(),
         ),
         StatusCode::SERVICE_UNAVAILABLE => return unavailable(),
         StatusCode::PAYLOAD_TOO_LARGE => (
-            ErrorCode::PayloadTooLarge,
+            Code::PayloadTooLarge.into(),
             "The request is too large".into(),
         ),
-        s if s.is_client_error() => (ErrorCode::InvalidRequest, err.to_string()),
+        s if s.is_client_error() => (Common::InvalidRequest.into(), err.to_string()),
         _ => {
             tracing::error!(error = %err, "API request failed");
             let body = ErrorBody::internal();

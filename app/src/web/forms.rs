@@ -6,12 +6,13 @@
 //! beside the fields, the values as typed but never a password), read once from the answer
 //! kept under a cookie scoped to that page.
 
+use crate::codes::Code;
 use std::sync::Arc;
 
 use bytes::Bytes;
 use kernel::flash::{Flash, KEEP_FOR};
 use kernel::upload::{self, Spooled};
-use kernel::{ErrorBody, ErrorCode};
+use kernel::ErrorBody;
 use poem::http::{header, HeaderValue, StatusCode, Uri};
 use poem::web::{LocalAddr, RemoteAddr};
 use poem::{Body, Endpoint, IntoResponse, Request, RequestParts, Response};
@@ -138,7 +139,7 @@ impl Forms {
         } else {
             let names: Vec<&str> = not_kept.iter().map(|(_, f)| f.as_str()).collect();
             let refusal = ErrorBody {
-                code: ErrorCode::FileNotKept,
+                code: Code::FileNotKept.into(),
                 title: Some("Attach your files again".into()),
                 message: format!(
                     "Files are not kept when the form comes back: choose {} again, or tick \

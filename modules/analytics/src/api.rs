@@ -2,6 +2,8 @@
 //! page loaded without scripts shows instead, and the admin's figures.
 
 use crate::access::StatsAction;
+use crate::codes::Code;
+use kernel::Common;
 use std::sync::Arc;
 
 use identity::StaffSession;
@@ -12,7 +14,6 @@ use poem_openapi::payload::{Binary, Json};
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
 use crate::service::{AnalyticsError, AnalyticsService, ViewBeacon, ViewStats};
-use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -110,7 +111,7 @@ impl AnalyticsApi {
             .await
         {
             Err(e @ AnalyticsError::TooMany { retry_after }) => BeaconResponse::TooMany(
-                Json(ErrorBody::new(ErrorCode::TooManyRequests, e.to_string())),
+                Json(ErrorBody::new(Common::TooManyRequests, e.to_string())),
                 retry_after,
             ),
             // Nothing else can fail: a beacon is counted later, or not at all.
@@ -125,7 +126,7 @@ impl AnalyticsApi {
         let (client, ua) = self.sender(req);
         match self.service.beacon(&path.0, None, &client, ua).await {
             Err(e @ AnalyticsError::TooMany { retry_after }) => PixelResponse::TooMany(
-                Json(ErrorBody::new(ErrorCode::TooManyRequests, e.to_string())),
+                Json(ErrorBody::new(Common::TooManyRequests, e.to_string())),
                 retry_after,
             ),
             _ => PixelResponse::Ok(Binary(PIXEL.to_vec()), "no-store".into()),
@@ -143,7 +144,7 @@ impl AnalyticsApi {
         match self.service.stats(&tz).await {
             Ok(stats) => StatsResponse::Ok(Json(stats)),
             Err(e @ AnalyticsError::UnknownTimeZone(_)) => StatsResponse::UnknownTimeZone(Json(
-                ErrorBody::new(ErrorCode::UnknownTimeZone, e.to_string()),
+                ErrorBody::new(Code::UnknownTimeZone, e.to_string()),
             )),
             Err(e) => {
                 tracing::error!(error = %e, "view stats failed");

@@ -17,5 +17,6 @@ pub use recorder::{Recorder, RecorderSettings, Viewer};
 pub use service::{AnalyticsError, AnalyticsService, ArticleTitles, KnownPages};
 pub use store::{store_for, AnalyticsStore, View};
 
+pub mod codes;
 #[cfg(feature = "conformance")]
 pub mod conformance;

@@ -2,9 +2,10 @@
 //! allow: the checks every editorial and newsroom write starts with (the table itself is
 //! [`crate::workflow::decide`]).
 
+use crate::codes::Code;
 use chrono::{DateTime, Utc};
 use identity::{Role, StaffUser};
-use kernel::ErrorCode;
+use kernel::Common;
 
 use crate::error::ContentError;
 use crate::store::StaffRow;
@@ -56,13 +57,13 @@ pub(crate) fn check(
 pub(crate) fn check_publish_at(at: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), ContentError> {
     if at <= now {
         return Err(ContentError::invalid(
-            ErrorCode::InvalidPublishAt,
+            Code::InvalidPublishAt,
             "Choose a time in the future for the piece to go out.",
         ));
     }
     if at > now + chrono::Duration::days(MAX_SCHEDULE_DAYS) {
         return Err(ContentError::invalid(
-            ErrorCode::InvalidPublishAt,
+            Code::InvalidPublishAt,
             "A piece can be scheduled up to a year ahead.",
         ));
     }
@@ -75,12 +76,12 @@ impl Refusal {
         match self {
             Refusal::Forbidden => ContentError::Forbidden,
             Refusal::ReviewRequired => ContentError::Refused {
-                code: ErrorCode::ReviewRequired,
+                code: Code::ReviewRequired.into(),
                 message: "Publishing needs an editor's approval here: submit the piece for review."
                     .into(),
             },
             Refusal::InReview => ContentError::Conflict {
-                code: ErrorCode::InReview,
+                code: Code::InReview.into(),
                 message: "This piece is in review: only the reviewer can change it. Withdraw it \
                           to edit it yourself."
                     .into(),
@@ -90,7 +91,7 @@ impl Refusal {
                     && matches!(stage, Stage::Scheduled | Stage::Published) =>
             {
                 ContentError::Conflict {
-                    code: ErrorCode::InvalidTransition,
+                    code: Common::InvalidTransition.into(),
                     message: format!(
                         "A {} piece is changed through review here: your change waits for an \
                          editor while the live version stays up.",
@@ -100,12 +101,12 @@ impl Refusal {
             }
             Refusal::NotNow if matches!(action, Action::ApproveChange | Action::DeclineChange) => {
                 ContentError::Conflict {
-                    code: ErrorCode::InvalidTransition,
+                    code: Common::InvalidTransition.into(),
                     message: "This article has no change waiting for review.".into(),
                 }
             }
             Refusal::NotNow => ContentError::Conflict {
-                code: ErrorCode::InvalidTransition,
+                code: Common::InvalidTransition.into(),
                 message: format!(
                     "A piece that is {} cannot be {}.",
                     stage_words(stage),

@@ -1,5 +1,6 @@
 //! The public, read-only content API.
 
+use crate::codes::Code;
 use std::sync::Arc;
 
 use kernel::http::CachedJson;
@@ -12,7 +13,6 @@ use crate::dto::{Article, ArticleList, Related};
 use crate::error::ContentError;
 use crate::model::{Category, ListQuery, Sort};
 use crate::service::ContentService;
-use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -122,7 +122,7 @@ impl ContentApi {
         match self.service.get(&slug_or_id.0).await {
             Ok(article) => GetResponse::Ok(Json(article)),
             Err(ContentError::NotFound) => GetResponse::NotFound(Json(ErrorBody::new(
-                ErrorCode::ArticleNotFound,
+                Code::ArticleNotFound,
                 "Article not found",
             ))),
             Err(e) => GetResponse::Internal(internal(&e)),
@@ -141,7 +141,7 @@ impl ContentApi {
             Ok(article) => article,
             Err(ContentError::NotFound) => {
                 return RelatedResponse::NotFound(Json(ErrorBody::new(
-                    ErrorCode::ArticleNotFound,
+                    Code::ArticleNotFound,
                     "Article not found",
                 )))
             }

@@ -2,12 +2,13 @@
 //! wording, and the row they become (markdown rendered, excerpt, reading time and search
 //! text derived once, here).
 
+use crate::codes::Code;
 use chrono::{DateTime, Utc};
+use kernel::Common;
 
 use crate::derive::{excerpt, render_markdown};
 use crate::error::ContentError;
 use crate::store::InsertRow;
-use kernel::ErrorCode;
 
 pub const MAX_TITLE_CHARS: usize = 200;
 pub const MAX_SUBTITLE_CHARS: usize = 300;
@@ -32,13 +33,13 @@ pub(crate) fn validate(
     let content = content.trim().to_string();
     if title.is_empty() {
         return Err(ContentError::invalid(
-            ErrorCode::TitleRequired,
+            Common::TitleRequired,
             "Article title is required",
         ));
     }
     if content.is_empty() {
         return Err(ContentError::invalid(
-            ErrorCode::ContentRequired,
+            Code::ContentRequired,
             "Article content is required",
         ));
     }
@@ -55,7 +56,7 @@ pub(crate) fn validate(
         let local = url.starts_with("/media/") && !url.contains("..");
         if !(web || local) || url.chars().any(|c| c.is_whitespace() || c == '"') {
             return Err(ContentError::invalid(
-                ErrorCode::InvalidCoverImage,
+                Common::InvalidCoverImage,
                 "The cover image must be a web address (https://…) or an uploaded image",
             ));
         }
@@ -71,7 +72,7 @@ pub(crate) fn validate(
 pub(crate) fn check_len(field: &str, value: &str, max: usize) -> Result<(), ContentError> {
     if value.chars().count() > max {
         return Err(ContentError::invalid(
-            ErrorCode::TooLong,
+            Common::TooLong,
             format!("The {field} must be at most {max} characters"),
         ));
     }

@@ -3,6 +3,7 @@
 //! director sees all and writes on behalf of active writers — and the newsroom's rules (see
 //! [`crate::workflow`]) for every change of stage.
 
+use crate::codes::Code;
 use chrono::{DateTime, Utc};
 use identity::{Role, StaffUser};
 
@@ -17,7 +18,6 @@ use crate::slug::slugify;
 use crate::store::{EventRow, StaffRow, Updated};
 use crate::workflow::{decide, Action, Actor, Stage};
 use crate::writer::{self, Write};
-use kernel::ErrorCode;
 
 use crate::access::{check, check_publish_at, read_scope, scope, stage_of};
 
@@ -105,7 +105,7 @@ impl ContentService {
                     .filter(|s| !s.is_empty())
                     .ok_or_else(|| {
                         ContentError::invalid(
-                            ErrorCode::WriterRequired,
+                            Code::WriterRequired,
                             "Please select a writer for the article",
                         )
                     })?;
@@ -118,7 +118,7 @@ impl ContentService {
                     Ok(id)
                 } else {
                     Err(ContentError::invalid(
-                        ErrorCode::InvalidWriter,
+                        Code::InvalidWriter,
                         "The selected author is not an active writer",
                     ))
                 }
@@ -141,7 +141,7 @@ impl ContentService {
                 };
                 let who = changed_by.clone().unwrap_or_else(|| "Someone".into());
                 ContentError::Stale(Box::new(ConflictBody {
-                    code: ErrorCode::EditConflict,
+                    code: Code::EditConflict.into(),
                     message: format!(
                         "{who} saved this article at {} UTC, after you opened it. Nothing was \
                          overwritten: look at their version before saving yours.",

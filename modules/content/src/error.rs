@@ -37,9 +37,9 @@ impl From<sqlx::Error> for ContentError {
 }
 
 impl ContentError {
-    pub(crate) fn invalid(code: ErrorCode, message: impl Into<String>) -> Self {
+    pub(crate) fn invalid(code: impl Into<ErrorCode>, message: impl Into<String>) -> Self {
         ContentError::Invalid {
-            code,
+            code: code.into(),
             message: message.into(),
         }
     }

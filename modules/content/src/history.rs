@@ -1,7 +1,7 @@
 //! A piece's history: its audit log, its revisions with their differences, and restoring one.
 
+use crate::codes::Code;
 use identity::StaffUser;
-use kernel::ErrorCode;
 use similar::{ChangeTag, TextDiff};
 
 use crate::access::stage_of;
@@ -83,7 +83,7 @@ impl ContentService {
             .revision(&row.card.id, number)
             .await?
             .ok_or_else(|| ContentError::NotFoundWith {
-                code: ErrorCode::RevisionNotFound,
+                code: Code::RevisionNotFound.into(),
                 message: format!("This article has no revision {number}."),
             })?;
         Ok((row, revision))

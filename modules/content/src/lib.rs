@@ -3,6 +3,7 @@
 
 mod access;
 mod api;
+pub mod codes;
 mod derive;
 mod draft;
 mod dto;

@@ -2,9 +2,9 @@
 //! the `/articles` page reads from its address (leniently), and what the home page and the news
 //! feed show.
 
+use crate::codes::Code;
 use crate::error::ContentError;
 use crate::model::{Category, ListQuery, Sort, MAX_LIMIT};
-use kernel::ErrorCode;
 
 /// Longest search text accepted.
 pub const MAX_QUERY_CHARS: usize = 200;
@@ -27,21 +27,21 @@ impl ListQuery {
         let q = q.unwrap_or_default().trim().to_string();
         if q.chars().count() > MAX_QUERY_CHARS {
             return Err(ContentError::invalid(
-                ErrorCode::InvalidQuery,
+                Code::InvalidQuery,
                 format!("q must be at most {MAX_QUERY_CHARS} characters"),
             ));
         }
         let limit = limit.unwrap_or(PAGE_STEP);
         if !(1..=MAX_LIMIT).contains(&limit) {
             return Err(ContentError::invalid(
-                ErrorCode::InvalidLimit,
+                Code::InvalidLimit,
                 format!("limit must be between 1 and {MAX_LIMIT}"),
             ));
         }
         let offset = offset.unwrap_or(0);
         if offset < 0 {
             return Err(ContentError::invalid(
-                ErrorCode::InvalidOffset,
+                Code::InvalidOffset,
                 "offset must be 0 or greater",
             ));
         }

@@ -2,9 +2,9 @@
 //! publish, schedule, pull back, unpublish), the review queue and scheduled publishing. The
 //! audit log and revisions are in `history`, the notices writers get in `notices`.
 
+use crate::codes::Code;
 use chrono::{DateTime, Utc};
 use identity::StaffUser;
-use kernel::ErrorCode;
 
 use crate::access::{stage_of, MAX_NOTE_CHARS};
 use crate::dto::StaffArticle;
@@ -44,7 +44,7 @@ impl ContentService {
             Stage::Scheduled => {
                 let at = m.publish_at.ok_or_else(|| {
                     ContentError::invalid(
-                        ErrorCode::InvalidPublishAt,
+                        Code::InvalidPublishAt,
                         "Choose when the piece should go out.",
                     )
                 })?;
@@ -58,7 +58,7 @@ impl ContentService {
                 let note = m.note.as_deref().map(str::trim).unwrap_or_default();
                 if note.is_empty() {
                     return Err(ContentError::invalid(
-                        ErrorCode::NoteRequired,
+                        Code::NoteRequired,
                         "Please say what should change.",
                     ));
                 }
@@ -129,7 +129,7 @@ impl ContentService {
         };
         if !self.store().change_stage(&change, notice.as_ref()).await? {
             return Err(ContentError::Conflict {
-                code: ErrorCode::EditConflict,
+                code: Code::EditConflict.into(),
                 message: "This article was changed meanwhile. Reload it and try again.".into(),
             });
         }

@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, Utc};
 use identity::StaffUser;
-use kernel::ErrorCode;
+use kernel::Common;
 
 use crate::access::{check, stage_of, MAX_NOTE_CHARS};
 use crate::draft::{self, Meta};
@@ -23,7 +23,7 @@ use crate::writer::{self, Write};
 /// The answer when the change asked about is not the one waiting (decided or replaced).
 fn no_such_change() -> ContentError {
     ContentError::Conflict {
-        code: ErrorCode::InvalidTransition,
+        code: Common::InvalidTransition.into(),
         message: "This change is no longer waiting for review: reload the article to see where \
                   it stands."
             .into(),

@@ -3,6 +3,7 @@
 // An answer is built once per request and moved straight out: its size does not matter.
 #![allow(clippy::large_enum_variant)]
 
+use crate::codes::Code;
 use kernel::ErrorBody;
 use poem_openapi::payload::Json;
 use poem_openapi::ApiResponse;
@@ -12,7 +13,6 @@ use crate::error::ContentError;
 use crate::newsroom_dto::{
     ArticleEvent, ConflictBody, NewsroomRules, Revision, RevisionDiff, RevisionSummary,
 };
-use kernel::ErrorCode;
 
 /// Why an editorial call failed, before each operation answers with the statuses it declares.
 pub(crate) enum Failure {
@@ -45,7 +45,7 @@ impl From<ContentError> for Failure {
             })),
             ContentError::Stale(body) => Failure::Conflict(Json(*body)),
             ContentError::NotFound => Failure::NotFound(Json(ErrorBody::new(
-                ErrorCode::ArticleNotFound,
+                Code::ArticleNotFound,
                 "Article not found",
             ))),
             e => {

@@ -1,6 +1,8 @@
 //! Sign-in, sign-out and who-am-I.
 
 use crate::access::StaffListAction;
+use crate::codes::Code;
+use kernel::Common;
 use std::sync::Arc;
 
 use kernel::ErrorBody;
@@ -11,7 +13,6 @@ use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 use crate::guard::{cookie, StaffSession};
 use crate::model::{StaffUser, Writer};
 use crate::service::{IdentityError, IdentityService};
-use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -96,7 +97,7 @@ impl IdentityApi {
 
 pub fn forbidden() -> Json<ErrorBody> {
     Json(ErrorBody::new(
-        ErrorCode::Forbidden,
+        Common::Forbidden,
         "Your role does not allow this.",
     ))
 }
@@ -110,7 +111,7 @@ impl IdentityApi {
         let key = sent.trim();
         if key.is_empty() || sent.chars().count() > MAX_KEY_CHARS {
             return LoginResponse::BadRequest(Json(ErrorBody::new(
-                ErrorCode::InvalidKey,
+                Code::InvalidKey,
                 "Please enter your access key.",
             )));
         }
@@ -123,11 +124,11 @@ impl IdentityApi {
                 )
             }
             Err(IdentityError::InvalidKey) => LoginResponse::Invalid(Json(ErrorBody::new(
-                ErrorCode::InvalidKey,
+                Code::InvalidKey,
                 "Invalid access key.",
             ))),
             Err(e @ IdentityError::RateLimited { retry_after }) => LoginResponse::Limited(
-                Json(ErrorBody::new(ErrorCode::TooManyAttempts, e.to_string())),
+                Json(ErrorBody::new(Common::TooManyAttempts, e.to_string())),
                 retry_after,
             ),
             Err(e) => {

@@ -20,5 +20,6 @@ pub use settings::IdentitySettings;
 pub use staff_api::StaffAdminApi;
 pub use store::store_for;
 
+pub mod codes;
 #[cfg(feature = "conformance")]
 pub mod conformance;

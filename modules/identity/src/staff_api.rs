@@ -1,6 +1,8 @@
 //! Staff management for admins: the same rules as the `agora staff` commands.
 
 use crate::access::StaffListAction;
+use crate::codes::Code;
+use kernel::Common;
 use std::sync::Arc;
 
 use kernel::ErrorBody;
@@ -11,7 +13,6 @@ use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 use crate::guard::StaffSession;
 use crate::model::{Role, StaffNotices, StaffRecord, StaffUser};
 use crate::service::{IdentityError, IdentityService};
-use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -121,7 +122,7 @@ fn notices_answer(r: Result<StaffNotices, IdentityError>) -> NoticesResponse {
     match r {
         Ok(n) => NoticesResponse::Ok(Json(n)),
         Err(IdentityError::Invalid(m)) => {
-            NoticesResponse::BadRequest(Json(ErrorBody::new(ErrorCode::InvalidEmail, m)))
+            NoticesResponse::BadRequest(Json(ErrorBody::new(Common::InvalidEmail, m)))
         }
         Err(e) => NoticesResponse::Internal(internal(&e)),
     }
@@ -138,7 +139,7 @@ impl StaffAdminApi {
 }
 
 fn not_found() -> Json<ErrorBody> {
-    Json(ErrorBody::new(ErrorCode::NotFound, "No such staff member."))
+    Json(ErrorBody::new(Common::NotFound, "No such staff member."))
 }
 
 fn internal(e: &dyn std::fmt::Debug) -> Json<ErrorBody> {
@@ -196,7 +197,7 @@ impl StaffAdminApi {
                 AddedResponse::Created(Json(IssuedKey { member, access_key }))
             }
             Err(IdentityError::Invalid(m)) => {
-                AddedResponse::BadRequest(Json(ErrorBody::new(ErrorCode::InvalidStaff, m)))
+                AddedResponse::BadRequest(Json(ErrorBody::new(Code::InvalidStaff, m)))
             }
             Err(e) => AddedResponse::Internal(internal(&e)),
         }
@@ -257,7 +258,7 @@ impl StaffAdminApi {
             Err(IdentityError::NotFound) => return ActiveResponse::NotFound(not_found()),
             Err(e @ IdentityError::LastAdmin) => {
                 return ActiveResponse::Conflict(Json(ErrorBody::new(
-                    ErrorCode::LastAdmin,
+                    Code::LastAdmin,
                     e.to_string(),
                 )))
             }

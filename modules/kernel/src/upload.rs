@@ -23,7 +23,7 @@ const CHUNK: usize = 64 * 1024;
 
 /// The `code` and `message` of the answer to text containing NUL (which PostgreSQL text
 /// cannot hold), the same as the edge gives for URLs and JSON or form bodies.
-pub const NUL_CODE: ErrorCode = ErrorCode::InvalidCharacters;
+pub const NUL_CODE: ErrorCode = ErrorCode::invalid("invalid_characters");
 pub const NUL_MESSAGE: &str = "The request contains a NUL character, which is not allowed in text.";
 
 /// A `multipart/form-data` body, read field by field by the handler.
@@ -305,6 +305,11 @@ pub fn is_pdf(head: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nul_is_refused_with_the_edge_code() {
+        assert_eq!(NUL_CODE, crate::Common::InvalidCharacters);
+    }
 
     #[test]
     fn pdfs_are_recognised_by_content() {

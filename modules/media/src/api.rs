@@ -1,6 +1,8 @@
 //! Cover image uploads for the article editor.
 
 use crate::access::MediaAction;
+use crate::codes::Code;
+use kernel::Common;
 use std::sync::Arc;
 
 use identity::StaffSession;
@@ -17,7 +19,6 @@ use tokio::sync::Semaphore;
 pub(crate) const ONLY_FILE: &str = "this form takes one part, `file`";
 
 use crate::covers::{process_cover, width_key, CoverError, MAX_COVER_BYTES};
-use kernel::ErrorCode;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -95,7 +96,7 @@ impl MediaApi {
 fn busy() -> UploadResponse {
     UploadResponse::Unavailable(
         Json(ErrorBody::new(
-            ErrorCode::ServiceUnavailable,
+            Common::ServiceUnavailable,
             "Too many images are being processed right now. Please try again in a moment.",
         )),
         kernel::http::RETRY_AFTER_SECONDS,
@@ -104,7 +105,7 @@ fn busy() -> UploadResponse {
 
 fn too_large() -> UploadResponse {
     UploadResponse::TooLarge(Json(ErrorBody::new(
-        ErrorCode::ImageTooLarge,
+        Code::ImageTooLarge,
         CoverError::TooLarge.to_string(),
     )))
 }
@@ -115,10 +116,9 @@ fn part_error(e: PartError) -> UploadResponse {
             kernel::upload::NUL_CODE,
             kernel::upload::NUL_MESSAGE,
         ))),
-        e @ PartError::Malformed(_) => UploadResponse::BadRequest(Json(ErrorBody::new(
-            ErrorCode::InvalidRequest,
-            e.to_string(),
-        ))),
+        e @ PartError::Malformed(_) => {
+            UploadResponse::BadRequest(Json(ErrorBody::new(Common::InvalidRequest, e.to_string())))
+        }
         PartError::Io(e) => internal(&e),
     }
 }
@@ -128,7 +128,7 @@ fn store_failed(e: &std::io::Error) -> UploadResponse {
     tracing::error!(error = ?e, "cover upload: the file store failed");
     UploadResponse::Unavailable(
         Json(ErrorBody::new(
-            ErrorCode::ServiceUnavailable,
+            Common::ServiceUnavailable,
             "The file store is unavailable for a moment. Please try again.",
         )),
         kernel::http::RETRY_AFTER_SECONDS,
@@ -138,7 +138,7 @@ fn store_failed(e: &std::io::Error) -> UploadResponse {
 fn internal(e: &dyn std::fmt::Debug) -> UploadResponse {
     tracing::error!(error = ?e, "cover upload failed");
     UploadResponse::Internal(Json(ErrorBody::new(
-        ErrorCode::UploadFailed,
+        Code::UploadFailed,
         "Failed to upload image. Please try again.",
     )))
 }
@@ -218,13 +218,13 @@ impl MediaApi {
             Ok(Err(CoverError::TooLarge)) => return too_large(),
             Ok(Err(e @ CoverError::NotAnImage)) => {
                 return UploadResponse::Unsupported(Json(ErrorBody::new(
-                    ErrorCode::NotAnImage,
+                    Code::NotAnImage,
                     e.to_string(),
                 )))
             }
             Ok(Err(e @ CoverError::TooManyPixels)) => {
                 return UploadResponse::TooLarge(Json(ErrorBody::new(
-                    ErrorCode::ImageTooManyPixels,
+                    Code::ImageTooManyPixels,
                     e.to_string(),
                 )))
             }

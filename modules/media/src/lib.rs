@@ -21,5 +21,6 @@ pub use packs::{Pack, PackApi, PackService, Packs, CATALOGUE as PACK_CATALOGUE};
 pub use serve::MediaEndpoint;
 pub use social::{SocialCards, CARD_CONTENT_TYPE, CARD_HEIGHT, CARD_WIDTH};
 
+pub mod codes;
 #[cfg(feature = "conformance")]
 pub mod conformance;

@@ -2,7 +2,9 @@
 //! confirmation links. The answer never reveals whether an address already has an account;
 //! the owner of the address is emailed instead.
 
+use crate::codes::Code;
 use kernel::outbox::Email;
+use kernel::Common;
 
 use crate::limits::*;
 use crate::model::RegistrationInput;
@@ -18,7 +20,7 @@ use crate::links::CONFIRM_PAGE;
 /// What registering answers, whatever happened to the address.
 pub const REGISTERED: &str = "Please check your email and follow the link to confirm your account.";
 
-fn failed(code: ErrorCode, message: &'static str) -> OutreachError {
+fn failed(code: impl Into<ErrorCode>, message: &'static str) -> OutreachError {
     invalid(code, "Registration Failed", message)
 }
 
@@ -33,14 +35,14 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
     ];
     if required.iter().any(|v| v.trim().is_empty()) {
         return Err(invalid(
-            ErrorCode::MissingInformation,
+            Code::MissingInformation,
             "Missing Information",
             "Please fill in all required fields.",
         ));
     }
     if !is_email(input.email.trim()) {
         return Err(invalid(
-            ErrorCode::InvalidEmail,
+            Common::InvalidEmail,
             "Invalid Email",
             "Please enter a valid email address.",
         ));
@@ -55,7 +57,7 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
         .is_some_and(|a| !(MIN_READER_AGE..=MAX_READER_AGE).contains(&a.0))
     {
         return Err(invalid(
-            ErrorCode::InvalidAge,
+            Code::InvalidAge,
             "Invalid Age",
             "Age must be between 13 and 25.",
         ));
@@ -67,7 +69,7 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
             .all(|i| INTERESTS.contains(&i.as_str()))
     {
         return Err(invalid(
-            ErrorCode::UnknownInterest,
+            Code::UnknownInterest,
             "Unknown Interest",
             "Please choose interests from the list.",
         ));

@@ -43,5 +43,6 @@ pub use service::{
 };
 pub use store::store_for;
 
+pub mod codes;
 #[cfg(feature = "conformance")]
 pub mod conformance;

@@ -1,5 +1,7 @@
 //! Validation in the product's order and wording, then storage with the queued email.
 
+use crate::codes::Code;
+use kernel::Common;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -51,12 +53,12 @@ impl From<sqlx::Error> for OutreachError {
 }
 
 pub(crate) fn invalid(
-    code: ErrorCode,
+    code: impl Into<ErrorCode>,
     title: &'static str,
     message: impl Into<String>,
 ) -> OutreachError {
     OutreachError::Invalid {
-        code,
+        code: code.into(),
         title,
         message: message.into(),
     }
@@ -140,7 +142,7 @@ pub struct OutreachService {
 pub(crate) fn too_long(field: &str, value: &str, max: usize) -> Result<(), OutreachError> {
     if value.chars().count() > max {
         return Err(invalid(
-            ErrorCode::TooLong,
+            Common::TooLong,
             "Too Long",
             format!("The {field} must be at most {max} characters."),
         ));
@@ -198,7 +200,7 @@ impl OutreachService {
         let email = sent.trim().to_lowercase();
         if email.is_empty() {
             return Err(invalid(
-                ErrorCode::EmailRequired,
+                Code::EmailRequired,
                 "Email required",
                 "Please enter your email address.",
             ));
@@ -206,7 +208,7 @@ impl OutreachService {
         too_long("email", sent, MAX_EMAIL_CHARS)?;
         if !is_email(&email) {
             return Err(invalid(
-                ErrorCode::InvalidEmail,
+                Common::InvalidEmail,
                 "Invalid Email",
                 "Please enter a valid email address.",
             ));
@@ -293,7 +295,7 @@ impl OutreachService {
         }
         if !is_email(&email) {
             return Err(invalid(
-                ErrorCode::InvalidEmail,
+                Common::InvalidEmail,
                 "Invalid Email",
                 "Please enter a valid email address.",
             ));
@@ -342,7 +344,7 @@ impl OutreachService {
 
 fn missing() -> OutreachError {
     invalid(
-        ErrorCode::MissingInformation,
+        Code::MissingInformation,
         "Missing Information",
         "Please fill in all required fields.",
     )

@@ -1,8 +1,10 @@
 //! Reading a posted form: its fields, the values kept to show again, the error an operation
 //! answered, and bodies read within their caps.
 
+use crate::codes::Code;
 use bytes::Bytes;
 use kernel::upload::{self, Spooled};
+use kernel::Common;
 use kernel::{ErrorBody, ErrorCode};
 use poem::http::{header, HeaderValue, StatusCode};
 use poem::web::Multipart;
@@ -54,12 +56,14 @@ pub(super) fn error_of(status: StatusCode, body: &[u8]) -> ErrorBody {
         #[serde(default)]
         title: Option<String>,
     }
-    let code = |status: StatusCode| match status {
-        StatusCode::TOO_MANY_REQUESTS => ErrorCode::TooManyRequests,
-        StatusCode::PAYLOAD_TOO_LARGE => ErrorCode::PayloadTooLarge,
-        StatusCode::FORBIDDEN => ErrorCode::Forbidden,
-        s if s.is_server_error() => ErrorCode::InternalError,
-        _ => ErrorCode::InvalidRequest,
+    let code = |status: StatusCode| -> ErrorCode {
+        match status {
+            StatusCode::TOO_MANY_REQUESTS => Common::TooManyRequests.into(),
+            StatusCode::PAYLOAD_TOO_LARGE => Code::PayloadTooLarge.into(),
+            StatusCode::FORBIDDEN => Common::Forbidden.into(),
+            s if s.is_server_error() => Common::InternalError.into(),
+            _ => Common::InvalidRequest.into(),
+        }
     };
     if let Ok(full) = serde_json::from_slice::<Value>(body) {
         if let (Some(c), Ok(said)) = (

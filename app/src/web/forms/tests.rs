@@ -1,4 +1,5 @@
 use super::*;
+use kernel::Common;
 
 fn posted(fields: &[(&str, &str)], files: &[(&str, &str)]) -> Posted {
     let own = |pairs: &[(&str, &str)]| {
@@ -95,10 +96,10 @@ fn every_public_form_has_its_operation() {
 fn errors_keep_the_operations_words() {
     let body = br#"{"code":"invalid_email","title":"Invalid Email","message":"Please enter a valid email address."}"#;
     let e = error_of(StatusCode::BAD_REQUEST, body);
-    assert_eq!(e.code, ErrorCode::InvalidEmail);
+    assert_eq!(e.code, Common::InvalidEmail);
     assert_eq!(e.title.as_deref(), Some("Invalid Email"));
     assert_eq!(
         error_of(StatusCode::BAD_GATEWAY, b"x").code,
-        ErrorCode::InternalError
+        Common::InternalError
     );
 }

@@ -1,5 +1,6 @@
 use super::*;
 use content::{ArticleCard, ArticleList, Category};
+use kernel::Common;
 
 /// Where the web client keeps the sample: a TypeScript file typed as its `PageData`, so
 /// `tsc` refuses the build when what the server sends and what the client expects part.
@@ -67,7 +68,7 @@ fn sample_json() -> String {
             .unwrap()
             .clone(),
         error: Some(kernel::ErrorBody::titled(
-            kernel::ErrorCode::InvalidEmail,
+            Common::InvalidEmail,
             "Invalid Email",
             "Please enter a valid email address.",
         )),

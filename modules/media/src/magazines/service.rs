@@ -1,6 +1,8 @@
 //! The magazine service: the rules of issues (a PDF by content, a title), where their files
 //! go, and the rows that list them.
 
+use crate::codes::Code;
+use kernel::Common;
 use std::sync::Arc;
 
 use kernel::storage::Storage;
@@ -37,9 +39,9 @@ impl From<sqlx::Error> for MagazineError {
     }
 }
 
-fn invalid(code: ErrorCode, message: impl Into<String>) -> MagazineError {
+fn invalid(code: impl Into<ErrorCode>, message: impl Into<String>) -> MagazineError {
     MagazineError::Invalid {
-        code,
+        code: code.into(),
         message: message.into(),
     }
 }
@@ -54,12 +56,12 @@ pub struct MagazineService {
 fn check_title(sent: &str) -> Result<String, MagazineError> {
     let title = sent.trim();
     if title.is_empty() {
-        return Err(invalid(ErrorCode::TitleRequired, "A title is required."));
+        return Err(invalid(Common::TitleRequired, "A title is required."));
     }
     // Counted as sent, as the contract states it.
     if sent.chars().count() > MAX_TITLE_CHARS {
         return Err(invalid(
-            ErrorCode::TitleTooLong,
+            Code::TitleTooLong,
             format!("The title must be at most {MAX_TITLE_CHARS} characters."),
         ));
     }
@@ -72,27 +74,27 @@ fn check_publication(p: &IssuePublication) -> Result<Publication, MagazineError>
     let date = p.issue_date.trim();
     if chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err() {
         return Err(invalid(
-            ErrorCode::InvalidDate,
+            Code::InvalidDate,
             "Please enter the issue date (YYYY-MM-DD).",
         ));
     }
     let description = p.description.trim();
     if description.is_empty() {
         return Err(invalid(
-            ErrorCode::DescriptionRequired,
+            Code::DescriptionRequired,
             "Please add a short description of the issue.",
         ));
     }
     if p.description.chars().count() > MAX_DESCRIPTION_CHARS {
         return Err(invalid(
-            ErrorCode::TooLong,
+            Common::TooLong,
             format!("The description must be at most {MAX_DESCRIPTION_CHARS} characters."),
         ));
     }
     let cover = p.cover_url.trim();
     if cover.is_empty() {
         return Err(invalid(
-            ErrorCode::InvalidCoverImage,
+            Common::InvalidCoverImage,
             "Please upload a cover image for the issue.",
         ));
     }
@@ -103,7 +105,7 @@ fn check_publication(p: &IssuePublication) -> Result<Publication, MagazineError>
         || cover.chars().any(|c| c.is_whitespace() || c == '"')
     {
         return Err(invalid(
-            ErrorCode::InvalidCoverImage,
+            Common::InvalidCoverImage,
             "The cover must be an uploaded image or an https:// address.",
         ));
     }
@@ -198,7 +200,7 @@ impl MagazineService {
             }
         }
         Err(invalid(
-            ErrorCode::TitleTooLong,
+            Code::TitleTooLong,
             "Too many issues share this title; please choose another.",
         ))
     }
@@ -242,7 +244,7 @@ impl MagazineService {
     /// after its file name.
     pub async fn add(&self, file: &Spooled) -> Result<Magazine, MagazineError> {
         if !kernel::upload::is_pdf(file.head()) {
-            return Err(invalid(ErrorCode::NotAPdf, "Please upload a PDF file."));
+            return Err(invalid(Code::NotAPdf, "Please upload a PDF file."));
         }
         let Some(path) = file.path() else {
             return Err(MagazineError::Storage(std::io::Error::other(

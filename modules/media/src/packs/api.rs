@@ -2,11 +2,12 @@
 //! and launch.
 
 use crate::access::MediaAction;
+use kernel::Common;
 use std::sync::Arc;
 
 use identity::StaffSession;
 use kernel::upload::MultipartStream;
-use kernel::{ErrorBody, ErrorCode};
+use kernel::ErrorBody;
 use poem::Request;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -73,7 +74,7 @@ impl From<PackError> for StaffPacksResponse {
                 StaffPacksResponse::Conflict(Json(ErrorBody::new(code, message)))
             }
             PackError::NotFound => StaffPacksResponse::NotFound(Json(ErrorBody::new(
-                ErrorCode::NotFound,
+                Common::NotFound,
                 "No such pack.",
             ))),
             e => StaffPacksResponse::Internal(failed(&e)),
@@ -190,12 +191,11 @@ impl PackApi {
         }
         match self.service.download(&id.0, &auth.user().id).await {
             Ok(url) => DownloadResponse::SeeOther(url),
-            Err(PackError::NotFound) => DownloadResponse::NotFound(Json(ErrorBody::new(
-                ErrorCode::NotFound,
-                "No such pack.",
-            ))),
+            Err(PackError::NotFound) => {
+                DownloadResponse::NotFound(Json(ErrorBody::new(Common::NotFound, "No such pack.")))
+            }
             Err(PackError::NotLaunched) => DownloadResponse::NotLaunched(Json(ErrorBody::new(
-                ErrorCode::InvalidTransition,
+                Common::InvalidTransition,
                 "The educational packs are not launched yet.",
             ))),
             Err(e) => DownloadResponse::Internal(failed(&e)),

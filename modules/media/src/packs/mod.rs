@@ -6,6 +6,7 @@
 mod api;
 mod store;
 
+use crate::codes::Code;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -146,7 +147,7 @@ impl PackService {
         }
         if !kernel::upload::is_pdf(file.head()) {
             return Err(PackError::Invalid {
-                code: ErrorCode::NotAPdf,
+                code: Code::NotAPdf.into(),
                 message: "Please upload a PDF file.".into(),
             });
         }
@@ -186,7 +187,7 @@ impl PackService {
             .collect();
         if !missing.is_empty() {
             return Err(PackError::NotReady {
-                code: ErrorCode::PackFileMissing,
+                code: Code::PackFileMissing.into(),
                 message: format!(
                     "Upload every pack first: {} has no file yet.",
                     missing.join(", ")

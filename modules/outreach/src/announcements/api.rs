@@ -2,10 +2,11 @@
 //! got) and send.
 
 use crate::access::OutreachAction;
+use kernel::Common;
 use std::sync::Arc;
 
 use identity::StaffSession;
-use kernel::{ErrorBody, ErrorCode};
+use kernel::ErrorBody;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
@@ -65,7 +66,7 @@ impl AnnouncementApi {
 
 fn not_found(e: &AnnouncementError) -> Json<ErrorBody> {
     Json(ErrorBody::new(
-        ErrorCode::NotFound,
+        Common::NotFound,
         match e {
             AnnouncementError::NotLaunched => "Launch the packs first.",
             _ => "No published issue has this id: publish it first.",

@@ -1,13 +1,13 @@
 //! What the outreach endpoints answer: each operation's statuses, the messages people read,
 //! and the small pages links from emails land on.
 
+use kernel::Common;
 use kernel::ErrorBody;
 use poem_openapi::payload::{Html, Json};
 use poem_openapi::ApiResponse;
 
 use crate::model::{Accepted, ApplicationAccepted};
 use crate::service::OutreachError;
-use kernel::ErrorCode;
 
 #[derive(ApiResponse)]
 pub enum FormResponse {
@@ -103,7 +103,7 @@ fn limited(retry_after: u64) -> (Json<ErrorBody>, u64) {
     let unit = if minutes == 1 { "minute" } else { "minutes" };
     (
         Json(ErrorBody::titled(
-            ErrorCode::TooManyRequests,
+            Common::TooManyRequests,
             "Too Many Requests",
             format!(
                 "You've sent this form many times in a short while. Please try again in {minutes} {unit}."
@@ -119,10 +119,12 @@ pub(super) fn answer(r: Result<(), OutreachError>, ok: &str) -> FormResponse {
             message: ok.to_string(),
         })),
         Err(OutreachError::Invalid {
-            code: ErrorCode::NotFound,
+            code,
             title,
             message,
-        }) => FormResponse::NotFound(Json(ErrorBody::titled(ErrorCode::NotFound, title, message))),
+        }) if code == Common::NotFound => {
+            FormResponse::NotFound(Json(ErrorBody::titled(Common::NotFound, title, message)))
+        }
         Err(OutreachError::Invalid {
             code,
             title,
@@ -143,7 +145,7 @@ pub(super) fn answer(r: Result<(), OutreachError>, ok: &str) -> FormResponse {
         Err(e) => {
             tracing::error!(error = ?e, "outreach request failed");
             FormResponse::Internal(Json(ErrorBody::titled(
-                ErrorCode::InternalError,
+                Common::InternalError,
                 "Error",
                 "Something went wrong. Please try again.",
             )))
@@ -172,7 +174,7 @@ pub(super) fn application_answer(r: Result<u32, OutreachError>) -> ApplicationRe
             }
         }
         Err(OutreachError::TooLarge { title, message }) => ApplicationResponse::TooLarge(Json(
-            ErrorBody::titled(ErrorCode::FileTooLarge, title, message),
+            ErrorBody::titled(Common::FileTooLarge, title, message),
         )),
         Err(OutreachError::RateLimited { retry_after }) => {
             let (body, after) = limited(retry_after);
@@ -181,7 +183,7 @@ pub(super) fn application_answer(r: Result<u32, OutreachError>) -> ApplicationRe
         Err(e) => {
             tracing::error!(error = ?e, "application failed");
             ApplicationResponse::Internal(Json(ErrorBody::titled(
-                ErrorCode::InternalError,
+                Common::InternalError,
                 "Unexpected Error",
                 "An unexpected error occurred. Please try again later.",
             )))

@@ -1,6 +1,7 @@
 //! The application form read part by part: text fields capped, files spooled as they arrive.
 
 use kernel::upload::{read_text, spool, MultipartStream, PartError};
+use kernel::Common;
 use kernel::ErrorBody;
 use poem_openapi::payload::Json;
 
@@ -9,7 +10,6 @@ use crate::application::{ApplicationInput, IncomingFile};
 use crate::files::MAX_DOCUMENT_BYTES;
 use crate::model::ApplicationForm;
 use crate::service::OutreachError;
-use kernel::ErrorCode;
 
 /// Longest text kept from one multipart text field; no valid answer comes near it (the longest
 /// allowed is 5,000 characters), so a longer one is still refused by its length rule.
@@ -26,7 +26,7 @@ pub(super) fn part_error(e: PartError) -> ApplicationResponse {
             kernel::upload::NUL_MESSAGE,
         ))),
         e @ PartError::Malformed(_) => ApplicationResponse::BadRequest(Json(ErrorBody::new(
-            ErrorCode::InvalidRequest,
+            Common::InvalidRequest,
             e.to_string(),
         ))),
         PartError::Io(e) => application_answer(Err(OutreachError::Storage(e))),

@@ -1,9 +1,11 @@
 //! Public outreach endpoints: notify-me, unsubscribe, contact.
 
 use crate::access::OutreachAction;
+use crate::codes::Code;
+use kernel::Common;
 use std::sync::Arc;
 
-use kernel::{ErrorBody, ErrorCode};
+use kernel::ErrorBody;
 use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Attachment, AttachmentType, Html, Json};
@@ -96,7 +98,7 @@ impl OutreachApi {
             Ok(Some(words)) => answer(Ok(()), &act(words)),
             Ok(None) => answer(
                 Err(crate::service::invalid(
-                    kernel::ErrorCode::NotFound,
+                    Common::NotFound,
                     "Link not recognised",
                     "This unsubscribe link is not valid. It may have been copied incompletely.",
                 )),
@@ -255,16 +257,16 @@ impl OutreachApi {
                 d.size,
             ),
             Err(DownloadError::NotSigned) => DocumentResponse::Forbidden(Json(ErrorBody::new(
-                ErrorCode::Forbidden,
+                Common::Forbidden,
                 "This download link is not valid. Open it exactly as the email gave it.",
             ))),
             Err(DownloadError::Expired) => DocumentResponse::Gone(Json(ErrorBody::new(
-                ErrorCode::LinkExpired,
+                Code::LinkExpired,
                 "This download link has expired and the documents were deleted. \
                  Ask the applicant to send them again.",
             ))),
             Err(DownloadError::NotFound) => DocumentResponse::NotFound(Json(ErrorBody::new(
-                ErrorCode::NotFound,
+                Common::NotFound,
                 "No such document.",
             ))),
             Err(DownloadError::Storage(e)) => {

@@ -1,13 +1,14 @@
 //! The checks of an application: the product's (in its order), then the server's own, then
 //! each document by its content.
 
+use crate::codes::Code;
 use crate::files::{check_document, DocumentError, DocumentKind, MAX_DOCUMENT_BYTES};
 use crate::service::{invalid, too_long, OutreachError};
 use kernel::email::is_email;
+use kernel::Common;
 
 use super::{ApplicationInput, IncomingFile};
 use crate::limits::*;
-use kernel::ErrorCode;
 
 const MAX_SHORT: usize = MAX_SHORT_ANSWER;
 const MAX_URL: usize = MAX_LINK_CHARS;
@@ -46,28 +47,28 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
     ];
     if required.iter().any(|v| v.trim().is_empty()) {
         return Err(invalid(
-            ErrorCode::MissingInformation,
+            Code::MissingInformation,
             "Missing Information",
             "Please fill in all required fields.",
         ));
     }
     let age: i64 = input.age.trim().parse().map_err(|_| {
         invalid(
-            ErrorCode::InvalidAge,
+            Code::InvalidAge,
             "Invalid Age",
             "Please enter your age as a whole number.",
         )
     })?;
     if age < MIN_AGE {
         return Err(invalid(
-            ErrorCode::AgeRequirement,
+            Code::AgeRequirement,
             "Age Requirement",
             "You must be at least 14 years old to apply.",
         ));
     }
     if age > 120 {
         return Err(invalid(
-            ErrorCode::InvalidAge,
+            Code::InvalidAge,
             "Invalid Age",
             "Please enter your real age.",
         ));
@@ -75,7 +76,7 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
     let roles = &input.roles;
     if roles.is_empty() {
         return Err(invalid(
-            ErrorCode::RoleRequired,
+            Code::RoleRequired,
             "Role Required",
             "Please select at least one role you're applying for.",
         ));
@@ -83,7 +84,7 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
     let has_portfolio = !input.portfolio.trim().is_empty() || input.portfolio_file.is_some();
     if has_any(roles, &["graphic-designer", "design-director"]) && !has_portfolio {
         return Err(invalid(
-            ErrorCode::PortfolioRequired,
+            Code::PortfolioRequired,
             "Portfolio Required",
             "Portfolio is required when applying for Graphic Designer or Design Director role.",
         ));
@@ -92,21 +93,21 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
         !input.writing_samples.trim().is_empty() || input.writing_samples_file.is_some();
     if has_any(roles, &["editorial-writer", "educational-pack-developer"]) && !has_samples {
         return Err(invalid(
-            ErrorCode::WritingSamplesRequired,
+            Code::WritingSamplesRequired,
             "Writing Samples Required",
             "Writing samples are required when applying for Editorial Writer or Educational Pack Developer role.",
         ));
     }
     if input.why_join.trim().is_empty() || input.contribution.trim().is_empty() {
         return Err(invalid(
-            ErrorCode::MissingAnswers,
+            Code::MissingAnswers,
             "Missing Information",
             "Please answer all required questions.",
         ));
     }
     if !is_email(input.email.trim()) {
         return Err(invalid(
-            ErrorCode::InvalidEmail,
+            Common::InvalidEmail,
             "Invalid Email",
             "Please enter a valid email address.",
         ));
@@ -114,28 +115,28 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
     // Beyond the original: the browser's own limits, enforced here too.
     let hours: i64 = input.weekly_availability.trim().parse().map_err(|_| {
         invalid(
-            ErrorCode::InvalidAvailability,
+            Code::InvalidAvailability,
             "Weekly Availability",
             "Please enter your weekly availability as a whole number of hours.",
         )
     })?;
     if !(MIN_WEEKLY_HOURS..=168).contains(&hours) {
         return Err(invalid(
-            ErrorCode::InvalidAvailability,
+            Code::InvalidAvailability,
             "Weekly Availability",
             "Weekly availability must be between 1 and 168 hours.",
         ));
     }
     if !ENGLISH_LEVELS.contains(&input.english_level.trim()) {
         return Err(invalid(
-            ErrorCode::InvalidEnglishLevel,
+            Code::InvalidEnglishLevel,
             "English Level",
             "Please choose your English level: B2, C1, C2 or Native.",
         ));
     }
     if roles.len() > ROLES.len() || !roles.iter().all(|r| ROLES.iter().any(|(id, _)| id == r)) {
         return Err(invalid(
-            ErrorCode::UnknownRole,
+            Code::UnknownRole,
             "Role Required",
             "Please choose roles from the list.",
         ));
@@ -156,14 +157,14 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
         let url = url.trim();
         if !url.is_empty() && file.is_some() {
             return Err(invalid(
-                ErrorCode::LinkOrFile,
+                Code::LinkOrFile,
                 "Link or File",
                 format!("Please give either a link or a file for your {label}, not both."),
             ));
         }
         if !url.is_empty() && !is_web_link(url) {
             return Err(invalid(
-                ErrorCode::InvalidLink,
+                Code::InvalidLink,
                 "Invalid Link",
                 format!("Please enter a full link starting with https:// for your {label}."),
             ));

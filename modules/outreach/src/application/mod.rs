@@ -1,6 +1,7 @@
 //! Contributor applications: the product's checks in its order, then the documents, then
 //! storage (files in private storage, the row and both emails in one transaction).
 
+use crate::codes::Code;
 use kernel::upload::Spooled;
 use serde::Serialize;
 
@@ -16,7 +17,6 @@ mod emails;
 pub use documents::DownloadError;
 
 use checks::{check_file, validate};
-use kernel::ErrorCode;
 
 /// A file part as received: spooled to a temporary file as it arrived, never held in memory
 /// (nothing of it is kept when it had more than [`MAX_DOCUMENT_BYTES`]).
@@ -108,12 +108,12 @@ impl OutreachService {
                     ),
                 },
                 DocumentError::Empty => invalid(
-                    ErrorCode::EmptyFile,
+                    Code::EmptyFile,
                     "Empty File",
                     format!("Your {label} file is empty. Please choose the file again."),
                 ),
                 DocumentError::NotADocument => invalid(
-                    ErrorCode::UnsupportedFile,
+                    Code::UnsupportedFile,
                     "Unsupported File",
                     format!("Your {label} must be a PDF, DOC or DOCX file."),
                 ),

@@ -1,9 +1,10 @@
 //! The account page: the profile and interests, the subscriptions, the password, the data
 //! download and deletion.
 
+use crate::codes::Code;
 use chrono::{DateTime, Utc};
 use kernel::secret::{hash_token, new_token};
-use kernel::ErrorCode;
+use kernel::Common;
 
 use super::error::invalid;
 use super::model::{Account, ProfileInput, Subscriptions};
@@ -41,7 +42,7 @@ impl Readers {
         let last = input.last_name.trim().to_string();
         if first.is_empty() || last.is_empty() {
             return Err(invalid(
-                ErrorCode::MissingInformation,
+                Code::MissingInformation,
                 "Please fill in your first and last name.",
             ));
         }
@@ -56,7 +57,7 @@ impl Readers {
         ] {
             if value.chars().count() > 100 {
                 return Err(invalid(
-                    ErrorCode::TooLong,
+                    Common::TooLong,
                     format!("The {field} must be at most 100 characters."),
                 ));
             }
@@ -65,7 +66,7 @@ impl Readers {
         for i in input.interests.into_iter().map(String::from) {
             if !INTERESTS.contains(&i.as_str()) {
                 return Err(invalid(
-                    ErrorCode::UnknownInterest,
+                    Code::UnknownInterest,
                     "Please choose interests from the list.",
                 ));
             }

@@ -1,5 +1,6 @@
 //! What can go wrong for a reader, and the `Invalid` error of a field they typed.
 
+use kernel::Common;
 use kernel::ErrorCode;
 
 #[derive(Debug, thiserror::Error)]
@@ -37,14 +38,14 @@ impl ReaderError {
     pub(crate) fn code(&self) -> ErrorCode {
         match self {
             ReaderError::Invalid { code, .. } => *code,
-            _ => ErrorCode::InvalidRequest,
+            _ => Common::InvalidRequest.into(),
         }
     }
 }
 
-pub(super) fn invalid(code: ErrorCode, message: impl Into<String>) -> ReaderError {
+pub(super) fn invalid(code: impl Into<ErrorCode>, message: impl Into<String>) -> ReaderError {
     ReaderError::Invalid {
-        code,
+        code: code.into(),
         message: message.into(),
     }
 }

@@ -1,11 +1,12 @@
 //! Emailed one-time links: asking for one (limited per address), signing in with one, and
 //! setting a new password with a reset link.
 
+use crate::codes::Code;
 use kernel::email::is_email;
 use kernel::limiter::{Admission, Rule};
 use kernel::outbox::Email;
 use kernel::secret::{hash_token, new_token};
-use kernel::ErrorCode;
+use kernel::Common;
 
 use super::error::invalid;
 use super::password::check_new_password;
@@ -129,13 +130,13 @@ pub(crate) fn checked_email(sent: &str) -> Result<String, ReaderError> {
     let email = sent.trim().to_lowercase();
     if email.is_empty() {
         return Err(invalid(
-            ErrorCode::EmailRequired,
+            Code::EmailRequired,
             "Please enter your email address.",
         ));
     }
     if sent.chars().count() > kernel::text::MAX_EMAIL_CHARS || !is_email(&email) {
         return Err(invalid(
-            ErrorCode::InvalidEmail,
+            Common::InvalidEmail,
             "Please enter a valid email address.",
         ));
     }

@@ -2,6 +2,7 @@
 //! threads. A sign-in for an unknown address checks against a fixed hash all the same, so the
 //! answer takes as long either way.
 
+use crate::codes::Code;
 use std::sync::OnceLock;
 
 use argon2::password_hash::{rand_core::OsRng, SaltString};
@@ -19,15 +20,15 @@ pub(crate) fn new_password_problem(
 ) -> Option<(ErrorCode, &'static str)> {
     let chars = password.chars().count();
     if password != confirm {
-        Some((ErrorCode::PasswordMismatch, "Passwords do not match."))
+        Some((Code::PasswordMismatch.into(), "Passwords do not match."))
     } else if chars < crate::limits::MIN_PASSWORD_CHARS {
         Some((
-            ErrorCode::PasswordTooShort,
+            Code::PasswordTooShort.into(),
             "Password must be at least 6 characters long.",
         ))
     } else if chars > crate::limits::MAX_PASSWORD_CHARS {
         Some((
-            ErrorCode::PasswordTooLong,
+            Code::PasswordTooLong.into(),
             "Password must be at most 128 characters long.",
         ))
     } else {

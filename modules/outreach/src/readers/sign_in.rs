@@ -1,8 +1,8 @@
 //! Signing in with email and password, its failures limited per address and per account.
 
+use crate::codes::Code;
 use kernel::limiter::{Admission, Rule};
 use kernel::secret::hash_token;
-use kernel::ErrorCode;
 
 use super::error::invalid;
 use super::{verify_password, ReaderError, Readers, SignedIn};
@@ -20,7 +20,7 @@ impl Readers {
         let email = email.trim().to_lowercase();
         if email.is_empty() || password.is_empty() {
             return Err(invalid(
-                ErrorCode::MissingInformation,
+                Code::MissingInformation,
                 "Please enter your email and password.",
             ));
         }

@@ -1,7 +1,9 @@
 //! What the magazine endpoints answer: the response of each operation, and the service's
 //! failures (and an upload's refusals) mapped to the statuses each one declares.
 
-use kernel::{ErrorBody, ErrorCode};
+use crate::codes::Code;
+use kernel::Common;
+use kernel::ErrorBody;
 use poem_openapi::payload::Json;
 use poem_openapi::ApiResponse;
 
@@ -94,14 +96,13 @@ impl From<MagazineError> for Refusal {
                 }
             }
             MagazineError::NotFound => Refusal::NotFound(not_found()),
-            e @ MagazineError::Duplicate { .. } => Refusal::Duplicate(Json(ErrorBody::new(
-                ErrorCode::DuplicateUpload,
-                e.to_string(),
-            ))),
+            e @ MagazineError::Duplicate { .. } => {
+                Refusal::Duplicate(Json(ErrorBody::new(Code::DuplicateUpload, e.to_string())))
+            }
             MagazineError::Storage(e) => {
                 tracing::error!(error = ?e, "magazine request: the file store failed");
                 Refusal::Unavailable(Json(ErrorBody::new(
-                    ErrorCode::ServiceUnavailable,
+                    Common::ServiceUnavailable,
                     "The file store is unavailable for a moment. Please try again.",
                 )))
             }
@@ -191,16 +192,13 @@ pub enum DeleteResponse {
 }
 
 pub(super) fn not_found() -> Json<ErrorBody> {
-    Json(ErrorBody::new(
-        ErrorCode::NotFound,
-        "No such magazine issue.",
-    ))
+    Json(ErrorBody::new(Common::NotFound, "No such magazine issue."))
 }
 
 pub(super) fn failed(e: &dyn std::fmt::Debug) -> Json<ErrorBody> {
     tracing::error!(error = ?e, "magazine request failed");
     Json(ErrorBody::new(
-        ErrorCode::UploadFailed,
+        Code::UploadFailed,
         "Failed to upload magazine.",
     ))
 }

@@ -2,7 +2,8 @@
 //! with its size capped as it arrives (issues and packs alike).
 
 use kernel::upload::{spool, MultipartStream, PartError};
-use kernel::{ErrorBody, ErrorCode};
+use kernel::Common;
+use kernel::ErrorBody;
 use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
@@ -28,7 +29,7 @@ pub(crate) enum UploadRefusal {
 
 fn too_large(max_bytes: usize) -> UploadRefusal {
     UploadRefusal::TooLarge(Json(ErrorBody::new(
-        ErrorCode::FileTooLarge,
+        Common::FileTooLarge,
         format!(
             "The PDF is too large: it can be at most {} MB.",
             max_bytes / (1024 * 1024)
@@ -42,10 +43,9 @@ fn refused(e: PartError) -> UploadRefusal {
             kernel::upload::NUL_CODE,
             kernel::upload::NUL_MESSAGE,
         ))),
-        e @ PartError::Malformed(_) => UploadRefusal::BadRequest(Json(ErrorBody::new(
-            ErrorCode::InvalidRequest,
-            e.to_string(),
-        ))),
+        e @ PartError::Malformed(_) => {
+            UploadRefusal::BadRequest(Json(ErrorBody::new(Common::InvalidRequest, e.to_string())))
+        }
         PartError::Io(e) => UploadRefusal::Internal(failed(&e)),
     }
 }

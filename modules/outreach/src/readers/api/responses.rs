@@ -1,6 +1,8 @@
 //! What the reader endpoints answer: a failure mapped to the statuses each operation declares,
 //! and the response of each operation.
 
+use crate::codes::Code;
+use kernel::Common;
 use kernel::{ErrorBody, ErrorCode};
 use poem_openapi::payload::Json;
 use poem_openapi::ApiResponse;
@@ -22,7 +24,7 @@ pub(super) enum Failure {
 }
 
 pub(super) fn failure(e: ReaderError) -> Failure {
-    let body = |code| Json(ErrorBody::new(code, e.to_string()));
+    let body = |code: ErrorCode| Json(ErrorBody::new(code, e.to_string()));
     match &e {
         ReaderError::Invalid { code, message } => {
             let body = Json(ErrorBody::new(*code, message.clone()));
@@ -33,15 +35,15 @@ pub(super) fn failure(e: ReaderError) -> Failure {
                 }
             }
         }
-        ReaderError::LinkInvalid => Failure::LinkGone(body(ErrorCode::LinkExpired)),
-        ReaderError::WrongPassword => Failure::BadRequest(body(ErrorCode::WrongPassword)),
+        ReaderError::LinkInvalid => Failure::LinkGone(body(Code::LinkExpired.into())),
+        ReaderError::WrongPassword => Failure::BadRequest(body(Code::WrongPassword.into())),
         ReaderError::InvalidCredentials => {
-            Failure::NotSignedIn(body(ErrorCode::InvalidCredentials))
+            Failure::NotSignedIn(body(Code::InvalidCredentials.into()))
         }
-        ReaderError::Gone => Failure::NotSignedIn(body(ErrorCode::NotSignedIn)),
-        ReaderError::Unconfirmed => Failure::Unconfirmed(body(ErrorCode::AccountUnconfirmed)),
+        ReaderError::Gone => Failure::NotSignedIn(body(Common::NotSignedIn.into())),
+        ReaderError::Unconfirmed => Failure::Unconfirmed(body(Code::AccountUnconfirmed.into())),
         ReaderError::RateLimited { retry_after } => {
-            Failure::Limited(body(ErrorCode::TooManyAttempts), *retry_after)
+            Failure::Limited(body(Common::TooManyAttempts.into()), *retry_after)
         }
         ReaderError::Outreach(_) | ReaderError::Unexpected(_) => {
             tracing::error!(error = ?e, "reader request failed");

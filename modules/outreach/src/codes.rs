@@ -1,0 +1,48 @@
+//! The error codes outreach answers with (readers' forms and accounts), besides kernel's `Common`
+//! ones. `app` joins every module's into the contract's one `ErrorCode` (see
+//! `kernel::error::register_codes`).
+
+use kernel::{ErrorCode, Refusal};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumIter)]
+#[strum(serialize_all = "snake_case")]
+pub enum Code {
+    EmailRequired,
+    MissingInformation,
+    MissingAnswers,
+    InvalidAge,
+    AgeRequirement,
+    InvalidAvailability,
+    InvalidEnglishLevel,
+    InvalidLink,
+    LinkOrFile,
+    RoleRequired,
+    UnknownRole,
+    UnknownInterest,
+    PortfolioRequired,
+    WritingSamplesRequired,
+    EmptyFile,
+    UnsupportedFile,
+    PasswordTooShort,
+    PasswordTooLong,
+    PasswordMismatch,
+    InvalidCredentials,
+    AccountUnconfirmed,
+    LinkExpired,
+    WrongPassword,
+}
+
+impl From<Code> for ErrorCode {
+    fn from(code: Code) -> Self {
+        let refusal = match code {
+            Code::LinkOrFile
+            | Code::PortfolioRequired
+            | Code::WritingSamplesRequired
+            | Code::EmptyFile
+            | Code::PasswordMismatch => Refusal::Unprocessable,
+            Code::UnsupportedFile => Refusal::Unsupported,
+            _ => Refusal::Invalid,
+        };
+        ErrorCode::with(code.into(), refusal)
+    }
+}
