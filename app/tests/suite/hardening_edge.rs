@@ -72,11 +72,12 @@ async fn healthz_answers(app: &TestApp) {
 async fn a_client_that_never_finishes_its_headers_is_cut_off() {
     let app = tight_app().await;
     let mut slow = connect(&app).await;
-    let started = Instant::now();
     slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: agora.test\r\n")
         .await
         .unwrap();
-    // A header line now and then, never the blank line that ends them.
+    // A header line now and then, never the blank line that ends them: 6 s of them, against
+    // the server's 1 s for headers. Whether the server cut the connection while they still
+    // came, not a reading of the clock, is what the test looks at.
     let trickle = async {
         for i in 0..20 {
             tokio::time::sleep(Duration::from_millis(300)).await;
@@ -85,18 +86,18 @@ async fn a_client_that_never_finishes_its_headers_is_cut_off() {
                 .await
                 .is_err()
             {
-                break;
+                return true;
             }
         }
+        false
     };
-    let ((), ()) = tokio::join!(trickle, healthz_answers(&app));
+    let (cut_while_sending, ()) = tokio::join!(trickle, healthz_answers(&app));
+    assert!(
+        cut_while_sending,
+        "the server cut the connection while its headers still trickled in"
+    );
     let (_, closed) = read_until_closed(&mut slow, Duration::from_secs(3)).await;
     assert!(closed, "the connection was closed by the server");
-    assert!(
-        started.elapsed() < Duration::from_secs(8),
-        "cut off after {:?}",
-        started.elapsed()
-    );
     app.shutdown().await;
 }
 
@@ -105,7 +106,6 @@ async fn a_client_that_never_finishes_its_headers_is_cut_off() {
 async fn a_body_that_trickles_in_is_cut_off() {
     let app = tight_app().await;
     let mut slow = connect(&app).await;
-    let started = Instant::now();
     slow.write_all(
         b"POST /api/v1/contact HTTP/1.1\r\nHost: agora.test\r\n\
           Content-Type: application/json\r\nContent-Length: 5000\r\n\r\n{",
@@ -132,7 +132,11 @@ async fn a_body_that_trickles_in_is_cut_off() {
         answer.is_empty() || !answer.starts_with("HTTP/1.1 5"),
         "never a server error: {answer}"
     );
-    assert!(started.elapsed() < Duration::from_secs(9));
+    // 4 s of bytes against a 1 s grace: cut while the body still came, whatever the clock said.
+    assert!(
+        closed_early,
+        "the server cut the body off while it trickled in"
+    );
     app.shutdown().await;
 }
 
