@@ -62,7 +62,7 @@ impl Services {
     pub fn new(db: Db, settings: &Settings, clock: SharedClock) -> anyhow::Result<Services> {
         let limiter = Limiter::new(&db, clock.clone());
         let identity = Arc::new(IdentityService::new(
-            identity::store_for(&db),
+            &db,
             settings.identity.clone(),
             limiter.clone(),
             clock.clone(),
@@ -99,6 +99,7 @@ impl Services {
         ));
         let readers = Arc::new(Readers::new(
             outreach::reader_store_for(&db),
+            identity.sessions().clone(),
             ReaderSettings {
                 site_name: settings.site_name.clone(),
                 failures_per_address: settings.mail.reader_sign_in_failures,
@@ -195,8 +196,7 @@ impl Services {
     /// time; and brings the admin's most-viewed window up to today. Returns how many sessions
     /// and links went.
     pub async fn housekeeping(&self) -> anyhow::Result<u64> {
-        let staff = self.identity.delete_expired_sessions().await?;
-        let readers = self.readers.delete_expired().await?;
+        let gone = self.identity.housekeeping().await?;
         self.limiter.prune().await?;
         self.flash.prune().await?;
         self.analytics_service.refresh_window().await?;
@@ -207,7 +207,7 @@ impl Services {
                 "housekeeping: expired documents deleted"
             );
         }
-        Ok(staff + readers)
+        Ok(gone)
     }
 
     /// Connects and migrates.

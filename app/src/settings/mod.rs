@@ -209,8 +209,11 @@ impl Settings {
             },
             identity: identity::IdentitySettings {
                 key_secret: Secret::new(r.key_secret.unwrap_or_default()),
-                session_idle: Duration::from_secs(60 * r.session_idle_minutes),
-                session_max: Duration::from_secs(3600 * r.session_max_hours),
+                staff_sessions: identity::Lifetime {
+                    idle: Duration::from_secs(60 * r.session_idle_minutes),
+                    max: Duration::from_secs(3600 * r.session_max_hours),
+                },
+                reader_sessions: identity::READER_SESSIONS,
                 secure_cookie,
                 failures_per_address: r.login_failures_per_minute,
                 failures_global: r.login_failures_global_per_minute,

@@ -141,7 +141,7 @@ impl PageEndpoint {
         }
         // A signed-in reader has nothing to do on the sign-in and sign-up pages.
         if path == "/login" || path == "/signup" {
-            if let Some(token) = cookie(req.headers(), outreach::READER_COOKIE) {
+            if let Some(token) = cookie(req.headers(), identity::READER_COOKIE) {
                 if self.resolver.is_reader(&token).await {
                     return Ok(Response::builder()
                         .status(StatusCode::SEE_OTHER)
@@ -160,7 +160,7 @@ impl PageEndpoint {
         let one_off = Route::is_per_request(path);
         // A reader's session cookie: the page is the one every signed-in reader gets (its
         // header offers "Account"), kept beside the signed-out one.
-        let reader = cookie(req.headers(), outreach::READER_COOKIE);
+        let reader = cookie(req.headers(), identity::READER_COOKIE);
         let Some(cached) = self.cached.as_ref().filter(|_| !personal && !one_off) else {
             let resolved = not_kept(
                 self.resolver
@@ -256,7 +256,7 @@ impl PageEndpoint {
             },
         };
         let raw = kept.and_then(|text| serde_json::value::RawValue::from_string(text).ok());
-        let reader = cookie(req.headers(), outreach::READER_COOKIE);
+        let reader = cookie(req.headers(), identity::READER_COOKIE);
         let resolved = not_kept(
             self.resolver
                 .resolve(path, url, query, raw.as_deref(), reader.as_deref())

@@ -247,8 +247,8 @@ on_both_engines! {
              VALUES ({}, 'R', 'Reader', 'r@example.org', 'x', '[]', {})", ph(1), ph(2)),
             &["acc"], &[now]).await;
         let day = chrono::Duration::days(1);
-        // A live reader session and link, an expired session, a link expired yesterday (kept:
-        // opening it still says "expired"), a link expired two months ago (gone).
+        // A live reader session and token of each purpose, an expired session, tokens expired
+        // yesterday (kept: opening one still says "expired") and two months ago (gone).
         for (token, expires) in [("live", now + day), ("dead", now - day)] {
             exec(db, &format!(
                 "INSERT INTO reader_sessions (token_hash, account_id, created_at, last_seen_at, expires_at) \
@@ -256,25 +256,22 @@ on_both_engines! {
                 &[token, "acc"], &[now, now, expires]).await;
         }
         for (token, expires) in [("fresh", now + day), ("recent", now - day), ("ancient", now - day * 60)] {
-            exec(db, &format!(
-                "INSERT INTO account_links (token_hash, account_id, purpose, expires_at) \
-                 VALUES ({}, {}, 'sign-in', {})", ph(1), ph(2), ph(3)),
-                &[token, "acc"], &[expires]).await;
-            exec(db, &format!(
-                "INSERT INTO account_confirmations (token_hash, account_id, expires_at) \
-                 VALUES ({}, {}, {})", ph(1), ph(2), ph(3)),
-                &[token, "acc"], &[expires]).await;
+            for purpose in ["sign-in", "confirm"] {
+                exec(db, &format!(
+                    "INSERT INTO account_tokens (token_hash, account_id, purpose, expires_at) \
+                     VALUES ({}, {}, {}, {})", ph(1), ph(2), ph(3), ph(4)),
+                    &[&format!("{token}-{purpose}"), "acc", purpose], &[expires]).await;
+            }
         }
         // The staff session outlives its idle limit; a new one is made after.
-        clock.advance(app.services.identity.settings().session_idle + Duration::from_secs(60));
+        clock.advance(app.services.identity.settings().staff_sessions.idle + Duration::from_secs(60));
         let fresh = app.login(&key).await;
         assert_eq!(count(db, "sessions").await, 2);
         let deleted = app.services.housekeeping().await.unwrap();
-        assert_eq!(deleted, 1 + 1 + 1 + 1, "a staff session, a reader session, a link, a confirmation");
+        assert_eq!(deleted, 1 + 1 + 2, "a staff session, a reader session, two ancient tokens");
         assert_eq!(count(db, "sessions").await, 1);
         assert_eq!(count(db, "reader_sessions").await, 1);
-        assert_eq!(count(db, "account_links").await, 2);
-        assert_eq!(count(db, "account_confirmations").await, 2);
+        assert_eq!(count(db, "account_tokens").await, 4);
         let who = |cookie: String| {
             let r = app.request(reqwest::Method::GET, "/api/v1/me", Some(&cookie));
             async move { r.send().await.unwrap().status().as_u16() }

@@ -29,6 +29,24 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn sessions_of_both_kinds_conform(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        identity::conformance::sessions(&db).await;
+        db.close().await;
+    }
+}
+
+on_both_engines! {
+    async fn single_use_tokens_conform(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        identity::conformance::tokens(&db).await;
+        db.close().await;
+    }
+}
+
+on_both_engines! {
     async fn outreach_store_conforms(engine: Engine) {
         let dir = TempDir::new();
         let db = fresh_db(engine, &dir).await;

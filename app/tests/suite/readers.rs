@@ -387,7 +387,7 @@ on_both_engines! {
             // Links are written in the background: wait for the fifth email of the round.
             nth_mail(&app, email, 1 + 5 * (round + 1)).await;
             let valid = count(&app, &format!(
-                "SELECT COUNT(*) FROM account_links WHERE used_at IS NULL AND purpose = '{purpose}'"
+                "SELECT COUNT(*) FROM account_tokens WHERE used_at IS NULL AND purpose = '{purpose}'"
             )).await;
             assert_eq!(valid, 1, "{engine:?}: {purpose} links left valid");
         }
@@ -430,7 +430,7 @@ on_both_engines! {
         let (status, _, cleared) = send(&app, Method::DELETE, "/api/v1/reader/account", Some(&here), Some(json!({"password": "fresh start"}))).await;
         assert_eq!(status, 204);
         assert_eq!(cleared.as_deref(), Some("agora_reader="));
-        for table in ["accounts", "reader_sessions", "account_links", "account_confirmations"] {
+        for table in ["accounts", "reader_sessions", "account_tokens"] {
             assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM {table}")).await, 0, "{table}");
         }
         for table in ["magazine_notifications", "pack_notifications"] {

@@ -80,7 +80,10 @@ on_both_engines! {
             engine,
             Options {
                 identity: identity::IdentitySettings {
-                    session_idle: Duration::from_secs(3600),
+                    staff_sessions: identity::Lifetime {
+                        idle: Duration::from_secs(3600),
+                        ..identity::IdentitySettings::with_secret("t").staff_sessions
+                    },
                     ..identity::IdentitySettings::with_secret("t")
                 },
                 clock: Some(clock.clone()),

@@ -12,6 +12,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 
 use crate::guard::{cookie, StaffSession};
 use crate::model::{StaffUser, Writer};
+use crate::principal::Kind;
 use crate::service::{IdentityError, IdentityService};
 
 #[derive(Tags)]
@@ -120,7 +121,7 @@ impl IdentityApi {
                 let s = self.service.settings();
                 LoginResponse::Ok(
                     Json(user),
-                    cookie(s.secure_cookie).start(&token, s.session_max),
+                    cookie(Kind::Staff, s.secure_cookie).start(&token, s.staff_sessions.max),
                 )
             }
             Err(IdentityError::InvalidKey) => LoginResponse::Invalid(Json(ErrorBody::new(
@@ -141,7 +142,7 @@ impl IdentityApi {
     /// Sign out: ends the session on the server.
     #[oai(path = "/v1/session", method = "delete", operation_id = "logout")]
     async fn logout(&self, req: &Request) -> LogoutResponse {
-        let cookie = cookie(self.service.settings().secure_cookie);
+        let cookie = cookie(Kind::Staff, self.service.settings().secure_cookie);
         if let Some(token) = cookie.token(req) {
             if let Err(e) = self.service.logout(&token).await {
                 tracing::error!(error = ?e, "sign-out failed");

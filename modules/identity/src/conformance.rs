@@ -3,7 +3,15 @@
 
 use std::sync::Arc;
 
+use std::time::Duration;
+
+use kernel::clock::{Clock, SharedClock};
+use kernel::Db;
+
+use crate::principal::Kind;
+use crate::sessions::{Lifetime, Sessions};
 use crate::store::{Deactivation, IdentityStore};
+use crate::tokens::{self, Purpose, Refusal};
 
 pub async fn run(store: Arc<dyn IdentityStore>) {
     assert_eq!(store.count().await.unwrap(), 0);
@@ -87,89 +95,289 @@ pub async fn run(store: Arc<dyn IdentityStore>) {
         store.user("u4").await.unwrap().unwrap().last_login_at,
         Some(login)
     );
+}
 
-    // Sessions: live until they expire or sit idle, each use keeping them awake.
-    let s = chrono::Duration::seconds;
-    let expires = now + chrono::Duration::hours(1);
-    store
-        .create_session("s1", "u4", now, expires)
+/// A staff member and a confirmed and an unconfirmed reader to own sessions and tokens.
+async fn principals(db: &Db) {
+    let now = kernel::ids::now();
+    crate::store::store_for(db)
+        .insert("staff-1", "Leo", "admin", now)
         .await
         .unwrap();
-    let user = store.session_user("s1", now, now - s(600)).await.unwrap();
-    assert_eq!(user.unwrap().id, "u4");
-    assert!(store
-        .session_user("nope", now, now - s(600))
-        .await
-        .unwrap()
-        .is_none());
-    // Used at now+10: awake; a use at now+20 that needs a use since now+5 finds it.
-    assert!(store
-        .session_user("s1", now + s(10), now - s(590))
-        .await
-        .unwrap()
-        .is_some());
-    assert!(store
-        .session_user("s1", now + s(20), now + s(5))
-        .await
-        .unwrap()
-        .is_some());
-    assert!(
-        store
-            .session_user("s1", now + s(60), now + s(30))
+    for (id, confirmed) in [("reader-1", Some(now)), ("reader-2", None)] {
+        let mut q = db.sql(
+            "INSERT INTO accounts (id, first_name, last_name, email, password_hash, \
+             interests, created_at, confirmed_at) VALUES (",
+        );
+        q.separated()
+            .bind(id)
+            .bind("Maya")
+            .bind("Lee")
+            .bind(format!("{id}@example.org"))
+            .bind("hash")
+            .bind("[]")
+            .bind(now)
+            .bind(confirmed);
+        q.push(")");
+        q.execute(db).await.unwrap();
+    }
+}
+
+/// Sessions of both kinds, on one engine: each lives until it expires or sits idle, opens
+/// only its own kind's door, and only for a usable principal.
+pub async fn sessions(db: &Db) {
+    principals(db).await;
+    let clock = Arc::new(kernel::clock::ManualClock::new());
+    let shared: SharedClock = clock.clone();
+    let minutes = |m: u64| Duration::from_secs(60 * m);
+    let life = Lifetime {
+        idle: minutes(10),
+        max: minutes(60),
+    };
+    let sessions = Sessions::new(db.clone(), shared, life, life);
+
+    let staff = sessions.start(Kind::Staff, "staff-1").await.unwrap();
+    let reader = sessions.start(Kind::Reader, "reader-1").await.unwrap();
+    assert_ne!(staff, reader);
+    assert_eq!(
+        sessions
+            .owner(Kind::Staff, &staff)
             .await
             .unwrap()
-            .is_none(),
-        "idle: not used since now+20"
+            .as_deref(),
+        Some("staff-1")
     );
+    assert_eq!(
+        sessions
+            .owner(Kind::Reader, &reader)
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("reader-1")
+    );
+    // A token opens only its own kind's sessions, whatever cookie it comes in.
+    assert_eq!(sessions.owner(Kind::Reader, &staff).await.unwrap(), None);
+    assert_eq!(sessions.owner(Kind::Staff, &reader).await.unwrap(), None);
+    assert_eq!(sessions.owner(Kind::Staff, "").await.unwrap(), None);
+    assert_eq!(
+        sessions.owner(Kind::Staff, &"x".repeat(500)).await.unwrap(),
+        None
+    );
+
+    // Each use keeps a session awake; ten idle minutes end it.
+    clock.advance(minutes(8));
+    assert!(sessions.owner(Kind::Staff, &staff).await.unwrap().is_some());
+    clock.advance(minutes(8));
+    assert!(sessions.owner(Kind::Staff, &staff).await.unwrap().is_some());
     assert!(
-        store
-            .session_user("s1", expires + s(1), now - s(600))
+        sessions
+            .owner(Kind::Reader, &reader)
             .await
             .unwrap()
             .is_none(),
-        "expired"
+        "idle for 16 minutes"
     );
-    store.delete_session("s1").await.unwrap();
-    assert!(store
-        .session_user("s1", now, now - s(600))
+    // However busy, it ends an hour after sign-in.
+    for _ in 0..6 {
+        clock.advance(minutes(8));
+        let _ = sessions.owner(Kind::Staff, &staff).await.unwrap();
+    }
+    assert!(
+        sessions.owner(Kind::Staff, &staff).await.unwrap().is_none(),
+        "past its maximum"
+    );
+    assert_eq!(
+        sessions.sweep().await.unwrap(),
+        2,
+        "the expired staff session and the idle reader's go"
+    );
+
+    // Only usable principals: an unconfirmed reader's session opens nothing, nor does a
+    // disabled staff member's.
+    let unconfirmed = sessions.start(Kind::Reader, "reader-2").await.unwrap();
+    assert!(sessions
+        .owner(Kind::Reader, &unconfirmed)
         .await
         .unwrap()
         .is_none());
-    store
-        .create_session("s2", "u4", now, expires)
-        .await
-        .unwrap();
-    store
-        .create_session("s3", "u4", now, expires)
-        .await
-        .unwrap();
-    store
-        .create_session("s4", "u1", now, expires)
-        .await
-        .unwrap();
-    store.delete_sessions_of("u4").await.unwrap();
-    assert!(store
-        .session_user("s2", now, now - s(600))
-        .await
-        .unwrap()
-        .is_none());
-    assert!(store
-        .session_user("s3", now, now - s(600))
+    let staff = sessions.start(Kind::Staff, "staff-1").await.unwrap();
+    let store = crate::store::store_for(db);
+    assert!(store.set_active("staff-1", false).await.unwrap());
+    assert!(sessions.owner(Kind::Staff, &staff).await.unwrap().is_none());
+    assert!(store.set_active("staff-1", true).await.unwrap());
+    assert!(sessions.owner(Kind::Staff, &staff).await.unwrap().is_some());
+
+    // Ending: one, or all but the current one; the other kind's are untouched.
+    let first = sessions.start(Kind::Reader, "reader-1").await.unwrap();
+    let second = sessions.start(Kind::Reader, "reader-1").await.unwrap();
+    let third = sessions.start(Kind::Reader, "reader-1").await.unwrap();
+    sessions.end(Kind::Reader, &first).await.unwrap();
+    assert!(sessions
+        .owner(Kind::Reader, &first)
         .await
         .unwrap()
         .is_none());
-    assert!(store
-        .session_user("s4", now, now - s(600))
+    assert_eq!(
+        sessions.of(Kind::Reader, "reader-1").await.unwrap().len(),
+        2
+    );
+    sessions
+        .end_all_of(Kind::Reader, "reader-1", Some(&third))
+        .await
+        .unwrap();
+    assert!(sessions
+        .owner(Kind::Reader, &second)
+        .await
+        .unwrap()
+        .is_none());
+    assert!(sessions
+        .owner(Kind::Reader, &third)
         .await
         .unwrap()
         .is_some());
-    assert!(store.set_active("u1", false).await.unwrap());
-    assert!(
-        store
-            .session_user("s4", now, now - s(600))
+    assert!(sessions.owner(Kind::Staff, &staff).await.unwrap().is_some());
+    let listed = sessions.of(Kind::Reader, "reader-1").await.unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].last_seen_at, clock.now());
+    sessions
+        .end_all_of(Kind::Staff, "staff-1", None)
+        .await
+        .unwrap();
+    assert!(sessions.owner(Kind::Staff, &staff).await.unwrap().is_none());
+
+    // The sweep deletes what can no longer be used, of both kinds.
+    let staff = sessions.start(Kind::Staff, "staff-1").await.unwrap();
+    assert_eq!(sessions.sweep().await.unwrap(), 0, "nothing alive goes");
+    assert!(sessions.owner(Kind::Staff, &staff).await.unwrap().is_some());
+    assert!(sessions
+        .owner(Kind::Reader, &third)
+        .await
+        .unwrap()
+        .is_some());
+    clock.advance(minutes(11));
+    assert_eq!(sessions.sweep().await.unwrap(), 3);
+    assert!(sessions
+        .of(Kind::Staff, "staff-1")
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(sessions
+        .of(Kind::Reader, "reader-1")
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+/// Single-use tokens, on one engine: used once, before they expire, for their own purpose.
+pub async fn tokens(db: &Db) {
+    principals(db).await;
+    let now = kernel::ids::now();
+    let hour = chrono::Duration::hours(1);
+    let mut tx = db.begin().await.unwrap();
+    for (hash, purpose) in [
+        ("t-confirm", Purpose::Confirm),
+        ("t-sign-in", Purpose::SignIn),
+        ("t-reset", Purpose::Reset),
+        ("t-reset-2", Purpose::Reset),
+    ] {
+        tokens::issue(&mut tx, "reader-1", purpose, hash, now + hour)
             .await
-            .unwrap()
-            .is_none(),
-        "a disabled member's session opens nothing"
+            .unwrap();
+    }
+    tokens::issue(&mut tx, "reader-2", Purpose::Confirm, "t-old", now - hour)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+
+    let redeem = |purpose, hash: &'static str, at| async move {
+        let mut tx = db.begin().await.unwrap();
+        let used = tokens::redeem(&mut tx, purpose, hash, at).await.unwrap();
+        tx.commit().await.unwrap();
+        used
+    };
+    // Only for its own purpose.
+    assert_eq!(redeem(Purpose::Reset, "t-sign-in", now).await, None);
+    assert_eq!(
+        tokens::refusal(db, Purpose::Reset, "t-sign-in")
+            .await
+            .unwrap(),
+        Refusal::Unknown
+    );
+    assert_eq!(
+        redeem(Purpose::SignIn, "t-sign-in", now).await.as_deref(),
+        Some("reader-1")
+    );
+    // Once.
+    assert_eq!(redeem(Purpose::SignIn, "t-sign-in", now).await, None);
+    assert_eq!(
+        tokens::refusal(db, Purpose::SignIn, "t-sign-in")
+            .await
+            .unwrap(),
+        Refusal::AlreadyUsed
+    );
+    // Not once expired.
+    assert_eq!(redeem(Purpose::Confirm, "t-old", now).await, None);
+    assert_eq!(
+        tokens::refusal(db, Purpose::Confirm, "t-old")
+            .await
+            .unwrap(),
+        Refusal::Expired
+    );
+    assert_eq!(
+        redeem(Purpose::Confirm, "t-confirm", now + hour).await,
+        None
+    );
+    assert_eq!(
+        tokens::refusal(db, Purpose::Confirm, "nobody")
+            .await
+            .unwrap(),
+        Refusal::Unknown
+    );
+    // A transaction that rolls back leaves the token usable.
+    let mut tx = db.begin().await.unwrap();
+    assert!(tokens::redeem(&mut tx, Purpose::Confirm, "t-confirm", now)
+        .await
+        .unwrap()
+        .is_some());
+    tx.rollback().await.unwrap();
+    assert_eq!(
+        redeem(Purpose::Confirm, "t-confirm", now).await.as_deref(),
+        Some("reader-1")
+    );
+
+    // Voiding the unused tokens of some purposes keeps the others.
+    let mut tx = db.begin().await.unwrap();
+    tokens::issue(
+        &mut tx,
+        "reader-1",
+        Purpose::SignIn,
+        "t-sign-in-2",
+        now + hour,
+    )
+    .await
+    .unwrap();
+    tokens::void_unused(&mut tx, "reader-1", &[Purpose::Reset])
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(redeem(Purpose::Reset, "t-reset-2", now).await, None);
+    assert_eq!(
+        redeem(Purpose::SignIn, "t-sign-in-2", now).await.as_deref(),
+        Some("reader-1")
+    );
+
+    // Expired a while ago: swept; forgetting a reader takes their sessions and tokens.
+    assert_eq!(tokens::delete_expired(db, now).await.unwrap(), 1);
+    let mut tx = db.begin().await.unwrap();
+    tokens::issue(&mut tx, "reader-2", Purpose::Confirm, "t-new", now + hour)
+        .await
+        .unwrap();
+    tokens::forget_reader(&mut tx, "reader-2").await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(
+        tokens::refusal(db, Purpose::Confirm, "t-new")
+            .await
+            .unwrap(),
+        Refusal::Unknown
     );
 }

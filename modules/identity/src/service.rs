@@ -7,12 +7,15 @@ use chrono::Duration as ChronoDuration;
 
 use kernel::clock::SharedClock;
 use kernel::limiter::{Admission, Limiter, Rule};
-use kernel::secret::{hash_token, new_token};
+use kernel::Db;
 
 use crate::keys::{new_access_key, KeyHasher};
 use crate::model::{Role, StaffNotices, StaffRecord, StaffUser, Writer};
+use crate::principal::{Kind, Reader};
+use crate::sessions::Sessions;
 use crate::settings::IdentitySettings;
-use crate::store::{Deactivation, IdentityStore, UserRow};
+use crate::store::{store_for, Deactivation, IdentityStore, UserRow};
+use crate::tokens;
 
 pub const MAX_NAME_CHARS: usize = 100;
 
@@ -40,7 +43,9 @@ impl From<sqlx::Error> for IdentityError {
 }
 
 pub struct IdentityService {
+    db: Db,
     store: Arc<dyn IdentityStore>,
+    sessions: Arc<Sessions>,
     hasher: KeyHasher,
     settings: IdentitySettings,
     limiter: Limiter,
@@ -55,19 +60,17 @@ fn user(row: UserRow) -> Option<StaffUser> {
     })
 }
 
-fn chrono(d: std::time::Duration) -> ChronoDuration {
-    ChronoDuration::from_std(d).unwrap_or(ChronoDuration::days(1))
-}
-
 impl IdentityService {
-    pub fn new(
-        store: Arc<dyn IdentityStore>,
-        settings: IdentitySettings,
-        limiter: Limiter,
-        clock: SharedClock,
-    ) -> Self {
+    pub fn new(db: &Db, settings: IdentitySettings, limiter: Limiter, clock: SharedClock) -> Self {
         Self {
-            store,
+            db: db.clone(),
+            store: store_for(db),
+            sessions: Arc::new(Sessions::new(
+                db.clone(),
+                clock.clone(),
+                settings.staff_sessions,
+                settings.reader_sessions,
+            )),
             hasher: KeyHasher::new(settings.key_secret.expose().clone().into_bytes()),
             settings,
             limiter,
@@ -77,6 +80,11 @@ impl IdentityService {
 
     pub fn settings(&self) -> &IdentitySettings {
         &self.settings
+    }
+
+    /// The sessions of both kinds of principal.
+    pub fn sessions(&self) -> &Arc<Sessions> {
+        &self.sessions
     }
 
     /// Display names of the given users (unknown ids are left out).
@@ -143,7 +151,7 @@ impl IdentityService {
         {
             return Err(IdentityError::NotFound);
         }
-        self.store.delete_sessions_of(id).await?;
+        self.sessions.end_all_of(Kind::Staff, id, None).await?;
         Ok(key)
     }
 
@@ -163,7 +171,7 @@ impl IdentityService {
             Deactivation::NotFound => return Err(IdentityError::NotFound),
             Deactivation::LastAdmin => return Err(IdentityError::LastAdmin),
         }
-        self.store.delete_sessions_of(id).await?;
+        self.sessions.end_all_of(Kind::Staff, id, None).await?;
         Ok(())
     }
 
@@ -328,43 +336,50 @@ impl IdentityService {
             return Err(IdentityError::InvalidKey);
         };
         self.limiter.forget(&[ip_hit, global_hit]).await?;
-        let token = new_token();
-        self.store
-            .create_session(
-                &hash_token(&token),
-                &staff.id,
-                now,
-                now + chrono(self.settings.session_max),
-            )
-            .await?;
+        let token = self.sessions.start(Kind::Staff, &staff.id).await?;
         self.store.touch_login(&staff.id, now).await?;
         tracing::info!(user = %staff.id, role = %staff.role, "signed in");
         Ok((staff, token))
     }
 
-    /// Deletes the sessions that can no longer be used (expired, or idle too long); returns
-    /// how many. Run by housekeeping.
-    pub async fn delete_expired_sessions(&self) -> Result<u64, IdentityError> {
-        let now = self.clock.now();
-        let idle_cutoff = now - chrono(self.settings.session_idle);
-        Ok(self.store.delete_expired_sessions(now, idle_cutoff).await?)
+    /// Deletes the sessions of both kinds that can no longer be used (expired, or idle too
+    /// long), and emailed tokens a month past their expiry (until then, opening one still
+    /// says it expired rather than that it is unknown); returns how many rows went. Run by
+    /// housekeeping.
+    pub async fn housekeeping(&self) -> Result<u64, IdentityError> {
+        let sessions = self.sessions.sweep().await?;
+        let before = self.clock.now() - ChronoDuration::days(tokens::EXPIRED_KEPT_DAYS);
+        let tokens = tokens::delete_expired(&self.db, before).await?;
+        Ok(sessions + tokens)
     }
 
-    /// The signed-in staff member of a session token, if the session is alive.
-    pub async fn authenticate(&self, token: &str) -> Result<Option<StaffUser>, IdentityError> {
-        if token.is_empty() || token.len() > 200 {
+    /// The staff member of a live session token.
+    pub async fn staff_of(&self, token: &str) -> Result<Option<StaffUser>, IdentityError> {
+        let Some(id) = self.sessions.owner(Kind::Staff, token).await? else {
             return Ok(None);
-        }
-        let now = self.clock.now();
-        let idle_cutoff = now - chrono(self.settings.session_idle);
+        };
         Ok(self
             .store
-            .session_user(&hash_token(token), now, idle_cutoff)
+            .user(&id)
             .await?
+            .filter(|row| row.active)
             .and_then(user))
     }
 
+    /// The reader of a live session token.
+    pub async fn reader_of(&self, token: &str) -> Result<Option<Reader>, IdentityError> {
+        Ok(self
+            .sessions
+            .owner(Kind::Reader, token)
+            .await?
+            .map(|account| Reader {
+                account,
+                token: token.to_string(),
+            }))
+    }
+
+    /// Ends a staff session (sign-out).
     pub async fn logout(&self, token: &str) -> Result<(), IdentityError> {
-        Ok(self.store.delete_session(&hash_token(token)).await?)
+        Ok(self.sessions.end(Kind::Staff, token).await?)
     }
 }

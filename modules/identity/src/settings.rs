@@ -1,17 +1,25 @@
-//! Identity settings: the key secret, session lifetimes and sign-in limits.
+//! Identity settings: the key secret, session lifetimes of each kind and sign-in limits.
 
 use std::time::Duration;
 
 use kernel::secret::Secret;
 
+use crate::sessions::Lifetime;
+
+/// A reader stays signed in for two weeks without a visit, two months at most.
+pub const READER_SESSIONS: Lifetime = Lifetime {
+    idle: Duration::from_secs(14 * 24 * 3600),
+    max: Duration::from_secs(60 * 24 * 3600),
+};
+
 #[derive(Clone, Debug)]
 pub struct IdentitySettings {
     /// Secret of the keyed hash of access keys (shared by every instance).
     pub key_secret: Secret<String>,
-    /// A session ends after this long without a request.
-    pub session_idle: Duration,
-    /// A session ends this long after sign-in, whatever happens.
-    pub session_max: Duration,
+    /// How long a staff member's session lasts.
+    pub staff_sessions: Lifetime,
+    /// How long a reader's session lasts.
+    pub reader_sessions: Lifetime,
     /// Mark the cookie `Secure` (the site is served over https).
     pub secure_cookie: bool,
     /// Failed sign-ins allowed per client address within any `failure_window`.
@@ -28,8 +36,11 @@ impl IdentitySettings {
     pub fn with_secret(secret: impl Into<String>) -> Self {
         IdentitySettings {
             key_secret: Secret::new(secret.into()),
-            session_idle: Duration::from_secs(8 * 3600),
-            session_max: Duration::from_secs(7 * 24 * 3600),
+            staff_sessions: Lifetime {
+                idle: Duration::from_secs(8 * 3600),
+                max: Duration::from_secs(7 * 24 * 3600),
+            },
+            reader_sessions: READER_SESSIONS,
             secure_cookie: false,
             failures_per_address: 5,
             failures_global: 100,

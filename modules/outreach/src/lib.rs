@@ -35,7 +35,7 @@ pub use landing::Landing;
 pub use links::{CONFIRM_PAGE, UNSUBSCRIBE_PAGE};
 pub use model::NotifyList;
 pub use readers::{
-    reader_store_for, ReaderApi, ReaderSettings, ReaderStore, Readers, READER_COOKIE, RESET_PAGE,
+    reader_store_for, ReaderApi, ReaderSettings, ReaderStore, Readers, RESET_PAGE,
     SIGN_IN_LINK_PAGE,
 };
 pub use service::{

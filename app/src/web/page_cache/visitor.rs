@@ -19,7 +19,7 @@ pub(in crate::web) fn visitor_key(key: Cow<'_, str>, reader: bool) -> Cow<'_, st
 /// The request carries a reader's session cookie (live or not: the page only offers the
 /// account page, which checks).
 pub(in crate::web) fn reader_cookie(headers: &HeaderMap) -> bool {
-    cookie(headers, outreach::READER_COOKIE).is_some()
+    cookie(headers, identity::READER_COOKIE).is_some()
 }
 
 /// Who is asking: a signed-in staff member, or someone whose form the page is answering,

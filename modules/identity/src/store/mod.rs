@@ -1,6 +1,6 @@
-//! Persistence of staff users, sessions and recent failed sign-ins: one trait, one
-//! implementation per engine (the SQL is shared; `QueryBuilder` writes each engine's
-//! placeholders; the few engine-specific locking statements are arguments of the macro).
+//! Persistence of staff users, their keys and notice settings: one trait, one implementation
+//! for both engines (the SQL is shared; the one engine-specific lock is chosen at run time).
+//! Sessions of every kind are [`crate::sessions`]'.
 
 use std::sync::Arc;
 
@@ -59,31 +59,6 @@ pub trait IdentityStore: Send + Sync {
         email: Option<&str>,
         notify: bool,
     ) -> Result<bool, sqlx::Error>;
-
-    async fn create_session(
-        &self,
-        token_hash: &str,
-        user_id: &str,
-        now: DateTime<Utc>,
-        expires_at: DateTime<Utc>,
-    ) -> Result<(), sqlx::Error>;
-    /// The active user of a live session (not past `expires_at`, seen after `idle_cutoff`),
-    /// marking the session as seen now.
-    async fn session_user(
-        &self,
-        token_hash: &str,
-        now: DateTime<Utc>,
-        idle_cutoff: DateTime<Utc>,
-    ) -> Result<Option<UserRow>, sqlx::Error>;
-    async fn delete_session(&self, token_hash: &str) -> Result<(), sqlx::Error>;
-    async fn delete_sessions_of(&self, user_id: &str) -> Result<(), sqlx::Error>;
-    /// Deletes the sessions past `expires_at` at `now` or not seen since `idle_cutoff`;
-    /// returns how many.
-    async fn delete_expired_sessions(
-        &self,
-        now: DateTime<Utc>,
-        idle_cutoff: DateTime<Utc>,
-    ) -> Result<u64, sqlx::Error>;
 
     /// Disables a staff member unless they are the last active admin, as one atomic change
     /// (concurrent calls cannot leave no active admin).

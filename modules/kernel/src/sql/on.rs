@@ -96,6 +96,16 @@ impl Db {
 }
 
 impl Tx {
+    /// A statement for this transaction's engine, starting with `text`.
+    pub fn sql(&self, text: &str) -> Sql {
+        Sql {
+            builder: match self {
+                Tx::Sqlite(_) => Builder::Sqlite(QueryBuilder::new(text)),
+                Tx::Postgres(_) => Builder::Postgres(QueryBuilder::new(text)),
+            },
+        }
+    }
+
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             Tx::Sqlite(tx) => tx.commit().await,

@@ -136,16 +136,14 @@ impl Readers {
         check_new_password(password, confirm)?;
         let hash = hash_password(password.to_string()).await?;
         self.store.set_password(id, &hash).await?;
-        self.store
-            .delete_sessions_of(id, Some(&hash_token(session_token)))
-            .await?;
+        self.end_sessions(id, Some(session_token)).await?;
         Ok(())
     }
 
     /// Everything kept about the account, as its owner may download it.
     pub async fn export(&self, id: &str) -> Result<serde_json::Value, ReaderError> {
         let a = self.store.account(id).await?.ok_or(ReaderError::Gone)?;
-        let sessions = self.store.sessions_of(id).await?;
+        let sessions = self.sessions.of(identity::Kind::Reader, id).await?;
         let interests: Vec<String> = serde_json::from_str(&a.interests).unwrap_or_default();
         let iso = |d: Option<DateTime<Utc>>| d.map(|d| d.to_rfc3339());
         Ok(serde_json::json!({

@@ -8,13 +8,13 @@ use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::{OpenApi, Tags};
 
-use super::guard::{cookie, ReaderSession};
 use super::model::{
     AccountDeletion, Done, LinkRequest, LinkToken, PasswordChange, PasswordReset, ProfileInput,
     ReaderSignIn, ReaderSignedIn, Subscriptions,
 };
 use super::store::LinkPurpose;
 use super::{checked_email, ReaderError, Readers, SignedIn};
+use identity::ReaderSession;
 use responses::{
     failure, AccountResponse, ChangedResponse, DeletedResponse, ExportResponse, Failure,
     LinkSentResponse, LinkUsedResponse, SignInResponse, SignOutResponse,
@@ -44,8 +44,8 @@ impl ReaderApi {
     }
 
     fn cookie(&self, signed_in: &SignedIn) -> String {
-        let s = self.readers.settings();
-        cookie(s.secure_cookie).start(&signed_in.token, s.session_max)
+        let (cookie, lasts) = self.readers.cookie();
+        cookie.start(&signed_in.token, lasts)
     }
 
     fn signed_in(
@@ -118,7 +118,7 @@ impl ReaderApi {
         operation_id = "readerSignOut"
     )]
     async fn sign_out(&self, req: &Request) -> SignOutResponse {
-        let cookie = cookie(self.readers.settings().secure_cookie);
+        let (cookie, _) = self.readers.cookie();
         if let Some(token) = cookie.token(req) {
             if let Err(e) = self.readers.sign_out(&token).await {
                 tracing::error!(error = ?e, "reader sign-out failed");
@@ -295,7 +295,7 @@ impl ReaderApi {
     )]
     async fn delete(&self, auth: ReaderSession, body: Json<AccountDeletion>) -> DeletedResponse {
         match self.readers.delete(&auth.0.account, &body.0.password).await {
-            Ok(()) => DeletedResponse::Done(cookie(self.readers.settings().secure_cookie).end()),
+            Ok(()) => DeletedResponse::Done(self.readers.cookie().0.end()),
             Err(e) => failure(e).into(),
         }
     }

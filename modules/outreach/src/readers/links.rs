@@ -38,7 +38,7 @@ impl Readers {
         let email = email.trim().to_lowercase();
         let Some(account) = self.store.credentials(&email).await? else {
             tracing::info!(
-                purpose = purpose.as_str(),
+                purpose = purpose.token().as_str(),
                 "link asked for an unknown address"
             );
             return Ok(());
@@ -119,7 +119,7 @@ impl Readers {
         };
         let hash = hash_password(password.to_string()).await?;
         self.store.set_password(&account, &hash).await?;
-        self.store.delete_sessions_of(&account, None).await?;
+        self.end_sessions(&account, None).await?;
         tracing::info!(%account, "reader password reset");
         self.start_session(&account).await
     }

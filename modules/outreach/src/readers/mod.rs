@@ -1,12 +1,11 @@
 //! Reader accounts once registered: sign-in with a password or an emailed one-time link,
 //! password reset, the account page (profile, interests, subscriptions, password, data
-//! download, deletion). Reader sessions live apart from staff sessions (their own table and
-//! cookie), so neither kind ever opens the other's doors.
+//! download, deletion). Sessions, emailed tokens and the guard are identity's, which keeps
+//! readers and staff apart (a cookie and a sessions table each).
 
 mod account;
 mod api;
 mod error;
-mod guard;
 mod links;
 mod model;
 mod password;
@@ -17,12 +16,12 @@ mod store;
 use std::sync::Arc;
 use std::time::Duration;
 
+use identity::{Kind, Sessions};
 use kernel::clock::SharedClock;
 use kernel::limiter::Limiter;
 
 pub use api::ReaderApi;
 pub use error::ReaderError;
-pub use guard::READER_COOKIE;
 pub(crate) use links::checked_email;
 pub(crate) use password::{hash as hash_password, new_password_problem, verify as verify_password};
 pub use store::{reader_store_for, ReaderStore};
@@ -39,10 +38,6 @@ pub struct ReaderSettings {
     pub site_name: String,
     /// Mark the cookie `Secure` (the site is served over https).
     pub secure_cookie: bool,
-    /// A session ends after this long without a request…
-    pub session_idle: Duration,
-    /// …and this long after sign-in, whatever happens.
-    pub session_max: Duration,
     /// How long an emailed sign-in link works.
     pub sign_in_link_ttl: Duration,
     /// How long a password reset link works.
@@ -59,8 +54,6 @@ impl ReaderSettings {
             site_url: site_url.trim_end_matches('/').to_string(),
             site_name: "The Agora".into(),
             secure_cookie: site_url.starts_with("https://"),
-            session_idle: Duration::from_secs(14 * 24 * 3600),
-            session_max: Duration::from_secs(60 * 24 * 3600),
             sign_in_link_ttl: Duration::from_secs(20 * 60),
             reset_link_ttl: Duration::from_secs(3600),
             failures_per_address: 10,
@@ -83,6 +76,7 @@ pub struct SignedIn {
 
 pub struct Readers {
     store: Arc<dyn ReaderStore>,
+    sessions: Arc<Sessions>,
     settings: ReaderSettings,
     limiter: Limiter,
     clock: SharedClock,
@@ -91,12 +85,14 @@ pub struct Readers {
 impl Readers {
     pub fn new(
         store: Arc<dyn ReaderStore>,
+        sessions: Arc<Sessions>,
         settings: ReaderSettings,
         limiter: Limiter,
         clock: SharedClock,
     ) -> Self {
         Readers {
             store,
+            sessions,
             settings,
             limiter,
             clock,
@@ -105,5 +101,13 @@ impl Readers {
 
     pub fn settings(&self) -> &ReaderSettings {
         &self.settings
+    }
+
+    /// The reader session cookie: `Secure` over https, as long-lived as a session.
+    pub fn cookie(&self) -> (kernel::http::SessionCookie, Duration) {
+        (
+            identity::cookie(Kind::Reader, self.settings.secure_cookie),
+            self.sessions.lifetime(Kind::Reader).max,
+        )
     }
 }

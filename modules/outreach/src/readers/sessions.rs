@@ -1,66 +1,40 @@
-//! Reader sessions: started at sign-in, checked on each request, ended at sign-out, and
-//! cleared by housekeeping once they (and emailed links) can no longer be used.
+//! Reader sessions, through identity's one sessions mechanism: started at sign-in, ended at
+//! sign-out and when the password changes.
 
-use kernel::secret::{hash_token, new_token};
+use identity::Kind;
 
-use super::{span, ReaderError, Readers, SignedIn};
-
-/// How long an expired link is kept, so that opening it says it expired.
-const EXPIRED_LINKS_KEPT_DAYS: i64 = 30;
+use super::{ReaderError, Readers, SignedIn};
 
 impl Readers {
     pub(super) async fn start_session(&self, account_id: &str) -> Result<SignedIn, ReaderError> {
-        let token = new_token();
-        let now = self.clock.now();
-        self.store
-            .create_session(
-                &hash_token(&token),
-                account_id,
-                now,
-                now + span(self.settings.session_max),
-            )
-            .await?;
         let first_name = self
             .store
             .account(account_id)
             .await?
             .map(|a| a.first_name)
             .ok_or(ReaderError::Gone)?;
+        let token = self.sessions.start(Kind::Reader, account_id).await?;
         Ok(SignedIn { token, first_name })
     }
 
-    /// The account of a live session token.
-    pub async fn authenticate(&self, token: &str) -> Result<Option<String>, ReaderError> {
-        if token.is_empty() || token.len() > 200 {
-            return Ok(None);
-        }
-        let now = self.clock.now();
+    /// Ends every session of the account but the one of `keep` (a token).
+    pub(super) async fn end_sessions(
+        &self,
+        account_id: &str,
+        keep: Option<&str>,
+    ) -> Result<(), ReaderError> {
         Ok(self
-            .store
-            .session_account(
-                &hash_token(token),
-                now,
-                now - span(self.settings.session_idle),
-            )
+            .sessions
+            .end_all_of(Kind::Reader, account_id, keep)
             .await?)
     }
 
-    /// Deletes sessions that can no longer be used, and links a month past their expiry (until
-    /// then, opening one still says it expired rather than that it is unknown); returns how
-    /// many rows went. Run by housekeeping.
-    pub async fn delete_expired(&self) -> Result<u64, ReaderError> {
-        let now = self.clock.now();
-        Ok(self
-            .store
-            .delete_expired(
-                now,
-                now - span(self.settings.session_idle),
-                now - chrono::Duration::days(EXPIRED_LINKS_KEPT_DAYS),
-            )
-            .await?)
+    /// The account of a live reader session token.
+    pub async fn account_of(&self, token: &str) -> Result<Option<String>, ReaderError> {
+        Ok(self.sessions.owner(Kind::Reader, token).await?)
     }
 
     pub async fn sign_out(&self, token: &str) -> Result<(), ReaderError> {
-        Ok(self.store.delete_session(&hash_token(token)).await?)
+        Ok(self.sessions.end(Kind::Reader, token).await?)
     }
 }

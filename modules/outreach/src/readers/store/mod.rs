@@ -1,10 +1,12 @@
-//! What reader sign-in keeps: sessions, emailed links, profile and subscriptions, each change
+//! What reader sign-in keeps beside identity's sessions and tokens: credentials, profile and
+//! subscriptions, each change
 //! that sends an email written in one transaction with it.
 
 use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use identity::tokens::Purpose;
 use kernel::outbox::Email;
 use kernel::Db;
 
@@ -37,13 +39,6 @@ pub struct AccountRecord {
     pub packs_since: Option<DateTime<Utc>>,
 }
 
-/// A session of the account, for the data download.
-#[derive(Debug, Clone)]
-pub struct SessionRecord {
-    pub created_at: DateTime<Utc>,
-    pub last_seen_at: DateTime<Utc>,
-}
-
 /// What an emailed link is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LinkPurpose {
@@ -52,10 +47,11 @@ pub enum LinkPurpose {
 }
 
 impl LinkPurpose {
-    pub fn as_str(self) -> &'static str {
+    /// The purpose of the token the link carries.
+    pub fn token(self) -> Purpose {
         match self {
-            LinkPurpose::SignIn => "sign-in",
-            LinkPurpose::Reset => "reset",
+            LinkPurpose::SignIn => Purpose::SignIn,
+            LinkPurpose::Reset => Purpose::Reset,
         }
     }
 }
@@ -83,38 +79,6 @@ pub struct Profile {
 #[async_trait]
 pub trait ReaderStore: Send + Sync {
     async fn credentials(&self, email: &str) -> Result<Option<Credentials>, sqlx::Error>;
-    async fn create_session(
-        &self,
-        token_hash: &str,
-        account_id: &str,
-        now: DateTime<Utc>,
-        expires_at: DateTime<Utc>,
-    ) -> Result<(), sqlx::Error>;
-    /// The confirmed account of a live session (seen after `idle_cutoff`, not expired at
-    /// `now`), marking the session seen now.
-    async fn session_account(
-        &self,
-        token_hash: &str,
-        now: DateTime<Utc>,
-        idle_cutoff: DateTime<Utc>,
-    ) -> Result<Option<String>, sqlx::Error>;
-    async fn delete_session(&self, token_hash: &str) -> Result<(), sqlx::Error>;
-    /// Deletes the sessions past `expires_at` at `now` or not seen since `idle_cutoff`, and
-    /// the sign-in, reset and confirmation links that expired before `links_before`; returns
-    /// how many rows went.
-    async fn delete_expired(
-        &self,
-        now: DateTime<Utc>,
-        idle_cutoff: DateTime<Utc>,
-        links_before: DateTime<Utc>,
-    ) -> Result<u64, sqlx::Error>;
-    /// Ends every session of the account but `keep` (a token hash).
-    async fn delete_sessions_of(
-        &self,
-        account_id: &str,
-        keep: Option<&str>,
-    ) -> Result<(), sqlx::Error>;
-    async fn sessions_of(&self, account_id: &str) -> Result<Vec<SessionRecord>, sqlx::Error>;
     /// Stores a link and queues the email that carries it, in one transaction; the account's
     /// unused links of the same purpose are void from then on.
     async fn add_link(

@@ -2,27 +2,12 @@
 //! confirming (which starts the subscriptions asked for at signup).
 
 use chrono::{DateTime, Utc};
+use identity::tokens::{self, Purpose, Refusal};
 use kernel::outbox::Email;
 use kernel::Db;
 
 use crate::model::NotifyList;
 use crate::store::{AccountRow, Confirmation, ExistingAccount, SignupHashes};
-
-/// The statement that adds a confirmation link for `account_id`.
-fn insert_confirmation(
-    db: &Db,
-    account_id: &str,
-    token_hash: &str,
-    expires_at: DateTime<Utc>,
-) -> kernel::sql::Sql {
-    let mut q =
-        db.sql("INSERT INTO account_confirmations (token_hash, account_id, expires_at) VALUES (");
-    q.bind_list([token_hash.to_string(), account_id.to_string()])
-        .push(", ")
-        .bind(expires_at)
-        .push(")");
-    q
-}
 
 pub(super) async fn account_by_email(
     db: &Db,
@@ -65,9 +50,7 @@ pub(super) async fn create_account(
         tx.rollback().await?;
         return Ok(false);
     }
-    insert_confirmation(db, &r.id, token_hash, expires_at)
-        .execute(&mut tx)
-        .await?;
+    tokens::issue(&mut tx, &r.id, Purpose::Confirm, token_hash, expires_at).await?;
     kernel::outbox::enqueue(&mut tx, email).await?;
     tx.commit().await?;
     Ok(true)
@@ -89,9 +72,14 @@ pub(super) async fn add_confirmation(
             .bind(account_id.to_string());
         q.execute(&mut tx).await?;
     }
-    insert_confirmation(db, account_id, token_hash, expires_at)
-        .execute(&mut tx)
-        .await?;
+    tokens::issue(
+        &mut tx,
+        account_id,
+        Purpose::Confirm,
+        token_hash,
+        expires_at,
+    )
+    .await?;
     kernel::outbox::enqueue(&mut tx, email).await?;
     tx.commit().await
 }
@@ -111,26 +99,16 @@ pub(super) async fn confirm(
     // The transaction starts with its write (an upgrade from a read could fail at
     // once on SQLite while another connection writes).
     let mut tx = db.begin().await?;
-    let mut q = db.sql("UPDATE account_confirmations SET used_at = ");
-    q.bind(now)
-        .push(" WHERE used_at IS NULL AND token_hash = ")
-        .bind(token_hash.to_string())
-        .push(" AND expires_at >= ")
-        .bind(now)
-        .push(" RETURNING account_id");
-    let used: Option<String> = q.scalar_optional(&mut tx).await?;
+    let used = tokens::redeem(&mut tx, Purpose::Confirm, token_hash, now).await?;
     let Some(account_id) = used else {
         tx.rollback().await?;
-        // Why not: unknown, used before, or expired.
-        let mut q =
-            db.sql("SELECT used_at IS NOT NULL FROM account_confirmations WHERE token_hash = ");
-        q.bind(token_hash.to_string());
-        let used_before: Option<bool> = q.scalar_optional(db).await?;
-        return Ok(match used_before {
-            None => Confirmation::Unknown,
-            Some(true) => Confirmation::AlreadyUsed,
-            Some(false) => Confirmation::Expired,
-        });
+        return Ok(
+            match tokens::refusal(db, Purpose::Confirm, token_hash).await? {
+                Refusal::Unknown => Confirmation::Unknown,
+                Refusal::AlreadyUsed => Confirmation::AlreadyUsed,
+                Refusal::Expired => Confirmation::Expired,
+            },
+        );
     };
     // What the reader asked to hear about, asked for once: cleared as it starts.
     let mut q = db.sql("SELECT email, signup_lists FROM accounts WHERE id = ");

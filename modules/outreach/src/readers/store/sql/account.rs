@@ -2,6 +2,7 @@
 //! profile and the password.
 
 use chrono::{DateTime, Utc};
+use identity::tokens::{self, Purpose};
 use kernel::Db;
 
 use crate::readers::store::{AccountRecord, Credentials, Profile};
@@ -93,8 +94,6 @@ pub(super) async fn set_password(
     q.execute(&mut tx).await?;
     // Links sent before the change are void: whoever read an old email (or
     // holds the old password) cannot use them to set the password again.
-    let mut q = db.sql("DELETE FROM account_links WHERE used_at IS NULL AND account_id = ");
-    q.bind(id.to_string());
-    q.execute(&mut tx).await?;
+    tokens::void_unused(&mut tx, id, &[Purpose::SignIn, Purpose::Reset]).await?;
     tx.commit().await
 }

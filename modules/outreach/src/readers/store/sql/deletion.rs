@@ -66,16 +66,10 @@ pub(super) async fn delete_account(
         q.bind(email.to_string());
         q.execute(&mut tx).await?;
     }
-    for table in [
-        "reader_sessions",
-        "account_links",
-        "account_confirmations",
-        "digest_deliveries",
-    ] {
-        let mut q = db.sql(&format!("DELETE FROM {table} WHERE account_id = "));
-        q.bind(id.to_string());
-        q.execute(&mut tx).await?;
-    }
+    identity::tokens::forget_reader(&mut tx, id).await?;
+    let mut q = db.sql("DELETE FROM digest_deliveries WHERE account_id = ");
+    q.bind(id.to_string());
+    q.execute(&mut tx).await?;
     let mut q = db.sql("DELETE FROM accounts WHERE id = ");
     q.bind(id.to_string());
     q.execute(&mut tx).await?;

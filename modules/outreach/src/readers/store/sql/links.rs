@@ -1,6 +1,7 @@
 //! Emailed sign-in and reset links: stored with the email that carries them, used once.
 
 use chrono::{DateTime, Utc};
+use identity::tokens;
 use kernel::outbox::Email;
 use kernel::Db;
 
@@ -25,22 +26,8 @@ pub(super) async fn add_link(
     q.execute(&mut tx).await?;
     // A new link voids the account's older ones of the same kind: only the
     // latest email works.
-    let mut q = db.sql("DELETE FROM account_links WHERE used_at IS NULL AND account_id = ");
-    q.bind(account_id.to_string())
-        .push(" AND purpose = ")
-        .bind(purpose.as_str());
-    q.execute(&mut tx).await?;
-    let mut q = db.sql(
-        "INSERT INTO account_links (token_hash, account_id, purpose, expires_at) \
-         VALUES (",
-    );
-    q.separated()
-        .bind(token_hash.to_string())
-        .bind(account_id.to_string())
-        .bind(purpose.as_str())
-        .bind(expires_at);
-    q.push(")");
-    q.execute(&mut tx).await?;
+    tokens::void_unused(&mut tx, account_id, &[purpose.token()]).await?;
+    tokens::issue(&mut tx, account_id, purpose.token(), token_hash, expires_at).await?;
     kernel::outbox::enqueue(&mut tx, email).await?;
     tx.commit().await
 }
@@ -52,16 +39,7 @@ pub(super) async fn use_link(
     now: DateTime<Utc>,
 ) -> Result<LinkUse, sqlx::Error> {
     let mut tx = db.begin().await?;
-    let mut q = db.sql("UPDATE account_links SET used_at = ");
-    q.bind(now)
-        .push(" WHERE used_at IS NULL AND token_hash = ")
-        .bind(token_hash.to_string())
-        .push(" AND purpose = ")
-        .bind(purpose.as_str())
-        .push(" AND expires_at > ")
-        .bind(now)
-        .push(" RETURNING account_id");
-    let found: Option<String> = q.scalar_optional(&mut tx).await?;
+    let found = tokens::redeem(&mut tx, purpose.token(), token_hash, now).await?;
     let Some(account_id) = found else {
         return Ok(LinkUse::Invalid);
     };

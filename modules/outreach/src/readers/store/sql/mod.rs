@@ -1,12 +1,11 @@
 //! The reader store in SQL: the same statements on both engines; an email is queued in the
-//! transaction of what caused it. Each method's statements live with their feature: sessions,
-//! emailed links, the account row, the lists, and deletion.
+//! transaction of what caused it. Each method's statements live with their feature: emailed
+//! links, the account row, the lists, and deletion.
 
 mod account;
 mod deletion;
 mod links;
 mod lists;
-mod sessions;
 
 use super::*;
 
@@ -20,60 +19,6 @@ impl ReaderStore for SqlReaderStore {
     #[tracing::instrument(target = "trace_only", name = "ReaderStore.credentials", skip_all)]
     async fn credentials(&self, email: &str) -> Result<Option<Credentials>, sqlx::Error> {
         account::credentials(&self.db, email).await
-    }
-
-    #[tracing::instrument(target = "trace_only", name = "ReaderStore.create_session", skip_all)]
-    async fn create_session(
-        &self,
-        token_hash: &str,
-        account_id: &str,
-        now: DateTime<Utc>,
-        expires_at: DateTime<Utc>,
-    ) -> Result<(), sqlx::Error> {
-        sessions::create_session(&self.db, token_hash, account_id, now, expires_at).await
-    }
-
-    #[tracing::instrument(target = "trace_only", name = "ReaderStore.session_account", skip_all)]
-    async fn session_account(
-        &self,
-        token_hash: &str,
-        now: DateTime<Utc>,
-        idle_cutoff: DateTime<Utc>,
-    ) -> Result<Option<String>, sqlx::Error> {
-        sessions::session_account(&self.db, token_hash, now, idle_cutoff).await
-    }
-
-    #[tracing::instrument(target = "trace_only", name = "ReaderStore.delete_session", skip_all)]
-    async fn delete_session(&self, token_hash: &str) -> Result<(), sqlx::Error> {
-        sessions::delete_session(&self.db, token_hash).await
-    }
-
-    #[tracing::instrument(target = "trace_only", name = "ReaderStore.delete_expired", skip_all)]
-    async fn delete_expired(
-        &self,
-        now: DateTime<Utc>,
-        idle_cutoff: DateTime<Utc>,
-        links_before: DateTime<Utc>,
-    ) -> Result<u64, sqlx::Error> {
-        sessions::delete_expired(&self.db, now, idle_cutoff, links_before).await
-    }
-
-    #[tracing::instrument(
-        target = "trace_only",
-        name = "ReaderStore.delete_sessions_of",
-        skip_all
-    )]
-    async fn delete_sessions_of(
-        &self,
-        account_id: &str,
-        keep: Option<&str>,
-    ) -> Result<(), sqlx::Error> {
-        sessions::delete_sessions_of(&self.db, account_id, keep).await
-    }
-
-    #[tracing::instrument(target = "trace_only", name = "ReaderStore.sessions_of", skip_all)]
-    async fn sessions_of(&self, account_id: &str) -> Result<Vec<SessionRecord>, sqlx::Error> {
-        sessions::sessions_of(&self.db, account_id).await
     }
 
     #[tracing::instrument(target = "trace_only", name = "ReaderStore.add_link", skip_all)]
