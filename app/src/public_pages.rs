@@ -46,8 +46,8 @@ pub const PUBLIC_PAGES: [PublicPage; 17] = [
     page("/forgot-password", "Forgot your password?", "Get an emailed link to choose a new password.", false),
     page("/account", "My account", "Your profile, interests and email subscriptions.", false),
     // Where emailed links lead (their token is in the address: never cached, never indexed).
-    page(outreach::SIGN_IN_LINK_PAGE, "Sign in with your link", "Sign in with the link we emailed you.", false),
-    page(outreach::RESET_PAGE, "Choose a new password", "Choose a new password for your account.", false),
+    page(identity::readers::SIGN_IN_LINK_PAGE, "Sign in with your link", "Sign in with the link we emailed you.", false),
+    page(identity::readers::RESET_PAGE, "Choose a new password", "Choose a new password for your account.", false),
 ];
 
 /// The public page at `path`, if it is one of the table's.

@@ -11,9 +11,7 @@ use kernel::outbox::{outbox_store_for, Mailer, Outbox};
 use kernel::storage::Storage;
 use kernel::Db;
 use media::MediaApi;
-use outreach::{
-    OutreachApi, OutreachService, OutreachSettings, ReaderApi, ReaderSettings, Readers,
-};
+use outreach::{OutreachApi, OutreachService, OutreachSettings, ReaderApi, Readers};
 use poem_openapi::OpenApiService;
 
 use crate::adapters::{ContentTitles, IdentityAuthors, PublishedIssues, SitePages, WeekArticles};
@@ -97,16 +95,21 @@ impl Services {
             private.clone(),
             mail.outbox.clone(),
         ));
-        let readers = Arc::new(Readers::new(
-            outreach::reader_store_for(&db),
+        let reader_auth = Arc::new(identity::readers::ReaderAuth::new(
+            &db,
             identity.sessions().clone(),
-            ReaderSettings {
+            identity::readers::ReaderAuthSettings {
                 site_name: settings.site_name.clone(),
                 failures_per_address: settings.mail.reader_sign_in_failures,
                 failures_per_account: settings.mail.reader_sign_in_failures,
-                ..ReaderSettings::for_site(&settings.site_url)
+                ..identity::readers::ReaderAuthSettings::for_site(&settings.site_url)
             },
             limiter.clone(),
+            clock.clone(),
+        ));
+        let readers = Arc::new(Readers::new(
+            outreach::reader_store_for(&db),
+            reader_auth,
             clock.clone(),
         ));
         let outreach = Arc::new(OutreachService::new(
@@ -232,6 +235,7 @@ pub type Api = OpenApiService<
         IdentityApi,
         MediaApi,
         OutreachApi,
+        identity::readers::ReaderSignInApi,
         ReaderApi,
         identity::StaffAdminApi,
         media::MagazineApi,
@@ -252,7 +256,8 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             IdentityApi::new(services.identity.clone(), trust_proxy),
             MediaApi::new(services.storage.clone()),
             OutreachApi::new(services.outreach.clone(), trust_proxy),
-            ReaderApi::new(services.readers.clone(), trust_proxy),
+            identity::readers::ReaderSignInApi::new(services.readers.auth().clone(), trust_proxy),
+            ReaderApi::new(services.readers.clone()),
             identity::StaffAdminApi::new(services.identity.clone()),
             media::MagazineApi::new(services.magazines.clone(), services.magazine_max_bytes),
             analytics::AnalyticsApi::new(services.analytics_service.clone(), trust_proxy),

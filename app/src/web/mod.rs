@@ -63,7 +63,6 @@ pub fn routes(
                 .around(csrf::same_origin_only)
                 .around(move |ep, req| body_limit::limit_body(ep, req, magazine_bytes))
                 .data(services.identity.clone())
-                .data(services.readers.clone())
                 .data(csrf::SiteOrigin(settings.site_url.clone()))
                 .catch_all_error(errors::api_error)
                 .around(move |ep, req| errors::database_outage(ep, req, outage_db.clone()))

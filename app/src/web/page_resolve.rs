@@ -259,7 +259,7 @@ impl PageResolver {
     /// The signed-in reader's account as the API shows it, for the session `token`.
     /// Whether `token` is a live reader session.
     pub(super) async fn is_reader(&self, token: &str) -> bool {
-        match self.readers.account_of(token).await {
+        match self.readers.auth().account_of(token).await {
             Ok(id) => id.is_some(),
             Err(e) => {
                 tracing::error!(error = ?e, "reader session check failed");
@@ -270,7 +270,7 @@ impl PageResolver {
 
     async fn reader_account(&self, token: Option<&str>) -> Option<serde_json::Value> {
         use poem_openapi::types::ToJSON;
-        let id = match self.readers.account_of(token?).await {
+        let id = match self.readers.auth().account_of(token?).await {
             Ok(id) => id?,
             Err(e) => {
                 tracing::error!(error = ?e, "reader session check failed");

@@ -1,8 +1,8 @@
-//! The error codes identity answers with (staff sign-in and the staff list), besides kernel's
+//! The error codes identity answers with (staff and reader sign-in, the staff list), besides kernel's
 //! `Common` ones. `app` joins every module's into the contract's one `ErrorCode` (see
 //! `kernel::error::register_codes`).
 
-use kernel::ErrorCode;
+use kernel::{ErrorCode, Refusal};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumIter)]
 #[strum(serialize_all = "snake_case")]
@@ -10,10 +10,21 @@ pub enum Code {
     InvalidKey,
     InvalidStaff,
     LastAdmin,
+    PasswordTooShort,
+    PasswordTooLong,
+    PasswordMismatch,
+    InvalidCredentials,
+    AccountUnconfirmed,
+    LinkExpired,
+    WrongPassword,
 }
 
 impl From<Code> for ErrorCode {
     fn from(code: Code) -> Self {
-        ErrorCode::invalid(code.into())
+        let refusal = match code {
+            Code::PasswordMismatch => Refusal::Unprocessable,
+            _ => Refusal::Invalid,
+        };
+        ErrorCode::with(code.into(), refusal)
     }
 }

@@ -85,6 +85,10 @@ pub enum Common {
     TitleRequired,
     TooLong,
     InvalidEmail,
+    /// An email address left empty where one is needed.
+    EmailRequired,
+    /// Required fields left empty.
+    MissingInformation,
     InvalidCoverImage,
     FileTooLarge,
     /// A change of state the item's current state does not allow (an article, an issue).

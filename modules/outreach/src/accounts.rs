@@ -35,7 +35,7 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
     ];
     if required.iter().any(|v| v.trim().is_empty()) {
         return Err(invalid(
-            Code::MissingInformation,
+            Common::MissingInformation,
             "Missing Information",
             "Please fill in all required fields.",
         ));
@@ -48,7 +48,7 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
         ));
     }
     if let Some((code, message)) =
-        crate::readers::new_password_problem(&input.password, &input.confirm_password)
+        identity::readers::new_password_problem(&input.password, &input.confirm_password)
     {
         return Err(failed(code, message));
     }
@@ -108,7 +108,9 @@ impl OutreachService {
         }
         let email = input.email.trim().to_lowercase();
         // Hash first, whatever the address, so the answer takes as long either way.
-        let password_hash = crate::readers::hash_password(input.password.to_string()).await?;
+        let password_hash = identity::readers::hash_password(input.password.to_string())
+            .await
+            .map_err(|e| OutreachError::Hashing(e.to_string()))?;
         let s = &self.settings;
         let first_name = input.first_name.trim().to_string();
         let (token, expires_at, confirmation) = self.confirmation_email(&email, &first_name);

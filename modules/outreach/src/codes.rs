@@ -7,8 +7,6 @@ use kernel::{ErrorCode, Refusal};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumIter)]
 #[strum(serialize_all = "snake_case")]
 pub enum Code {
-    EmailRequired,
-    MissingInformation,
     MissingAnswers,
     InvalidAge,
     AgeRequirement,
@@ -23,13 +21,6 @@ pub enum Code {
     WritingSamplesRequired,
     EmptyFile,
     UnsupportedFile,
-    PasswordTooShort,
-    PasswordTooLong,
-    PasswordMismatch,
-    InvalidCredentials,
-    AccountUnconfirmed,
-    LinkExpired,
-    WrongPassword,
 }
 
 impl From<Code> for ErrorCode {
@@ -38,8 +29,7 @@ impl From<Code> for ErrorCode {
             Code::LinkOrFile
             | Code::PortfolioRequired
             | Code::WritingSamplesRequired
-            | Code::EmptyFile
-            | Code::PasswordMismatch => Refusal::Unprocessable,
+            | Code::EmptyFile => Refusal::Unprocessable,
             Code::UnsupportedFile => Refusal::Unsupported,
             _ => Refusal::Invalid,
         };

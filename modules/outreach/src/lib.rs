@@ -34,10 +34,7 @@ pub use files::MAX_APPLICATION_BODY_BYTES;
 pub use landing::Landing;
 pub use links::{CONFIRM_PAGE, UNSUBSCRIBE_PAGE};
 pub use model::NotifyList;
-pub use readers::{
-    reader_store_for, ReaderApi, ReaderSettings, ReaderStore, Readers, RESET_PAGE,
-    SIGN_IN_LINK_PAGE,
-};
+pub use readers::{reader_store_for, ReaderApi, ReaderStore, Readers};
 pub use service::{
     Form, OutreachService, OutreachSettings, DEFAULT_ATTACH_AT_MOST, DEFAULT_DOCUMENTS_TTL,
 };

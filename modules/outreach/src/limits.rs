@@ -27,9 +27,7 @@ impl kernel::text::Rule for Interest {
 /// The ages a reader may give, when they give one.
 pub const MIN_READER_AGE: i64 = 13;
 pub const MAX_READER_AGE: i64 = 25;
-pub const MIN_PASSWORD_CHARS: usize = 6;
-/// Long enough for any passphrase, short enough that hashing stays cheap.
-pub const MAX_PASSWORD_CHARS: usize = 128;
+pub use identity::readers::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
 
 /// The application form.
 /// Role ids the form sends, with the names the team reads.

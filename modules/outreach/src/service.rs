@@ -1,6 +1,5 @@
 //! Validation in the product's order and wording, then storage with the queued email.
 
-use crate::codes::Code;
 use kernel::Common;
 use std::sync::Arc;
 use std::time::Duration;
@@ -200,7 +199,7 @@ impl OutreachService {
         let email = sent.trim().to_lowercase();
         if email.is_empty() {
             return Err(invalid(
-                Code::EmailRequired,
+                Common::EmailRequired,
                 "Email required",
                 "Please enter your email address.",
             ));
@@ -344,7 +343,7 @@ impl OutreachService {
 
 fn missing() -> OutreachError {
     invalid(
-        Code::MissingInformation,
+        Common::MissingInformation,
         "Missing Information",
         "Please fill in all required fields.",
     )

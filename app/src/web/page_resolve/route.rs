@@ -1,7 +1,8 @@
 //! The page a path names, parsed once: every public page the server renders is one variant
 //! here, loaded and rendered by its own loader (`loaders.rs`).
 
-use outreach::{CONFIRM_PAGE, RESET_PAGE, SIGN_IN_LINK_PAGE, UNSUBSCRIBE_PAGE};
+use identity::readers::{RESET_PAGE, SIGN_IN_LINK_PAGE};
+use outreach::{CONFIRM_PAGE, UNSUBSCRIBE_PAGE};
 
 use super::ACCOUNT_PAGE;
 use crate::public_pages::{public_page, PublicPage};

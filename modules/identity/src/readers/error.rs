@@ -20,8 +20,9 @@ pub enum ReaderError {
     RateLimited { retry_after: u64 },
     #[error("the account no longer exists")]
     Gone,
-    #[error(transparent)]
-    Outreach(#[from] crate::service::OutreachError),
+    /// A password could not be hashed.
+    #[error("password hashing failed: {0}")]
+    Hashing(String),
     #[error(transparent)]
     Unexpected(sqlx::Error),
 }
@@ -35,7 +36,7 @@ impl From<sqlx::Error> for ReaderError {
 
 impl ReaderError {
     /// The code of an `Invalid` error (others never reach a form's field).
-    pub(crate) fn code(&self) -> ErrorCode {
+    pub fn code(&self) -> ErrorCode {
         match self {
             ReaderError::Invalid { code, .. } => *code,
             _ => Common::InvalidRequest.into(),
@@ -43,7 +44,7 @@ impl ReaderError {
     }
 }
 
-pub(super) fn invalid(code: impl Into<ErrorCode>, message: impl Into<String>) -> ReaderError {
+pub fn invalid(code: impl Into<ErrorCode>, message: impl Into<String>) -> ReaderError {
     ReaderError::Invalid {
         code: code.into(),
         message: message.into(),

@@ -1,7 +1,6 @@
 //! Emailed one-time links: asking for one (limited per address), signing in with one, and
 //! setting a new password with a reset link.
 
-use crate::codes::Code;
 use kernel::email::is_email;
 use kernel::limiter::{Admission, Rule};
 use kernel::outbox::Email;
@@ -10,10 +9,12 @@ use kernel::Common;
 
 use super::error::invalid;
 use super::password::check_new_password;
-use super::store::{LinkPurpose, LinkUse};
-use super::{hash_password, span, ReaderError, Readers, SignedIn, RESET_PAGE, SIGN_IN_LINK_PAGE};
+use super::store::{self, LinkPurpose};
+use super::{
+    hash_password, span, ReaderAuth, ReaderError, SignedIn, RESET_PAGE, SIGN_IN_LINK_PAGE,
+};
 
-impl Readers {
+impl ReaderAuth {
     /// Counts a request for an emailed link from `client`; refuses it once the address asked
     /// too often within the sign-in failure window.
     pub async fn admit_link_request(&self, client: &str) -> Result<(), ReaderError> {
@@ -36,7 +37,7 @@ impl Readers {
     /// otherwise. Callers answer the same either way, without waiting for this.
     pub async fn send_link(&self, purpose: LinkPurpose, email: &str) -> Result<(), ReaderError> {
         let email = email.trim().to_lowercase();
-        let Some(account) = self.store.credentials(&email).await? else {
+        let Some(account) = store::credentials(&self.db, &email).await? else {
             tracing::info!(
                 purpose = purpose.token().as_str(),
                 "link asked for an unknown address"
@@ -76,9 +77,15 @@ impl Readers {
             list_unsubscribe: None,
         };
         let expires_at = self.clock.now() + span(ttl);
-        self.store
-            .add_link(&account.id, purpose, &hash_token(&token), expires_at, &mail)
-            .await?;
+        store::add_link(
+            &self.db,
+            &account.id,
+            purpose,
+            &hash_token(&token),
+            expires_at,
+            &mail,
+        )
+        .await?;
         Ok(())
     }
 
@@ -87,13 +94,10 @@ impl Readers {
         if token.is_empty() || token.len() > 200 {
             return Err(ReaderError::LinkInvalid);
         }
-        match self
-            .store
-            .use_link(LinkPurpose::SignIn, &hash_token(token), self.clock.now())
-            .await?
-        {
-            LinkUse::Used(account) => self.start_session(&account).await,
-            LinkUse::Invalid => Err(ReaderError::LinkInvalid),
+        let now = self.clock.now();
+        match store::use_link(&self.db, LinkPurpose::SignIn, &hash_token(token), now).await? {
+            Some(account) => self.start_session(&account).await,
+            None => Err(ReaderError::LinkInvalid),
         }
     }
 
@@ -109,16 +113,14 @@ impl Readers {
         if token.is_empty() || token.len() > 200 {
             return Err(ReaderError::LinkInvalid);
         }
-        let account = match self
-            .store
-            .use_link(LinkPurpose::Reset, &hash_token(token), self.clock.now())
-            .await?
-        {
-            LinkUse::Used(account) => account,
-            LinkUse::Invalid => return Err(ReaderError::LinkInvalid),
+        let now = self.clock.now();
+        let Some(account) =
+            store::use_link(&self.db, LinkPurpose::Reset, &hash_token(token), now).await?
+        else {
+            return Err(ReaderError::LinkInvalid);
         };
         let hash = hash_password(password.to_string()).await?;
-        self.store.set_password(&account, &hash).await?;
+        store::set_password(&self.db, &account, &hash).await?;
         self.end_sessions(&account, None).await?;
         tracing::info!(%account, "reader password reset");
         self.start_session(&account).await
@@ -126,11 +128,11 @@ impl Readers {
 }
 
 /// The address of a "send me a link" form, checked before anything else happens.
-pub(crate) fn checked_email(sent: &str) -> Result<String, ReaderError> {
+pub fn checked_email(sent: &str) -> Result<String, ReaderError> {
     let email = sent.trim().to_lowercase();
     if email.is_empty() {
         return Err(invalid(
-            Code::EmailRequired,
+            Common::EmailRequired,
             "Please enter your email address.",
         ));
     }

@@ -2,7 +2,6 @@
 //! threads. A sign-in for an unknown address checks against a fixed hash all the same, so the
 //! answer takes as long either way.
 
-use crate::codes::Code;
 use std::sync::OnceLock;
 
 use argon2::password_hash::{rand_core::OsRng, SaltString};
@@ -11,22 +10,19 @@ use kernel::ErrorCode;
 
 use super::error::invalid;
 use super::ReaderError;
-use crate::service::OutreachError;
+use crate::codes::Code;
 
 /// The rules of a new password (registration's).
-pub(crate) fn new_password_problem(
-    password: &str,
-    confirm: &str,
-) -> Option<(ErrorCode, &'static str)> {
+pub fn new_password_problem(password: &str, confirm: &str) -> Option<(ErrorCode, &'static str)> {
     let chars = password.chars().count();
     if password != confirm {
         Some((Code::PasswordMismatch.into(), "Passwords do not match."))
-    } else if chars < crate::limits::MIN_PASSWORD_CHARS {
+    } else if chars < super::MIN_PASSWORD_CHARS {
         Some((
             Code::PasswordTooShort.into(),
             "Password must be at least 6 characters long.",
         ))
-    } else if chars > crate::limits::MAX_PASSWORD_CHARS {
+    } else if chars > super::MAX_PASSWORD_CHARS {
         Some((
             Code::PasswordTooLong.into(),
             "Password must be at most 128 characters long.",
@@ -36,26 +32,26 @@ pub(crate) fn new_password_problem(
     }
 }
 
-pub(super) fn check_new_password(password: &str, confirm: &str) -> Result<(), ReaderError> {
+pub fn check_new_password(password: &str, confirm: &str) -> Result<(), ReaderError> {
     match new_password_problem(password, confirm) {
         Some((code, message)) => Err(invalid(code, message)),
         None => Ok(()),
     }
 }
 
-fn hash_now(password: &str) -> Result<String, OutreachError> {
+fn hash_now(password: &str) -> Result<String, ReaderError> {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| OutreachError::Hashing(e.to_string()))
+        .map_err(|e| ReaderError::Hashing(e.to_string()))
 }
 
 /// Hashes a new password.
-pub async fn hash(password: String) -> Result<String, OutreachError> {
+pub async fn hash(password: String) -> Result<String, ReaderError> {
     tokio::task::spawn_blocking(move || hash_now(&password))
         .await
-        .map_err(|e| OutreachError::Hashing(e.to_string()))?
+        .map_err(|e| ReaderError::Hashing(e.to_string()))?
 }
 
 /// A hash no password matches in practice, to check unknown addresses against.

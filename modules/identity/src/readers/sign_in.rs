@@ -1,13 +1,13 @@
 //! Signing in with email and password, its failures limited per address and per account.
 
-use crate::codes::Code;
 use kernel::limiter::{Admission, Rule};
 use kernel::secret::hash_token;
+use kernel::Common;
 
 use super::error::invalid;
-use super::{verify_password, ReaderError, Readers, SignedIn};
+use super::{store, verify_password, ReaderAuth, ReaderError, SignedIn};
 
-impl Readers {
+impl ReaderAuth {
     /// Signs in with email and password from `client` (an address). Failures are limited per
     /// address and per account; an unknown address costs as much time as a wrong password.
     #[tracing::instrument(skip(self, email, password))]
@@ -20,7 +20,7 @@ impl Readers {
         let email = email.trim().to_lowercase();
         if email.is_empty() || password.is_empty() {
             return Err(invalid(
-                Code::MissingInformation,
+                Common::MissingInformation,
                 "Please enter your email and password.",
             ));
         }
@@ -55,7 +55,7 @@ impl Readers {
                 }
             }
         }
-        let found = self.store.credentials(&email).await?;
+        let found = store::credentials(&self.db, &email).await?;
         let ok = verify_password(
             password.to_string(),
             found.as_ref().map(|c| c.password_hash.clone()),

@@ -1,7 +1,6 @@
 //! Public outreach endpoints: notify-me, unsubscribe, contact.
 
 use crate::access::OutreachAction;
-use crate::codes::Code;
 use kernel::Common;
 use std::sync::Arc;
 
@@ -15,8 +14,8 @@ use kernel::upload::MultipartStream;
 
 use crate::application::DownloadError;
 use crate::model::{ApplicationForm, ContactInput, NotifyInput, RegistrationInput};
-use crate::readers::{LinkRequest, LinkToken};
 use crate::service::{Form, OutreachError, OutreachService};
+use identity::readers::{LinkRequest, LinkToken};
 
 mod answers;
 mod application_form;
@@ -261,7 +260,7 @@ impl OutreachApi {
                 "This download link is not valid. Open it exactly as the email gave it.",
             ))),
             Err(DownloadError::Expired) => DocumentResponse::Gone(Json(ErrorBody::new(
-                Code::LinkExpired,
+                identity::codes::Code::LinkExpired,
                 "This download link has expired and the documents were deleted. \
                  Ask the applicant to send them again.",
             ))),
@@ -312,7 +311,7 @@ impl OutreachApi {
         if let Err(e) = self.admit(Form::Registration, req).await {
             return answer(Err(e), OK);
         }
-        let email = match crate::readers::checked_email(&body.0.email) {
+        let email = match identity::readers::checked_email(&body.0.email) {
             Ok(email) => email,
             Err(e) => {
                 return answer(

@@ -47,7 +47,7 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
     ];
     if required.iter().any(|v| v.trim().is_empty()) {
         return Err(invalid(
-            Code::MissingInformation,
+            Common::MissingInformation,
             "Missing Information",
             "Please fill in all required fields.",
         ));

@@ -1,18 +1,17 @@
-//! The account page: the profile and interests, the subscriptions, the password, the data
-//! download and deletion.
+//! The account page: the profile and interests, the subscriptions, the data download and
+//! deletion (the password is identity's).
 
 use crate::codes::Code;
 use chrono::{DateTime, Utc};
 use kernel::secret::{hash_token, new_token};
 use kernel::Common;
 
-use super::error::invalid;
 use super::model::{Account, ProfileInput, Subscriptions};
-use super::password::check_new_password;
 use super::store::Profile;
-use super::{hash_password, verify_password, ReaderError, Readers};
+use super::Readers;
 use crate::limits::INTERESTS;
 use crate::model::NotifyList;
+use identity::readers::{invalid, ReaderError};
 
 impl Readers {
     pub async fn account(&self, id: &str) -> Result<Account, ReaderError> {
@@ -42,7 +41,7 @@ impl Readers {
         let last = input.last_name.trim().to_string();
         if first.is_empty() || last.is_empty() {
             return Err(invalid(
-                Code::MissingInformation,
+                Common::MissingInformation,
                 "Please fill in your first and last name.",
             ));
         }
@@ -109,45 +108,14 @@ impl Readers {
         self.account(id).await
     }
 
-    async fn check_password(&self, id: &str, password: &str) -> Result<(), ReaderError> {
-        let stored = self
-            .store
-            .password_hash(id)
-            .await?
-            .ok_or(ReaderError::Gone)?;
-        if password.chars().count() > 1024
-            || !verify_password(password.to_string(), Some(stored)).await
-        {
-            return Err(ReaderError::WrongPassword);
-        }
-        Ok(())
-    }
-
-    /// Changes the password (the current one is asked again); every other session ends.
-    pub async fn change_password(
-        &self,
-        id: &str,
-        current: &str,
-        password: &str,
-        confirm: &str,
-        session_token: &str,
-    ) -> Result<(), ReaderError> {
-        self.check_password(id, current).await?;
-        check_new_password(password, confirm)?;
-        let hash = hash_password(password.to_string()).await?;
-        self.store.set_password(id, &hash).await?;
-        self.end_sessions(id, Some(session_token)).await?;
-        Ok(())
-    }
-
     /// Everything kept about the account, as its owner may download it.
     pub async fn export(&self, id: &str) -> Result<serde_json::Value, ReaderError> {
         let a = self.store.account(id).await?.ok_or(ReaderError::Gone)?;
-        let sessions = self.sessions.of(identity::Kind::Reader, id).await?;
+        let sessions = self.auth.sessions().of(identity::Kind::Reader, id).await?;
         let interests: Vec<String> = serde_json::from_str(&a.interests).unwrap_or_default();
         let iso = |d: Option<DateTime<Utc>>| d.map(|d| d.to_rfc3339());
         Ok(serde_json::json!({
-            "site": self.settings.site_url,
+            "site": self.auth.settings().site_url,
             "exported_at": self.clock.now().to_rfc3339(),
             "account": {
                 "first_name": a.first_name,
@@ -175,7 +143,7 @@ impl Readers {
     /// Deletes the account (its password asked again) with its sessions, links and list
     /// entries, at once.
     pub async fn delete(&self, id: &str, password: &str) -> Result<(), ReaderError> {
-        self.check_password(id, password).await?;
+        self.auth.check_password(id, password).await?;
         let a = self.store.account(id).await?.ok_or(ReaderError::Gone)?;
         self.store
             .delete_account(id, &a.email, self.clock.now())

@@ -1,48 +1,11 @@
-//! What the reader endpoints take and give.
+//! What the account page's endpoints take and give.
 
 use chrono::{DateTime, Utc};
-use kernel::text::{Chars, EmailAddress, Filled, Optional, Required, Text};
+use identity::readers::NewPassword;
+use kernel::text::{Optional, Required, Text};
 use poem_openapi::Object;
 
-use crate::limits::{Interest, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
-
-/// A new password: its length as the account rules take it.
-type NewPassword = Chars<MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS>;
-
-#[derive(Debug, Object)]
-#[oai(deny_unknown_fields)]
-pub struct ReaderSignIn {
-    pub email: Text<Required<{ kernel::text::MAX_EMAIL_CHARS }>>,
-    pub password: Text<Filled<1024>>,
-}
-
-/// A reader who just signed in.
-#[derive(Debug, Object)]
-pub struct ReaderSignedIn {
-    pub first_name: String,
-}
-
-#[derive(Debug, Object)]
-#[oai(deny_unknown_fields)]
-pub struct LinkRequest {
-    pub email: Text<EmailAddress>,
-}
-
-#[derive(Debug, Object)]
-#[oai(deny_unknown_fields)]
-pub struct LinkToken {
-    /// The token of the emailed link (`?token=…`).
-    pub token: String,
-}
-
-#[derive(Debug, Object)]
-#[oai(deny_unknown_fields)]
-pub struct PasswordReset {
-    pub token: String,
-    pub password: Text<NewPassword>,
-    /// The same password again.
-    pub confirm_password: Text<NewPassword>,
-}
+use crate::limits::Interest;
 
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
@@ -96,9 +59,4 @@ pub struct ProfileInput {
     #[oai(default)]
     pub country: Text<Optional<100>>,
     pub interests: Vec<Text<Interest>>,
-}
-
-#[derive(Debug, Object)]
-pub struct Done {
-    pub message: String,
 }

@@ -1,17 +1,17 @@
-//! What the reader endpoints answer: a failure mapped to the statuses each operation declares,
-//! and the response of each operation.
+//! What the reader endpoints answer: a failure mapped to the statuses each operation declares
+//! (here and on outreach's account page), and the response of each sign-in operation.
 
-use crate::codes::Code;
 use kernel::Common;
 use kernel::{ErrorBody, ErrorCode};
 use poem_openapi::payload::Json;
 use poem_openapi::ApiResponse;
 
-use crate::readers::model::{Account, Done, ReaderSignedIn};
+use crate::codes::Code;
+use crate::readers::model::{Done, ReaderSignedIn};
 use crate::readers::ReaderError;
 
 /// How a failure is answered, before each operation picks the statuses it declares.
-pub(super) enum Failure {
+pub enum Failure {
     BadRequest(Json<ErrorBody>),
     /// Fields that each pass their rules but disagree (the password typed twice): 422.
     Unprocessable(Json<ErrorBody>),
@@ -23,7 +23,7 @@ pub(super) enum Failure {
     Internal(Json<ErrorBody>),
 }
 
-pub(super) fn failure(e: ReaderError) -> Failure {
+pub fn failure(e: ReaderError) -> Failure {
     let body = |code: ErrorCode| Json(ErrorBody::new(code, e.to_string()));
     match &e {
         ReaderError::Invalid { code, message } => {
@@ -45,7 +45,7 @@ pub(super) fn failure(e: ReaderError) -> Failure {
         ReaderError::RateLimited { retry_after } => {
             Failure::Limited(body(Common::TooManyAttempts.into()), *retry_after)
         }
-        ReaderError::Outreach(_) | ReaderError::Unexpected(_) => {
+        ReaderError::Hashing(_) | ReaderError::Unexpected(_) => {
             tracing::error!(error = ?e, "reader request failed");
             Failure::Internal(Json(ErrorBody::internal()))
         }
@@ -55,16 +55,18 @@ pub(super) fn failure(e: ReaderError) -> Failure {
 /// `impl From<Failure>` for a response enum: which of its variants answers each failure
 /// (`limited = V retry` for a variant that sends `Retry-After`; without `retry`, the variant
 /// takes the body alone).
+#[macro_export]
 macro_rules! answers_failures {
     ($ty:ident: bad = $bad:ident, unprocessable = $unp:ident, gone = $gone:ident, signed_out = $out:ident, unconfirmed = $unc:ident, limited = $lim:ident retry) => {
-        answers_failures!(@impl $ty, $bad, $unp, $gone, $out, $unc, |b, after| $ty::$lim(b, after));
+        $crate::answers_failures!(@impl $ty, $bad, $unp, $gone, $out, $unc, |b, after| $ty::$lim(b, after));
     };
     ($ty:ident: bad = $bad:ident, unprocessable = $unp:ident, gone = $gone:ident, signed_out = $out:ident, unconfirmed = $unc:ident, limited = $lim:ident) => {
-        answers_failures!(@impl $ty, $bad, $unp, $gone, $out, $unc, |b, _after| $ty::$lim(b));
+        $crate::answers_failures!(@impl $ty, $bad, $unp, $gone, $out, $unc, |b, _after| $ty::$lim(b));
     };
     (@impl $ty:ident, $bad:ident, $unp:ident, $gone:ident, $out:ident, $unc:ident, $limited:expr) => {
-        impl From<Failure> for $ty {
-            fn from(f: Failure) -> Self {
+        impl From<$crate::readers::api::Failure> for $ty {
+            fn from(f: $crate::readers::api::Failure) -> Self {
+                use $crate::readers::api::Failure;
                 match f {
                     Failure::BadRequest(b) => $ty::$bad(b),
                     Failure::Unprocessable(b) => $ty::$unp(b),
@@ -98,7 +100,7 @@ pub enum SignInResponse {
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
 }
-answers_failures!(SignInResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = Invalid, unconfirmed = Unconfirmed, limited = Limited retry);
+crate::answers_failures!(SignInResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = Invalid, unconfirmed = Unconfirmed, limited = Limited retry);
 
 #[derive(ApiResponse)]
 pub enum LinkSentResponse {
@@ -112,7 +114,7 @@ pub enum LinkSentResponse {
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
 }
-answers_failures!(LinkSentResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = BadRequest, unconfirmed = BadRequest, limited = Limited retry);
+crate::answers_failures!(LinkSentResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = BadRequest, unconfirmed = BadRequest, limited = Limited retry);
 
 #[derive(ApiResponse)]
 pub enum LinkUsedResponse {
@@ -132,75 +134,11 @@ pub enum LinkUsedResponse {
     Internal(Json<ErrorBody>),
 }
 
-answers_failures!(LinkUsedResponse: bad = BadRequest, unprocessable = Unprocessable, gone = Gone, signed_out = BadRequest, unconfirmed = BadRequest, limited = Internal);
+crate::answers_failures!(LinkUsedResponse: bad = BadRequest, unprocessable = Unprocessable, gone = Gone, signed_out = BadRequest, unconfirmed = BadRequest, limited = Internal);
 
 #[derive(ApiResponse)]
 pub enum SignOutResponse {
     /// Signed out; the session is over and the cookie cleared.
     #[oai(status = 204)]
     Done(#[oai(header = "Set-Cookie")] String),
-}
-
-#[derive(ApiResponse)]
-pub enum AccountResponse {
-    #[oai(status = 200)]
-    Ok(Json<Account>),
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    /// No live reader session.
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-answers_failures!(AccountResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
-
-#[derive(ApiResponse)]
-pub enum ChangedResponse {
-    /// Done; other sessions of the account have ended.
-    #[oai(status = 204)]
-    Done,
-    /// The current password is wrong, or the new one breaks a rule.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    /// The new password was not typed twice alike (`password_mismatch`).
-    #[oai(status = 422)]
-    Unprocessable(Json<ErrorBody>),
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-answers_failures!(ChangedResponse: bad = BadRequest, unprocessable = Unprocessable, gone = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
-
-#[derive(ApiResponse)]
-pub enum DeletedResponse {
-    /// The account and everything kept about it are gone; the cookie is cleared.
-    #[oai(status = 204)]
-    Done(#[oai(header = "Set-Cookie")] String),
-    /// The password is wrong.
-    #[oai(status = 400)]
-    BadRequest(Json<ErrorBody>),
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
-}
-
-answers_failures!(DeletedResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
-
-#[derive(ApiResponse)]
-pub enum ExportResponse {
-    /// Everything kept about the account, as a JSON file to save.
-    #[oai(status = 200)]
-    Ok(
-        Json<serde_json::Value>,
-        #[oai(header = "Content-Disposition")] String,
-    ),
-    #[oai(status = 401)]
-    NotSignedIn(Json<ErrorBody>),
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
 }

@@ -1,22 +1,9 @@
-//! The account row: the credentials a sign-in checks, the account as its owner sees it, the
-//! profile and the password.
+//! The account row: the account as its owner sees it, and the profile.
 
 use chrono::{DateTime, Utc};
-use identity::tokens::{self, Purpose};
 use kernel::Db;
 
-use crate::readers::store::{AccountRecord, Credentials, Profile};
-
-pub(super) async fn credentials(db: &Db, email: &str) -> Result<Option<Credentials>, sqlx::Error> {
-    let mut q = db.sql("SELECT id, password_hash, confirmed_at FROM accounts WHERE email = ");
-    q.bind(email.to_string());
-    let row: Option<(String, String, Option<DateTime<Utc>>)> = q.fetch_optional(db).await?;
-    Ok(row.map(|(id, password_hash, confirmed_at)| Credentials {
-        id,
-        password_hash,
-        confirmed: confirmed_at.is_some(),
-    }))
-}
+use crate::readers::store::{AccountRecord, Profile};
 
 pub(super) async fn account(db: &Db, id: &str) -> Result<Option<AccountRecord>, sqlx::Error> {
     let mut q = db.sql(
@@ -60,12 +47,6 @@ pub(super) async fn account(db: &Db, id: &str) -> Result<Option<AccountRecord>, 
     }))
 }
 
-pub(super) async fn password_hash(db: &Db, id: &str) -> Result<Option<String>, sqlx::Error> {
-    let mut q = db.sql("SELECT password_hash FROM accounts WHERE id = ");
-    q.bind(id.to_string());
-    q.scalar_optional(db).await
-}
-
 pub(super) async fn update_profile(db: &Db, id: &str, p: &Profile) -> Result<(), sqlx::Error> {
     let mut q = db.sql("UPDATE accounts SET first_name = ");
     q.bind(p.first_name.clone())
@@ -79,21 +60,4 @@ pub(super) async fn update_profile(db: &Db, id: &str, p: &Profile) -> Result<(),
         .bind(id.to_string());
     q.execute(db).await?;
     Ok(())
-}
-
-pub(super) async fn set_password(
-    db: &Db,
-    id: &str,
-    password_hash: &str,
-) -> Result<(), sqlx::Error> {
-    let mut tx = db.begin().await?;
-    let mut q = db.sql("UPDATE accounts SET password_hash = ");
-    q.bind(password_hash.to_string())
-        .push(" WHERE id = ")
-        .bind(id.to_string());
-    q.execute(&mut tx).await?;
-    // Links sent before the change are void: whoever read an old email (or
-    // holds the old password) cannot use them to set the password again.
-    tokens::void_unused(&mut tx, id, &[Purpose::SignIn, Purpose::Reset]).await?;
-    tx.commit().await
 }
