@@ -73,14 +73,15 @@ test-rust: build-web
 	scripts/with-postgres.sh scripts/with-s3.sh $(CARGO) test --workspace --locked
 
 # Two instances on PostgreSQL and S3 behind nginx (deploy/nginx.conf), checked through the
-# balancer; mail through instance crashes; the fault runs (sidecar saturated, PostgreSQL and S3
-# down under load). Skipped, saying so, when PostgreSQL or nginx is not installed (unless REQUIRE_POSTGRES).
+# balancer; mail through instance crashes; the fault runs (sidecar saturated for 30 s, PostgreSQL
+# and S3 down under load). Skipped, saying so, when PostgreSQL or nginx is not installed (unless
+# REQUIRE_POSTGRES).
 test-cluster: build-web
 	$(CARGO) build --locked -p agora
 	scripts/with-s3.sh scripts/test-cluster.sh $(AGORA_DEBUG)
 	scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)
 	MODE=digest scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)
-	scripts/with-s3.sh scripts/fault-runs.sh $(AGORA_DEBUG)
+	SATURATE_SECONDS=30 scripts/with-s3.sh scripts/fault-runs.sh $(AGORA_DEBUG)
 
 test-e2e: build-web
 	$(CARGO) build --locked -p agora

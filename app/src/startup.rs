@@ -203,7 +203,7 @@ async fn start_jobs(services: &Services, poll: Duration) -> anyhow::Result<JobSc
         &scheduler,
         services,
         "digest",
-        outreach::DIGEST_CHECK_EVERY,
+        services.digest.check_every(),
         move || {
             let digest = digest.clone();
             let now = clock.now();

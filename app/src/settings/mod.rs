@@ -239,6 +239,7 @@ impl Settings {
                     failed_retention: Duration::from_secs(
                         24 * 3600 * r.outbox_failed_retention_days,
                     ),
+                    claim: Duration::from_secs(r.job_claim_seconds.max(3)),
                 },
                 announcement_rate: r.announcement_rate_per_minute.max(1),
                 digest_day,

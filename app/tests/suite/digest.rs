@@ -153,6 +153,7 @@ fn instance(app: &TestApp) -> Arc<outreach::Digest> {
             site_name: "The Agora".into(),
             weekday: chrono::Weekday::Mon,
             hour: 7,
+            claim: outreach::DEFAULT_DIGEST_CLAIM,
         },
     ))
 }

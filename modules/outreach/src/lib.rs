@@ -28,7 +28,7 @@ pub use api::OutreachApi;
 pub const NAMED_PART_FORMS: [&str; 1] = ["submitApplication"];
 pub use digest::{
     digest_store_for, ArticleDirectory, Digest, DigestArticle, DigestReport, DigestSettings,
-    CHECK_EVERY as DIGEST_CHECK_EVERY,
+    DEFAULT_CLAIM as DEFAULT_DIGEST_CLAIM,
 };
 pub use files::MAX_APPLICATION_BODY_BYTES;
 pub use landing::Landing;

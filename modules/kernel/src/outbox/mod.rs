@@ -63,7 +63,14 @@ pub struct OutboxSettings {
     /// How long a message that was given up on keeps its body (and attachments), counted from
     /// when it was queued; then they are removed.
     pub failed_retention: Duration,
+    /// How long a claimed batch stays with the instance that claimed it without word from it
+    /// ([`DEFAULT_CLAIM`]); the sender renews the claim every third of it while it sends.
+    pub claim: Duration,
 }
+
+/// Default of [`OutboxSettings::claim`]: 30 seconds, long enough to send a batch even when
+/// each message takes the mail server's whole timeout.
+pub const DEFAULT_CLAIM: Duration = Duration::from_secs(30);
 
 /// Default of [`OutboxSettings::failed_retention`]: 7 days.
 pub const DEFAULT_FAILED_RETENTION: Duration = Duration::from_secs(7 * 24 * 3600);
@@ -78,6 +85,7 @@ impl Default for OutboxSettings {
             base_backoff: Duration::from_secs(30),
             max_backoff: Duration::from_secs(3600),
             failed_retention: DEFAULT_FAILED_RETENTION,
+            claim: DEFAULT_CLAIM,
         }
     }
 }
@@ -95,12 +103,10 @@ pub struct DeliveryReport {
 /// holds no more messages than it is sending.
 const SENDERS: usize = 4;
 const BATCH: i64 = SENDERS as i64;
-/// How long a claimed batch stays with the instance that claimed it; the sender renews the
-/// claim every [`RENEW_EVERY`] while it sends. An instance that dies holds its messages at
-/// most this long: then another sends them. A message the mail server had accepted when the
-/// instance died (at most [`SENDERS`]) is sent again, under the same `Message-ID`.
-const LEASE: chrono::Duration = chrono::Duration::seconds(30);
-const RENEW_EVERY: Duration = Duration::from_secs(10);
+// A claimed batch stays with the instance that claimed it for `OutboxSettings::claim`; the
+// sender renews the claim every third of it while it sends. An instance that dies holds its
+// messages at most that long: then another sends them. A message the mail server had accepted
+// when the instance died (at most [`SENDERS`]) is sent again, under the same `Message-ID`.
 
 /// What became of one message.
 enum Delivered {
@@ -191,7 +197,10 @@ impl Outbox {
             // The batch is ours until the lease ends, long enough to send every message of
             // it even when each one takes the mail server's whole timeout.
             let now = crate::ids::now();
-            let batch = self.store.claim_due(now, now + LEASE, BATCH).await?;
+            let lease = chrono::Duration::from_std(self.settings.claim)
+                .unwrap_or(chrono::Duration::seconds(30));
+            let renew_every = (self.settings.claim / 3).max(Duration::from_millis(100));
+            let batch = self.store.claim_due(now, now + lease, BATCH).await?;
             let full = batch.len() == usize::try_from(BATCH).unwrap_or(usize::MAX);
             // The claim is renewed while the batch is being sent (large attachments, a slow
             // relay), for the messages not done yet.
@@ -201,12 +210,12 @@ impl Outbox {
             let renewal = {
                 let (store, unsent) = (self.store.clone(), unsent.clone());
                 tokio::spawn(async move {
-                    let mut tick = tokio::time::interval(RENEW_EVERY);
+                    let mut tick = tokio::time::interval(renew_every);
                     tick.tick().await;
                     loop {
                         tick.tick().await;
                         let ids = unsent.lock().map(|ids| ids.clone()).unwrap_or_default();
-                        if let Err(e) = store.extend_lease(&ids, crate::ids::now() + LEASE).await {
+                        if let Err(e) = store.extend_lease(&ids, crate::ids::now() + lease).await {
                             tracing::warn!(error = %e, "outbox: claim not renewed");
                         }
                     }

@@ -48,7 +48,13 @@ pub struct DigestSettings {
     /// The day and hour (UTC) the digest goes out (`DIGEST_DAY`, `DIGEST_HOUR`).
     pub weekday: Weekday,
     pub hour: u32,
+    /// How long a run may go without word from its instance before another instance takes
+    /// it over ([`DEFAULT_CLAIM`]).
+    pub claim: std::time::Duration,
 }
+
+/// Default of [`DigestSettings::claim`].
+pub const DEFAULT_CLAIM: std::time::Duration = std::time::Duration::from_secs(40);
 
 #[derive(Debug, thiserror::Error)]
 pub enum DigestError {
@@ -74,15 +80,6 @@ pub struct DigestReport {
     /// Readers with nothing new in their interests.
     pub skipped: usize,
 }
-
-/// A run not heard from for this long (its instance died) is taken over by another
-/// instance at its next look ([`CHECK_EVERY`]), so within a minute of the last word from it;
-/// a run says it is going every [`TOUCH_EVERY`]. Taking over queues nothing twice: each
-/// reader's digest is queued once per week.
-const STALE_AFTER: Duration = Duration::seconds(40);
-const TOUCH_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
-/// How often an instance looks whether the week's run is due (or left behind).
-pub const CHECK_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// The category an interest stands for ("Digital Politics" is what readers choose, "Digital
 /// Democracy" what articles are filed under).
@@ -112,6 +109,14 @@ impl Digest {
         }
     }
 
+    /// How often an instance looks whether the week's run is due (or left behind), and how
+    /// often a going run says so: well within the claim, so that a run not heard from for the
+    /// whole claim has stopped (its instance died) and is taken over at the next look. Taking
+    /// over queues nothing twice: each reader's digest is queued once per week.
+    pub fn check_every(&self) -> std::time::Duration {
+        (self.settings.claim * 3 / 8).max(std::time::Duration::from_millis(100))
+    }
+
     /// When the digest of the ISO week of `now` goes out.
     pub fn slot(&self, now: DateTime<Utc>) -> DateTime<Utc> {
         let week = now.iso_week();
@@ -133,7 +138,8 @@ impl Digest {
         }
         let week = slot.iso_week();
         let period = format!("{}-W{:02}", week.year(), week.week());
-        if !self.store.claim(&period, now, now - STALE_AFTER).await? {
+        let stale_after = Duration::from_std(self.settings.claim).unwrap_or(Duration::seconds(40));
+        if !self.store.claim(&period, now, now - stale_after).await? {
             return Ok(None);
         }
         let articles = self
@@ -151,7 +157,7 @@ impl Digest {
         let at = || now + Duration::from_std(started.elapsed()).unwrap_or(Duration::zero());
         let mut touched = std::time::Instant::now();
         for reader in self.store.readers(&period).await? {
-            if touched.elapsed() >= TOUCH_EVERY {
+            if touched.elapsed() >= self.check_every() {
                 self.store.touch(&period, at()).await?;
                 touched = std::time::Instant::now();
             }
