@@ -1,7 +1,7 @@
 //! The error codes only the HTTP edge answers with, besides kernel's `Common` ones; and the
 //! contract's `ErrorCode`, every module's codes joined.
 
-use kernel::ErrorCode;
+use kernel::{ErrorCode, ModuleCode};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumIter)]
 #[strum(serialize_all = "snake_case")]
@@ -13,11 +13,7 @@ pub enum Code {
     FileNotKept,
 }
 
-impl From<Code> for ErrorCode {
-    fn from(code: Code) -> Self {
-        ErrorCode::invalid(code.into())
-    }
-}
+impl ModuleCode for Code {}
 
 /// Joins every module's codes into the contract's `ErrorCode`: called before the contract is
 /// built (the API's routes, `agora openapi`).

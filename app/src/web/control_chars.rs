@@ -5,13 +5,13 @@
 //!
 //! Multipart forms are checked field by field by the modules that read them.
 
+use kernel::Common;
 use kernel::ErrorBody;
-use kernel::ErrorCode;
 use poem::http::{header, StatusCode};
 use poem::web::Json;
 use poem::{Body, Endpoint, IntoResponse, Request, Response, Result};
 
-const CODE: ErrorCode = kernel::upload::NUL_CODE;
+const CODE: Common = Common::InvalidCharacters;
 const IN_ADDRESS: &str =
     "The address contains control characters (such as NUL), which are not allowed.";
 const IN_BODY: &str = "The request contains a NUL character, which is not allowed in text.";

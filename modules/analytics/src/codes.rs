@@ -2,7 +2,7 @@
 //! `app` joins every module's into the contract's one `ErrorCode` (see
 //! `kernel::error::register_codes`).
 
-use kernel::{ErrorCode, Refusal};
+use kernel::{ModuleCode, Refusal};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumIter)]
 #[strum(serialize_all = "snake_case")]
@@ -10,11 +10,10 @@ pub enum Code {
     UnknownTimeZone,
 }
 
-impl From<Code> for ErrorCode {
-    fn from(code: Code) -> Self {
-        let refusal = match code {
+impl ModuleCode for Code {
+    fn refusal(self) -> Refusal {
+        match self {
             Code::UnknownTimeZone => Refusal::Unprocessable,
-        };
-        ErrorCode::with(code.into(), refusal)
+        }
     }
 }

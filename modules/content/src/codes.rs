@@ -2,7 +2,7 @@
 //! `Common` ones. `app` joins every module's into the contract's one `ErrorCode` (see
 //! `kernel::error::register_codes`).
 
-use kernel::ErrorCode;
+use kernel::ModuleCode;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumIter)]
 #[strum(serialize_all = "snake_case")]
@@ -22,8 +22,4 @@ pub enum Code {
     RevisionNotFound,
 }
 
-impl From<Code> for ErrorCode {
-    fn from(code: Code) -> Self {
-        ErrorCode::invalid(code.into())
-    }
-}
+impl ModuleCode for Code {}

@@ -52,6 +52,21 @@ impl ErrorCode {
     }
 }
 
+/// A module's own enum of codes (snake_case names from strum's `IntoStaticStr`): it becomes
+/// an [`ErrorCode`] by its name and [`ModuleCode::refusal`], which says which of its codes
+/// are not answered 400.
+pub trait ModuleCode: Copy + Into<&'static str> {
+    fn refusal(self) -> Refusal {
+        Refusal::Invalid
+    }
+}
+
+impl<C: ModuleCode> From<C> for ErrorCode {
+    fn from(code: C) -> Self {
+        ErrorCode::with(code.into(), code.refusal())
+    }
+}
+
 /// The code as it is sent (`invalid_email`), for logs.
 impl std::fmt::Display for ErrorCode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -95,11 +110,7 @@ pub enum Common {
     InvalidTransition,
 }
 
-impl From<Common> for ErrorCode {
-    fn from(code: Common) -> Self {
-        ErrorCode::invalid(code.into())
-    }
-}
+impl ModuleCode for Common {}
 
 impl PartialEq<Common> for ErrorCode {
     fn eq(&self, other: &Common) -> bool {

@@ -20,5 +20,5 @@ pub mod text;
 pub mod upload;
 
 pub use db::Db;
-pub use error::{Common, ErrorBody, ErrorCode, Refusal};
+pub use error::{Common, ErrorBody, ErrorCode, ModuleCode, Refusal};
 pub use generation::{Generation, Scope};

@@ -9,7 +9,6 @@
 use std::marker::PhantomData;
 use std::path::Path;
 
-use crate::ErrorCode;
 use poem::web::{Field, Multipart};
 use poem::{FromRequest, Request, RequestBody};
 use poem_openapi::payload::{ParsePayload, Payload};
@@ -21,9 +20,9 @@ pub const HEAD_BYTES: usize = 64 * 1024;
 /// Bytes read from the body at a time.
 const CHUNK: usize = 64 * 1024;
 
-/// The `code` and `message` of the answer to text containing NUL (which PostgreSQL text
-/// cannot hold), the same as the edge gives for URLs and JSON or form bodies.
-pub const NUL_CODE: ErrorCode = ErrorCode::invalid("invalid_characters");
+/// The `message` of the answer to text containing NUL (which PostgreSQL text cannot hold),
+/// with the code `Common::InvalidCharacters`, the same as the edge gives for URLs and JSON or
+/// form bodies.
 pub const NUL_MESSAGE: &str = "The request contains a NUL character, which is not allowed in text.";
 
 /// A `multipart/form-data` body, read field by field by the handler.
@@ -73,7 +72,7 @@ impl<T> MultipartStream<T> {
 
 #[derive(Debug, thiserror::Error)]
 pub enum PartError {
-    /// A text field contains NUL: answer 400 with [`NUL_CODE`] and [`NUL_MESSAGE`].
+    /// A text field contains NUL: answer 400 with `Common::InvalidCharacters` and [`NUL_MESSAGE`].
     #[error("{NUL_MESSAGE}")]
     Nul,
     /// The body is not well-formed multipart (or was cut off): a 400.
@@ -305,11 +304,6 @@ pub fn is_pdf(head: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn nul_is_refused_with_the_edge_code() {
-        assert_eq!(NUL_CODE, crate::Common::InvalidCharacters);
-    }
 
     #[test]
     fn pdfs_are_recognised_by_content() {

@@ -113,7 +113,7 @@ fn too_large() -> UploadResponse {
 fn part_error(e: PartError) -> UploadResponse {
     match e {
         PartError::Nul => UploadResponse::BadRequest(Json(ErrorBody::new(
-            kernel::upload::NUL_CODE,
+            kernel::Common::InvalidCharacters,
             kernel::upload::NUL_MESSAGE,
         ))),
         e @ PartError::Malformed(_) => {

@@ -2,7 +2,7 @@
 //! ones. `app` joins every module's into the contract's one `ErrorCode` (see
 //! `kernel::error::register_codes`).
 
-use kernel::{ErrorCode, Refusal};
+use kernel::{ModuleCode, Refusal};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumIter)]
 #[strum(serialize_all = "snake_case")]
@@ -23,16 +23,15 @@ pub enum Code {
     UnsupportedFile,
 }
 
-impl From<Code> for ErrorCode {
-    fn from(code: Code) -> Self {
-        let refusal = match code {
+impl ModuleCode for Code {
+    fn refusal(self) -> Refusal {
+        match self {
             Code::LinkOrFile
             | Code::PortfolioRequired
             | Code::WritingSamplesRequired
             | Code::EmptyFile => Refusal::Unprocessable,
             Code::UnsupportedFile => Refusal::Unsupported,
             _ => Refusal::Invalid,
-        };
-        ErrorCode::with(code.into(), refusal)
+        }
     }
 }

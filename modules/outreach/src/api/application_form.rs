@@ -22,7 +22,7 @@ const MAX_ROLE_PARTS: usize = 64;
 pub(super) fn part_error(e: PartError) -> ApplicationResponse {
     match e {
         PartError::Nul => ApplicationResponse::BadRequest(Json(ErrorBody::new(
-            kernel::upload::NUL_CODE,
+            kernel::Common::InvalidCharacters,
             kernel::upload::NUL_MESSAGE,
         ))),
         e @ PartError::Malformed(_) => ApplicationResponse::BadRequest(Json(ErrorBody::new(

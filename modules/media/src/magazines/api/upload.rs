@@ -40,7 +40,7 @@ fn too_large(max_bytes: usize) -> UploadRefusal {
 fn refused(e: PartError) -> UploadRefusal {
     match e {
         PartError::Nul => UploadRefusal::BadRequest(Json(ErrorBody::new(
-            kernel::upload::NUL_CODE,
+            kernel::Common::InvalidCharacters,
             kernel::upload::NUL_MESSAGE,
         ))),
         e @ PartError::Malformed(_) => {
