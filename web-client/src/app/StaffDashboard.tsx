@@ -1,9 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useMemo } from "react";
 import { ServerNotice } from "@/components/ServerNotice";
 import { invalidatePublicArticles } from "@/features/content";
-import { DashboardGate } from "@/features/dashboards";
+import { DashboardGate, type PublicCopies } from "@/features/dashboards";
 import { ArticleEditor } from "@/features/editor";
+import {
+  invalidatePublicMagazine,
+  invalidatePublicPacks,
+} from "@/features/outreach/api/keys";
 import type { StaffRole } from "@/lib/staff-roles";
 import { retryCallsWhenUnavailable } from "@/lib/unavailable";
 
@@ -18,10 +22,14 @@ retryCallsWhenUnavailable();
  */
 export function StaffDashboard({ role }: { role: StaffRole }) {
   const queryClient = useQueryClient();
-  // A staff change to an article makes the public listings and article
-  // pages in the cache stale: they are fetched again when next shown.
-  const onArticlesChanged = useCallback(
-    () => void invalidatePublicArticles(queryClient),
+  // A staff change to an article, an issue or the packs makes the public
+  // pages' copies in the cache stale: they are fetched again when next shown.
+  const publicCopies = useMemo<PublicCopies>(
+    () => ({
+      articles: () => void invalidatePublicArticles(queryClient),
+      magazines: () => void invalidatePublicMagazine(queryClient),
+      packs: () => void invalidatePublicPacks(queryClient),
+    }),
     [queryClient],
   );
   return (
@@ -30,7 +38,7 @@ export function StaffDashboard({ role }: { role: StaffRole }) {
       <DashboardGate
         role={role}
         Editor={ArticleEditor}
-        onArticlesChanged={onArticlesChanged}
+        publicCopies={publicCopies}
       />
     </>
   );

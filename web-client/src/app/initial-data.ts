@@ -21,7 +21,8 @@ import {
 } from "@/features/outreach/magazine";
 import { splitUrl } from "@/lib/query-string";
 import { formAnswerKey } from "@/lib/form-answer";
-import { ACCOUNT_KEY, servedAccount } from "@/lib/reader";
+import { servedAccount } from "@/lib/reader";
+import { readerKeys } from "@/features/readers/api/keys";
 import type { PageData } from "./page-data";
 
 /** Server-provided data that answers the route currently shown. */
@@ -123,7 +124,7 @@ export function seedQueryCache(
       queryClient.setQueryData(emailLandingKey(path), data.landing);
       break;
     case "account":
-      queryClient.setQueryData(ACCOUNT_KEY, servedAccount(data.account));
+      queryClient.setQueryData(readerKeys.account, servedAccount(data.account));
       break;
     case "packs":
       queryClient.setQueryData(packsQuery().queryKey, data.packs);

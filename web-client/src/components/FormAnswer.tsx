@@ -1,30 +1,5 @@
-import { useState } from "react";
-import { useToast } from "@/components/toast";
-import { focusFirst, type Problem } from "@/lib/problems";
+import type { Problem } from "@/lib/problems";
 import { ANSWER_ID } from "@/lib/form-answer";
-
-/**
- * A form's current problem (at first, what the server said to a post without
- * JavaScript) and `refuse`, which shows a new one: beside its fields, in a
- * toast, and with focus on the first field at fault.
- */
-export function useFormProblem(
-  initial: () => Problem | null,
-  idOf: (field: string) => string,
-) {
-  const [problem, setProblem] = useState<Problem | null>(initial);
-  const toast = useToast();
-  function refuse(found: Problem) {
-    setProblem(found);
-    toast({
-      title: found.title,
-      description: found.message,
-      variant: "destructive",
-    });
-    focusFirst(found, idOf);
-  }
-  return { problem, setProblem, refuse };
-}
 
 /**
  * What went wrong, at the top of a form: the product's words and, when more

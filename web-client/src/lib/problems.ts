@@ -8,6 +8,8 @@ export interface Problem {
   message: string;
   /** Field names at fault, first the one to fix first. */
   fields: string[];
+  /** A field's own message, where it is not `message` (which the toast says). */
+  messages?: Partial<Record<string, string>>;
 }
 
 export const MISSING_FIELD = "Please fill in this field.";
@@ -18,6 +20,8 @@ export function messageFor(
   field: string,
 ): string | undefined {
   if (!problem || !problem.fields.includes(field)) return undefined;
+  const own = problem.messages?.[field];
+  if (own !== undefined) return own;
   return problem.fields.length > 1 &&
     problem.message === "Please fill in all required fields."
     ? MISSING_FIELD

@@ -1,3 +1,4 @@
+import { MutationObserver, onlineManager } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiFailure } from "./api-client";
 import { createQueryClient, isRetryable, shouldRetry } from "./query-client";
@@ -42,5 +43,18 @@ describe("retry policy", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     await expect(fetching).rejects.toThrow("down");
     expect(down).toHaveBeenCalledTimes(3);
+  });
+
+  it("sends a write whatever the browser thinks of the network", async () => {
+    onlineManager.setOnline(false);
+    try {
+      const client = createQueryClient();
+      const write = vi.fn(async () => "sent");
+      const observer = new MutationObserver(client, { mutationFn: write });
+      await expect(observer.mutate()).resolves.toBe("sent");
+      expect(write).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

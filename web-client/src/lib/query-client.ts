@@ -49,8 +49,27 @@ export function createQueryClient(): QueryClient {
         // tab got focus back; pages re-read their data when they are opened.
         refetchOnWindowFocus: false,
       },
+      mutations: {
+        // A write is tried whatever the browser thinks of the network: a
+        // failure is said at once, never left waiting for "online".
+        networkMode: "always",
+      },
     },
   });
+}
+
+/**
+ * Fetches `queryKey` again after a change, where it is shown (elsewhere it is
+ * marked stale): a fetch already under way (a list's first load, still
+ * running when a write right after it finishes) may have read it before the
+ * change, so it is cancelled rather than joined.
+ */
+export async function fetchAgain(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }
 
 /**

@@ -66,9 +66,6 @@ export function useReaderName(): string | null {
   );
 }
 
-/** The account page's query: the server's answer to GET /v1/reader/account. */
-export const ACCOUNT_KEY = ["reader", "account"] as const;
-
 type Account = components["schemas"]["Account"];
 
 /**

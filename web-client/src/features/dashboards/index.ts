@@ -4,3 +4,4 @@ import "./dashboards.css";
 
 export { DashboardGate } from "./components/DashboardGate";
 export type { EditorComponent, EditorProps } from "./types";
+export type { PublicCopies } from "./api/changes";

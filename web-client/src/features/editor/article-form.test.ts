@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { messageFor } from "@/lib/problems";
 import {
+  editorProblem,
   formFromArticle,
   MESSAGES,
   toInput,
@@ -72,6 +74,29 @@ describe("validateForm", () => {
     expect(validateForm(form, true)).toEqual({
       writer: "Please select a writer for the article",
     });
+  });
+});
+
+describe("editorProblem", () => {
+  it("names each field at fault with its own message, the first one toasted", () => {
+    const problem = editorProblem(
+      validateForm({ ...FILLED, title: "", content: "", authorId: "" }, true),
+    );
+    expect(problem).toEqual({
+      title: "Error",
+      message: MESSAGES.writer,
+      fields: ["writer", "title", "content"],
+      messages: {
+        writer: MESSAGES.writer,
+        title: MESSAGES.title,
+        content: MESSAGES.content,
+      },
+    });
+    expect(messageFor(problem, "content")).toBe(MESSAGES.content);
+  });
+
+  it("is null when nothing is at fault", () => {
+    expect(editorProblem(validateForm(FILLED, true))).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Problem } from "@/lib/problems";
 import type {
   ArticleInput,
   Category,
@@ -68,6 +69,24 @@ export function validateForm(
   if (!form.title.trim()) errors.title = MESSAGES.title;
   if (!form.content.trim()) errors.content = MESSAGES.content;
   return errors;
+}
+
+/**
+ * The editor's problem: each field at fault with its own message (in the
+ * order of the form), the first one said in the toast; `null` when none.
+ */
+export function editorProblem(errors: FieldErrors): Problem | null {
+  const fields = (["writer", "title", "content"] as const).filter(
+    (field) => errors[field],
+  );
+  const first = fields[0];
+  if (first === undefined) return null;
+  return {
+    title: "Error",
+    message: errors[first] ?? "",
+    fields: [...fields],
+    messages: { ...errors },
+  };
 }
 
 /** The request body. Empty optional texts are left out, which the API stores

@@ -45,6 +45,17 @@ describe("problems name the fields at fault", () => {
     expect(messageFor(problem, "email")).toBeUndefined();
   });
 
+  it("says a field's own message where it has one", () => {
+    const problem = {
+      title: "Error",
+      message: "Failed to save article: Title is required",
+      fields: ["title"],
+      messages: { title: "Title is required" },
+    };
+    expect(messageFor(problem, "title")).toBe("Title is required");
+    expect(messageFor({ ...problem, fields: [] }, "title")).toBeUndefined();
+  });
+
   it("marks the email alone when only it is wrong, with the product's words", () => {
     const problem = contactProblem({ ...filled, email: "ada@example" });
     expect(problem?.fields).toEqual(["email"]);

@@ -4,15 +4,11 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { components } from "@/api/schema";
 import { api, ApiFailure, errorMessage } from "@/lib/api-client";
+import { magazineKeys, packsKeys } from "./api/keys";
 
 export type MagazineIssue = components["schemas"]["MagazineIssue"];
 export type IssueResult =
   { kind: "found"; issue: MagazineIssue } | { kind: "not_found" };
-
-export const magazineKeys = {
-  issues: ["magazine", "issues"] as const,
-  issue: (slug: string) => ["magazine", "issue", slug] as const,
-};
 
 export const issuesQuery = () =>
   queryOptions({
@@ -70,12 +66,10 @@ export function fileSize(bytes: number): string {
 
 export type Packs = components["schemas"]["Packs"];
 
-export const packsKey = ["packs"] as const;
-
 /** GET /v1/packs: the packs, with their files once launched. */
 export const packsQuery = () =>
   queryOptions({
-    queryKey: packsKey,
+    queryKey: packsKeys.all,
     queryFn: async ({ signal }): Promise<Packs> => {
       const { data, error, response } = await api.GET("/v1/packs", { signal });
       if (data) return data;

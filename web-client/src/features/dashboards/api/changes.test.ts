@@ -2,11 +2,17 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
 import { answer, stubApi } from "@/test/api";
 import { mount, settle } from "@/test/query";
-import { articlesChanged, magazinesChanged, staffChanged } from "./changes";
+import {
+  articlesChanged,
+  magazinesChanged,
+  packsChanged,
+  staffChanged,
+} from "./changes";
 import {
   magazinesQuery,
   staffArticlesQuery,
   staffMembersQuery,
+  staffPacksQuery,
   viewStatsQuery,
   writersQuery,
 } from "./queries";
@@ -23,6 +29,7 @@ async function dashboard() {
   mount(client, writersQuery());
   mount(client, magazinesQuery());
   mount(client, staffMembersQuery());
+  mount(client, staffPacksQuery());
   await settle();
   const count = (path: string) => api.to(path).length;
   return { client, count };
@@ -45,6 +52,17 @@ describe("staff changes", () => {
     await magazinesChanged(client);
     expect(count("/v1/staff/magazines")).toBe(2);
     expect(count("/v1/staff/articles")).toBe(1);
+  });
+
+  it("a magazine or packs change tells the app, for the public copies", async () => {
+    const { client, count } = await dashboard();
+    const onPublicChange = vi.fn();
+    await magazinesChanged(client, onPublicChange);
+    expect(onPublicChange).toHaveBeenCalledTimes(1);
+    await packsChanged(client, onPublicChange);
+    expect(onPublicChange).toHaveBeenCalledTimes(2);
+    expect(count("/v1/staff/packs")).toBe(2);
+    expect(count("/v1/staff/magazines")).toBe(2);
   });
 
   it("a change made while the first load is under way shows on the list", async () => {

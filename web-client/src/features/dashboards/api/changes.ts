@@ -1,5 +1,7 @@
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import type { StaffArticle } from "@/features/dashboards/types";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { createContext, useContext, useMemo } from "react";
+import type { Notices, StaffArticle } from "@/features/dashboards/types";
+import { fetchAgain } from "@/lib/query-client";
 import { staffKeys } from "./keys";
 
 // What each staff change makes stale. Each resolves once the lists on screen
@@ -7,15 +9,26 @@ import { staffKeys } from "./keys";
 // being busy) when the table shows its outcome.
 
 /**
- * Fetches `queryKey` again, from after the change: a fetch already under way
- * (the dashboard's first load, still running when an upload right after
- * sign-in finishes) may have read the list before the change, so it is
- * cancelled rather than joined.
+ * The public pages' copies of what staff change, which other features own
+ * and mark stale (src/app gives their helpers: features never import each
+ * other).
  */
-export async function fetchAgain(queryClient: QueryClient, queryKey: QueryKey) {
-  await queryClient.cancelQueries({ queryKey });
-  await queryClient.invalidateQueries({ queryKey });
+export interface PublicCopies {
+  /** Article lists and pages. */
+  articles: () => void;
+  /** Published magazine issues. */
+  magazines: () => void;
+  /** The educational packs. */
+  packs: () => void;
 }
+
+const NO_COPIES: PublicCopies = {
+  articles: () => {},
+  magazines: () => {},
+  packs: () => {},
+};
+
+export const PublicCopiesContext = createContext<PublicCopies>(NO_COPIES);
 
 /**
  * A staff article was created, updated, published, scheduled, reviewed or
@@ -51,12 +64,27 @@ export function articleSaved(
 
 /**
  * A magazine was uploaded, renamed, published, taken back or deleted: the
- * dashboard's list is fetched again, and the public pages' copies of the
- * issues (the "magazine" queries) are marked stale.
+ * dashboard's list is fetched again, and `onPublicChange` marks the public
+ * pages' copies of the issues stale.
  */
-export async function magazinesChanged(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: ["magazine"] });
+export async function magazinesChanged(
+  queryClient: QueryClient,
+  onPublicChange?: () => void,
+) {
+  onPublicChange?.();
   await fetchAgain(queryClient, staffKeys.magazines);
+}
+
+/**
+ * A pack was uploaded, or the packs launched: the admin's list is fetched
+ * again, and `onPublicChange` marks the public copies of the packs stale.
+ */
+export async function packsChanged(
+  queryClient: QueryClient,
+  onPublicChange?: () => void,
+) {
+  onPublicChange?.();
+  await fetchAgain(queryClient, staffKeys.packs);
 }
 
 /** A staff member was added, got a new key, or was disabled or enabled. */
@@ -66,4 +94,38 @@ export async function staffChanged(queryClient: QueryClient) {
     // The content director's choice of author lists the active writers.
     fetchAgain(queryClient, staffKeys.writers),
   ]);
+}
+
+/** The member's email notices as saved: the form shows them from now on. */
+export function noticesSaved(queryClient: QueryClient, saved: Notices): void {
+  queryClient.setQueryData(staffKeys.notices, saved);
+}
+
+/**
+ * An announcement was sent: its preview (with the progress) is fetched
+ * again, and from then on every two seconds while it goes on.
+ */
+export function announcementSent(
+  queryClient: QueryClient,
+  ref: string,
+): Promise<void> {
+  return fetchAgain(queryClient, staffKeys.announcement(ref));
+}
+
+/** The changes above, for the dashboards' mutations (`onSuccess`). */
+export function useStaffChanges() {
+  const queryClient = useQueryClient();
+  const copies = useContext(PublicCopiesContext);
+  return useMemo(
+    () => ({
+      articles: () => articlesChanged(queryClient, copies.articles),
+      articleSaved: (saved: StaffArticle) => articleSaved(queryClient, saved),
+      magazines: () => magazinesChanged(queryClient, copies.magazines),
+      packs: () => packsChanged(queryClient, copies.packs),
+      staff: () => staffChanged(queryClient),
+      noticesSaved: (saved: Notices) => noticesSaved(queryClient, saved),
+      announcementSent: (ref: string) => announcementSent(queryClient, ref),
+    }),
+    [queryClient, copies],
+  );
 }

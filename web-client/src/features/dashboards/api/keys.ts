@@ -22,6 +22,8 @@ export const staffKeys = {
   packUsage: [STAFF_QUERIES, "pack-usage"] as const,
   /** GET /v1/staff/members. */
   members: [STAFF_QUERIES, "members"] as const,
+  /** The launch email of an issue (its id) or of the packs ("packs"): preview and progress. */
+  announcement: (ref: string) => [STAFF_QUERIES, "announcement", ref] as const,
   /** GET /v1/staff/stats in the admin's time zone. */
   stats: (timeZone: string) => [STAFF_QUERIES, "stats", timeZone] as const,
 };

@@ -3,13 +3,20 @@ import {
   type QueryKey,
   type UseQueryOptions,
 } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
-import { useClearToasts, useToast } from "@/components/toast";
+import { useCallback } from "react";
+import { useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
+import type { Problem } from "@/lib/problems";
 import { useQueryFailure } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import type { Writer } from "@/features/dashboards/types";
 import { reviewQueueQuery, staffArticlesQuery, writersQuery } from "./queries";
+
+/** A failed staff call as spec §8 words it: "Failed to fetch articles: {message}". */
+function failureText(what: string, cause: unknown): string {
+  const message = failureMessage(cause);
+  return message ? `${what}: ${message}` : what;
+}
 
 /**
  * Reports a failed staff call as spec §8 words it ("Failed to fetch articles:
@@ -21,15 +28,29 @@ export function useReportFailure() {
   const { expire } = useSession();
   return useCallback(
     (what: string, cause: unknown) => {
-      const message = failureMessage(cause);
       notify({
         title: "Error",
-        description: message ? `${what}: ${message}` : what,
+        description: failureText(what, cause),
         variant: "destructive",
       });
       if (cause instanceof ApiFailure && cause.signedOut) expire();
     },
     [notify, expire],
+  );
+}
+
+/**
+ * A failed staff write as a form's problem (`useForm`'s `refused`), said in a
+ * toast as `useReportFailure` says it; a 401 also signs the user out here.
+ */
+export function useStaffProblem() {
+  const { expire } = useSession();
+  return useCallback(
+    (what: string, cause: unknown): Problem => {
+      if (cause instanceof ApiFailure && cause.signedOut) expire();
+      return { title: "Error", message: failureText(what, cause), fields: [] };
+    },
+    [expire],
   );
 }
 
@@ -57,34 +78,6 @@ export function useReviewQueue() {
 /** The dashboard's articles (`null` while the first load runs). */
 export function useStaffArticles() {
   return useStaffList(staffArticlesQuery(), "Failed to fetch articles");
-}
-
-/**
- * Runs a row action (`busyId` names the row meanwhile), then `after` (which
- * refreshes what the action changed); a failure is reported as
- * "{what}: {message}".
- */
-export function useRowAction(after: () => Promise<void>) {
-  const report = useReportFailure();
-  const clearToasts = useClearToasts();
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const run = useCallback(
-    async (id: string, what: string, action: () => Promise<void>) => {
-      // A new attempt makes the last error stale: it goes, whatever this one says.
-      clearToasts();
-      setBusyId(id);
-      try {
-        await action();
-        await after();
-      } catch (cause) {
-        report(what, cause);
-      } finally {
-        setBusyId(null);
-      }
-    },
-    [after, report, clearToasts],
-  );
-  return { busyId, run };
 }
 
 const NO_WRITERS: readonly Writer[] = [];

@@ -12,19 +12,13 @@ import { ViewStatsPanel } from "./ViewStatsPanel";
  * Spec §2 Admin dashboard: readership figures, magazine issues, the packs, and
  * staff; and the review queue, as the admin reviews pieces too (issue 14).
  */
-export function AdminDashboard({
-  user,
-  onArticlesChanged,
-}: {
-  user: StaffUser;
-  onArticlesChanged?: (() => void) | undefined;
-}) {
+export function AdminDashboard({ user }: { user: StaffUser }) {
   const magazines = useStaffList(magazinesQuery(), "Failed to fetch magazines");
 
   return (
     <DashboardFrame user={user}>
       <ViewStatsPanel magazines={magazines?.length ?? null} />
-      <ReviewQueue onArticlesChanged={onArticlesChanged} />
+      <ReviewQueue />
       <MagazinesPanel magazines={magazines} />
       <PacksPanel />
       <StaffPanel selfId={user.id} />

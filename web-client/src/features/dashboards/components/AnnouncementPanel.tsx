@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/Button";
 import { failureMessage } from "@/lib/api-client";
-import { fetchAgain } from "@/features/dashboards/api/changes";
+import { useStaffChanges } from "@/features/dashboards/api/changes";
+import { staffKeys } from "@/features/dashboards/api/keys";
 import {
   previewAnnouncement,
   previewPacksAnnouncement,
@@ -34,11 +34,10 @@ export function AnnouncementPanel({
   what: Announced;
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const changes = useStaffChanges();
   const ref = what.kind === "issue" ? what.magazine.id : "packs";
-  const key = ["staff", "announcement", ref] as const;
   const query = useQuery({
-    queryKey: key,
+    queryKey: staffKeys.announcement(ref),
     queryFn: ({ signal }) =>
       what.kind === "issue"
         ? previewAnnouncement(what.magazine.id, signal)
@@ -48,23 +47,17 @@ export function AnnouncementPanel({
       return progress && inFlight(progress) ? 2000 : false;
     },
   });
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState("");
-
-  async function send() {
-    setSending(true);
-    setError("");
-    try {
-      await (what.kind === "issue"
+  const sending = useMutation({
+    mutationFn: () =>
+      what.kind === "issue"
         ? sendAnnouncement(what.magazine.id)
-        : sendPacksAnnouncement());
-      await fetchAgain(queryClient, key);
-    } catch (cause) {
-      setError(failureMessage(cause) || "The announcement could not be sent.");
-    } finally {
-      setSending(false);
-    }
-  }
+        : sendPacksAnnouncement(),
+    // Its progress is read from the preview from now on.
+    onSuccess: () => changes.announcementSent(ref),
+  });
+  const error = sending.isError
+    ? failureMessage(sending.error) || "The announcement could not be sent."
+    : "";
 
   const id = `announce-${ref}`;
   const title =
@@ -128,10 +121,10 @@ export function AnnouncementPanel({
           <div className="row-actions">
             {!progress && (
               <Button
-                disabled={sending || preview.recipients === 0}
-                onClick={() => void send()}
+                disabled={sending.isPending || preview.recipients === 0}
+                onClick={() => sending.mutate()}
               >
-                {sending
+                {sending.isPending
                   ? "Sending..."
                   : `Send to ${preview.recipients} ${
                       preview.recipients === 1 ? "subscriber" : "subscribers"

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation, useRoute } from "wouter";
 import { Button } from "@/components/Button";
@@ -7,10 +7,7 @@ import { useNewsroomRules } from "@/lib/newsroom";
 import { IN_PAGE } from "@/lib/in-page";
 import { dashboardPath } from "@/lib/staff-roles";
 import type { StaffUser } from "@/lib/session";
-import {
-  articleSaved,
-  articlesChanged,
-} from "@/features/dashboards/api/changes";
+import { useStaffChanges } from "@/features/dashboards/api/changes";
 import {
   submitArticle,
   unscheduleArticle,
@@ -39,8 +36,16 @@ import { ReviewQueue } from "./ReviewQueue";
 interface Props {
   user: StaffUser;
   Editor: EditorComponent;
-  /** Marks the public pages' copies of articles stale (the app's). */
-  onArticlesChanged?: () => void;
+}
+
+/** A newsroom move of a row (submit, withdraw, pull back), with its toast. */
+interface Move {
+  article: StaffArticle;
+  /** How a failure is reported. */
+  what: string;
+  /** The toast once done. */
+  done: string;
+  action: (id: string) => Promise<unknown>;
 }
 
 /** The writer's notebook: their own articles. */
@@ -62,13 +67,11 @@ function ArticlesDashboard({
   user,
   Editor,
   writers,
-  onArticlesChanged,
 }: Props & { writers: readonly Writer[] | undefined }) {
   const notify = useToast();
   const report = useReportFailure();
-  const queryClient = useQueryClient();
+  const changes = useStaffChanges();
   const articles = useStaffArticles();
-  const refresh = () => articlesChanged(queryClient, onArticlesChanged);
   const [, navigate] = useLocation();
   const [editorOpen, route] = useRoute<{ role: string; id: string }>(
     EDITOR_ROUTE,
@@ -81,7 +84,6 @@ function ArticlesDashboard({
     editingId === null || editingId === NEW
       ? null
       : (articles?.find((a) => a.id === editingId) ?? null);
-  const [busyId, setBusyId] = useState<string | null>(null);
   const [logOf, setLogOf] = useState<StaffArticle | null>(null);
   const all = writers !== undefined;
   const rules = useNewsroomRules();
@@ -97,52 +99,53 @@ function ArticlesDashboard({
   };
   const close = () => navigate(home, { state: IN_PAGE });
 
-  async function publish(article: StaffArticle) {
-    setBusyId(article.id);
-    try {
-      await publishArticle(article.id);
+  const publishing = useMutation({
+    mutationFn: (article: StaffArticle) => publishArticle(article.id),
+    onSuccess: () => {
       notify({ title: "Article published successfully!" });
-      await refresh();
-    } catch (cause) {
-      report("Failed to publish article", cause);
-    } finally {
-      setBusyId(null);
-    }
-  }
+      return changes.articles();
+    },
+    onError: (cause) => report("Failed to publish article", cause),
+  });
+  const moving = useMutation({
+    mutationFn: ({ article, action }: Move) => action(article.id),
+    onSuccess: (_moved, { article, done }) => {
+      notify({ title: done, description: article.title });
+      return changes.articles();
+    },
+    onError: (cause, { what }) => report(what, cause),
+  });
+  const removing = useMutation({
+    mutationFn: (article: StaffArticle) => deleteArticle(article.id),
+    onSuccess: (_nothing, article) => {
+      notify({ title: "Article deleted successfully!" });
+      if (editingId === article.id) close();
+      return changes.articles();
+    },
+    onError: (cause) => report("Failed to delete article", cause),
+  });
+  const busyId = publishing.isPending
+    ? publishing.variables.id
+    : moving.isPending
+      ? moving.variables.article.id
+      : removing.isPending
+        ? removing.variables.id
+        : null;
 
   /** A newsroom move of a row (submit, withdraw, pull back), with its toast. */
-  async function move(
+  function move(
     article: StaffArticle,
     what: string,
     done: string,
     action: (id: string) => Promise<unknown>,
   ) {
-    setBusyId(article.id);
-    try {
-      await action(article.id);
-      notify({ title: done, description: article.title });
-      await refresh();
-    } catch (cause) {
-      report(what, cause);
-    } finally {
-      setBusyId(null);
-    }
+    moving.mutate({ article, what, done, action });
   }
 
-  async function remove(article: StaffArticle) {
+  function remove(article: StaffArticle) {
     if (!window.confirm(`Are you sure you want to delete “${article.title}”?`))
       return;
-    setBusyId(article.id);
-    try {
-      await deleteArticle(article.id);
-      notify({ title: "Article deleted successfully!" });
-      if (editingId === article.id) close();
-      await refresh();
-    } catch (cause) {
-      report("Failed to delete article", cause);
-    } finally {
-      setBusyId(null);
-    }
+    removing.mutate(article);
   }
 
   const count = articles?.length ?? 0;
@@ -151,7 +154,7 @@ function ArticlesDashboard({
       user={user}
       actions={<Button onClick={() => open(null)}>New Article</Button>}
     >
-      {all ? <ReviewQueue onArticlesChanged={onArticlesChanged} /> : null}
+      {all ? <ReviewQueue /> : null}
       {all ? null : <NoticesPanel />}
       {editingId === NEW || editing ? (
         <Editor
@@ -159,9 +162,9 @@ function ArticlesDashboard({
           article={editing}
           writers={writers}
           onSaved={(saved) => {
-            articleSaved(queryClient, saved);
+            changes.articleSaved(saved);
             close();
-            void refresh();
+            void changes.articles();
           }}
           onCancel={close}
         />
@@ -215,15 +218,15 @@ function ArticlesDashboard({
             showAuthor={all}
             busyId={busyId}
             onEdit={open}
-            onPublish={(a) => void publish(a)}
-            onDelete={(a) => void remove(a)}
+            onPublish={(a) => publishing.mutate(a)}
+            onDelete={remove}
             canPublish={canPublish}
             onLog={all ? setLogOf : undefined}
             onSubmit={
               all
                 ? undefined
                 : (a) =>
-                    void move(
+                    move(
                       a,
                       "Failed to submit article",
                       "Submitted for review",
@@ -234,7 +237,7 @@ function ArticlesDashboard({
               all
                 ? undefined
                 : (a) =>
-                    void move(
+                    move(
                       a,
                       "Failed to withdraw article",
                       "Withdrawn from review",
@@ -242,7 +245,7 @@ function ArticlesDashboard({
                     )
             }
             onUnschedule={(a) =>
-              void move(
+              move(
                 a,
                 "Failed to pull the article back",
                 "Pulled back to draft",

@@ -9,6 +9,10 @@ import {
   dashboardTitle,
   type StaffRole,
 } from "@/lib/staff-roles";
+import {
+  PublicCopiesContext,
+  type PublicCopies,
+} from "@/features/dashboards/api/changes";
 import type { EditorComponent } from "@/features/dashboards/types";
 import { ContentDirectorDashboard, WriterDashboard } from "./ArticlesDashboard";
 import { AdminDashboard } from "./AdminDashboard";
@@ -69,12 +73,12 @@ function OtherRolesDashboard({
 export function DashboardGate({
   role,
   Editor,
-  onArticlesChanged,
+  publicCopies,
 }: {
   role: StaffRole;
   Editor: EditorComponent;
-  /** Marks the public pages' copies of articles stale after a staff change. */
-  onArticlesChanged?: () => void;
+  /** Marks the public pages' copies of what staff changed stale. */
+  publicCopies: PublicCopies;
 }) {
   const { user, loading } = useSession();
   const [, navigate] = useLocation();
@@ -90,28 +94,15 @@ export function DashboardGate({
     return <OtherRolesDashboard role={role} user={user} />;
   }
   if (!allowed || !user) return <LoadingSection title={title} />;
-  switch (role) {
-    case "writer":
-      return (
-        <WriterDashboard
-          user={user}
-          Editor={Editor}
-          onArticlesChanged={onArticlesChanged}
-        />
-      );
-    case "content-director":
-      return (
-        <ContentDirectorDashboard
-          user={user}
-          Editor={Editor}
-          onArticlesChanged={onArticlesChanged}
-        />
-      );
-    case "admin":
-      return (
-        <AdminDashboard user={user} onArticlesChanged={onArticlesChanged} />
-      );
-    case "educator":
-      return <EducatorDashboard user={user} />;
-  }
+  const dashboard = {
+    writer: <WriterDashboard user={user} Editor={Editor} />,
+    "content-director": (
+      <ContentDirectorDashboard user={user} Editor={Editor} />
+    ),
+    admin: <AdminDashboard user={user} />,
+    educator: <EducatorDashboard user={user} />,
+  }[role];
+  return (
+    <PublicCopiesContext value={publicCopies}>{dashboard}</PublicCopiesContext>
+  );
 }

@@ -1,11 +1,11 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type ChangeEvent } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { uploadMagazine } from "@/features/dashboards/api/admin";
-import { magazinesChanged } from "@/features/dashboards/api/changes";
+import { useStaffChanges } from "@/features/dashboards/api/changes";
 import { looksLikePdf } from "@/features/dashboards/format";
 import type { Magazine } from "@/features/dashboards/types";
 import { MagazinesTable } from "./MagazinesTable";
@@ -26,10 +26,27 @@ export function MagazinesPanel({
   magazines: Magazine[] | null;
 }) {
   const notify = useToast();
-  const queryClient = useQueryClient();
+  const changes = useStaffChanges();
   const { expire } = useSession();
   const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState(0);
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadMagazine(file, setProgress),
+    onMutate: () => setProgress(0),
+    onSuccess: () => {
+      notify({ title: "Magazine uploaded successfully!" });
+      return changes.magazines();
+    },
+    onError: (cause) => {
+      const message = failureMessage(cause);
+      notify({
+        title: UPLOAD_FAILED,
+        description: message || undefined,
+        variant: "destructive",
+      });
+      if (cause instanceof ApiFailure && cause.signedOut) expire();
+    },
+  });
   // The issue whose publication form, or whose launch email, is open.
   const [open, setOpen] = useState<{
     id: string;
@@ -37,7 +54,7 @@ export function MagazinesPanel({
   } | null>(null);
   const chosen = magazines?.find((m) => m.id === open?.id) ?? null;
 
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
+  function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
@@ -49,26 +66,11 @@ export function MagazinesPanel({
       });
       return;
     }
-    setProgress(0);
-    try {
-      await uploadMagazine(file, setProgress);
-      notify({ title: "Magazine uploaded successfully!" });
-      await magazinesChanged(queryClient);
-    } catch (cause) {
-      const message = failureMessage(cause);
-      notify({
-        title: UPLOAD_FAILED,
-        description: message || undefined,
-        variant: "destructive",
-      });
-      if (cause instanceof ApiFailure && cause.signedOut) expire();
-    } finally {
-      setProgress(null);
-    }
+    upload.mutate(file);
   }
 
-  const uploading = progress !== null;
-  const percent = Math.round((progress ?? 0) * 100);
+  const uploading = upload.isPending;
+  const percent = Math.round(progress * 100);
   return (
     <section aria-labelledby="magazines-heading" className="dashboard-block">
       <div className="block-head">
@@ -89,7 +91,7 @@ export function MagazinesPanel({
           className="sr-only"
           tabIndex={-1}
           aria-label="Magazine PDF"
-          onChange={(event) => void upload(event)}
+          onChange={choose}
         />
       </div>
       <p id="magazine-hint" className="muted">

@@ -1,16 +1,20 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { Button } from "@/components/Button";
-import { useToast } from "@/components/toast";
+import { useClearToasts, useToast } from "@/components/toast";
 import { formatShortDate } from "@/lib/dates";
 import { useDisplayTimeZone } from "@/lib/time-zone";
+import { settle, useForm } from "@/lib/use-form";
 import {
   deleteMagazine,
   renameMagazine,
   unpublishMagazine,
 } from "@/features/dashboards/api/admin";
-import { magazinesChanged } from "@/features/dashboards/api/changes";
-import { useRowAction } from "@/features/dashboards/api/use-staff-data";
+import { useStaffChanges } from "@/features/dashboards/api/changes";
+import {
+  useReportFailure,
+  useStaffProblem,
+} from "@/features/dashboards/api/use-staff-data";
 import { formatFileSize } from "@/features/dashboards/format";
 import type { Magazine } from "@/features/dashboards/types";
 import { DataTable } from "./DataTable";
@@ -30,38 +34,56 @@ interface Props {
 export function MagazinesTable({ magazines, onPublish, onAnnounce }: Props) {
   const zone = useDisplayTimeZone();
   const notify = useToast();
-  const queryClient = useQueryClient();
-  const [renaming, setRenaming] = useState<{
-    id: string;
-    title: string;
-  } | null>(null);
-  const { busyId, run } = useRowAction(() => magazinesChanged(queryClient));
-
-  function saveTitle(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!renaming) return;
-    const { id, title } = renaming;
-    void run(id, "Failed to rename magazine", async () => {
-      await renameMagazine(id, title);
-      setRenaming(null);
+  const clearToasts = useClearToasts();
+  const report = useReportFailure();
+  const staffProblem = useStaffProblem();
+  const changes = useStaffChanges();
+  // The issue whose title is being edited, and the form that renames it.
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const renaming = useForm({
+    initial: { title: "" },
+    send: ({ title }, id: string) => {
+      // A new attempt makes the last error stale: it goes, whatever this one says.
+      clearToasts();
+      return settle(renameMagazine(id, title));
+    },
+    refused: ({ cause }) => staffProblem("Failed to rename magazine", cause),
+    onDone: () => {
+      setEditingId(null);
       notify({ title: "Magazine renamed." });
-    });
-  }
-
-  function unpublish(magazine: Magazine) {
-    void run(magazine.id, "Failed to unpublish magazine", async () => {
-      await unpublishMagazine(magazine.id);
+    },
+    invalidates: () => changes.magazines(),
+  });
+  const unpublishing = useMutation({
+    mutationFn: (magazine: Magazine) => unpublishMagazine(magazine.id),
+    onMutate: () => clearToasts(),
+    onSuccess: () => {
       notify({ title: "Issue taken back: readers no longer see it." });
-    });
-  }
+      return changes.magazines();
+    },
+    onError: (cause) => report("Failed to unpublish magazine", cause),
+  });
+  const deleting = useMutation({
+    mutationFn: (magazine: Magazine) => deleteMagazine(magazine.id),
+    onMutate: () => clearToasts(),
+    onSuccess: () => {
+      notify({ title: "Magazine deleted." });
+      return changes.magazines();
+    },
+    onError: (cause) => report("Failed to delete magazine", cause),
+  });
+  const busyId = renaming.busy
+    ? (renaming.sending ?? null)
+    : unpublishing.isPending
+      ? unpublishing.variables.id
+      : deleting.isPending
+        ? deleting.variables.id
+        : null;
 
   function remove(magazine: Magazine) {
     if (!window.confirm(`Are you sure you want to delete “${magazine.title}”?`))
       return;
-    void run(magazine.id, "Failed to delete magazine", async () => {
-      await deleteMagazine(magazine.id);
-      notify({ title: "Magazine deleted." });
-    });
+    deleting.mutate(magazine);
   }
 
   return (
@@ -71,27 +93,24 @@ export function MagazinesTable({ magazines, onPublish, onAnnounce }: Props) {
     >
       {magazines.map((magazine) => {
         const busy = busyId === magazine.id;
-        const editing = renaming?.id === magazine.id;
+        const editing = editingId === magazine.id;
         return (
           <tr key={magazine.id}>
             <th scope="row" className="data-title">
               {editing ? (
-                <form className="inline-form" onSubmit={saveTitle}>
+                <form
+                  className="inline-form"
+                  onSubmit={(event) => renaming.submit(event, magazine.id)}
+                >
                   <label className="sr-only" htmlFor={`title-${magazine.id}`}>
                     New title for {magazine.title}
                   </label>
                   <input
                     id={`title-${magazine.id}`}
-                    value={renaming.title}
                     maxLength={200}
                     required
                     autoFocus
-                    onChange={(event) =>
-                      setRenaming({
-                        id: magazine.id,
-                        title: event.target.value,
-                      })
-                    }
+                    {...renaming.bind("title")}
                   />
                   <Button type="submit" size="sm" disabled={busy}>
                     Save
@@ -99,7 +118,7 @@ export function MagazinesTable({ magazines, onPublish, onAnnounce }: Props) {
                   <Button
                     variant="quiet"
                     size="sm"
-                    onClick={() => setRenaming(null)}
+                    onClick={() => setEditingId(null)}
                   >
                     Cancel
                   </Button>
@@ -152,7 +171,7 @@ export function MagazinesTable({ magazines, onPublish, onAnnounce }: Props) {
                     variant="quiet"
                     size="sm"
                     disabled={busy}
-                    onClick={() => unpublish(magazine)}
+                    onClick={() => unpublishing.mutate(magazine)}
                   >
                     Unpublish<span className="sr-only"> {magazine.title}</span>
                   </Button>
@@ -161,9 +180,10 @@ export function MagazinesTable({ magazines, onPublish, onAnnounce }: Props) {
                   variant="quiet"
                   size="sm"
                   disabled={busy || editing}
-                  onClick={() =>
-                    setRenaming({ id: magazine.id, title: magazine.title })
-                  }
+                  onClick={() => {
+                    setEditingId(magazine.id);
+                    renaming.reset({ title: magazine.title });
+                  }}
                 >
                   Rename<span className="sr-only"> {magazine.title}</span>
                 </Button>

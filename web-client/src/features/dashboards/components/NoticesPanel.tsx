@@ -1,11 +1,12 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
-import { staffKeys } from "@/features/dashboards/api/keys";
+import { settle, useForm } from "@/lib/use-form";
+import { useStaffChanges } from "@/features/dashboards/api/changes";
 import { setNotices } from "@/features/dashboards/api/newsroom";
 import { noticesQuery } from "@/features/dashboards/api/queries";
-import { useReportFailure } from "@/features/dashboards/api/use-staff-data";
+import { useStaffProblem } from "@/features/dashboards/api/use-staff-data";
 import type { Notices } from "@/features/dashboards/types";
 
 /**
@@ -30,52 +31,45 @@ export function NoticesPanel() {
 
 function NoticesForm({ initial }: { initial: Notices }) {
   const notify = useToast();
-  const report = useReportFailure();
-  const queryClient = useQueryClient();
-  const [email, setEmail] = useState(initial.email ?? "");
-  const [on, setOn] = useState(initial.notify);
-  const [saving, setSaving] = useState(false);
+  const changes = useStaffChanges();
+  const staffProblem = useStaffProblem();
+  const form = useForm({
+    initial: { email: initial.email ?? "", on: initial.notify },
+    send: ({ email, on }) =>
+      settle(setNotices({ email: email.trim(), notify: on })),
+    refused: ({ cause }) =>
+      staffProblem("Failed to save email settings", cause),
+    onDone: (saved) => {
+      changes.noticesSaved(saved);
+      notify({ title: "Email settings saved" });
+    },
+  });
   const ids = useId();
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      const saved = await setNotices({ email: email.trim(), notify: on });
-      queryClient.setQueryData(staffKeys.notices, saved);
-      notify({ title: "Email settings saved" });
-    } catch (cause) {
-      report("Failed to save email settings", cause);
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <form className="form" noValidate onSubmit={(e) => void save(e)}>
+    <form className="form" noValidate onSubmit={form.submit}>
       <div className="field">
         <label htmlFor={`${ids}-email`}>Your email address</label>
         <input
           id={`${ids}-email`}
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.bind("email")}
         />
       </div>
       <div className="check-field">
         <input
           id={`${ids}-on`}
           type="checkbox"
-          checked={on}
-          onChange={(e) => setOn(e.target.checked)}
+          checked={form.fields.on}
+          onChange={(e) => form.set("on", e.target.checked)}
         />
         <label htmlFor={`${ids}-on`}>
           Email me newsroom notices (changes requested, published)
         </label>
       </div>
-      <Button type="submit" size="sm" disabled={saving}>
-        {saving ? "Saving..." : "Save"}
+      <Button type="submit" size="sm" disabled={form.busy}>
+        {form.busy ? "Saving..." : "Save"}
       </Button>
     </form>
   );

@@ -1,15 +1,21 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/Button";
 import { useClearToasts, useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
-import { launchPacks, uploadPack } from "@/features/dashboards/api/admin";
-import { fetchAgain } from "@/features/dashboards/api/changes";
-import { staffKeys } from "@/features/dashboards/api/keys";
+import {
+  launchPacks,
+  uploadPack,
+  type Packs,
+} from "@/features/dashboards/api/admin";
+import { useStaffChanges } from "@/features/dashboards/api/changes";
 import { staffPacksQuery } from "@/features/dashboards/api/queries";
 import { formatFileSize } from "@/features/dashboards/format";
 import { AnnouncementPanel } from "./AnnouncementPanel";
+
+/** One pack of the list. */
+type Pack = Packs["packs"][number];
 
 /**
  * The educational packs: a PDF per pack, then the launch (readers and
@@ -19,37 +25,50 @@ import { AnnouncementPanel } from "./AnnouncementPanel";
 export function PacksPanel() {
   const notify = useToast();
   const clearToasts = useClearToasts();
-  const queryClient = useQueryClient();
+  const changes = useStaffChanges();
   const { expire } = useSession();
   const query = useQuery(staffPacksQuery());
   const packs = query.data ?? null;
-  const [busy, setBusy] = useState<string | null>(null);
   const [announcing, setAnnouncing] = useState(false);
 
-  async function attempt(
-    what: string,
-    failure: string,
-    run: () => Promise<void>,
-  ) {
-    // A new attempt makes the last error stale.
-    clearToasts();
-    setBusy(what);
-    try {
-      await run();
-      // The public copies of the packs (page, educator dashboard) too.
-      void queryClient.invalidateQueries({ queryKey: ["packs"] });
-      await fetchAgain(queryClient, staffKeys.packs);
-    } catch (cause) {
-      notify({
-        title: failure,
-        description: failureMessage(cause) || undefined,
-        variant: "destructive",
-      });
-      if (cause instanceof ApiFailure && cause.signedOut) expire();
-    } finally {
-      setBusy(null);
-    }
+  /** A failed attempt, said in a toast titled `failure`. */
+  function failed(failure: string, cause: unknown) {
+    notify({
+      title: failure,
+      description: failureMessage(cause) || undefined,
+      variant: "destructive",
+    });
+    if (cause instanceof ApiFailure && cause.signedOut) expire();
   }
+
+  // Each one, once done, makes the packs stale: the admin's list, and the
+  // public copies (the packs page, the educators' dashboard).
+  const launching = useMutation({
+    mutationFn: () => launchPacks(),
+    // A new attempt makes the last error stale.
+    onMutate: () => clearToasts(),
+    onSuccess: () => {
+      notify({ title: "Packs launched." });
+      setAnnouncing(true);
+      return changes.packs();
+    },
+    onError: (cause) => failed("Failed to launch the packs", cause),
+  });
+  const uploading = useMutation({
+    mutationFn: ({ pack, file }: { pack: Pack; file: File }) =>
+      uploadPack(pack.id, file),
+    onMutate: () => clearToasts(),
+    onSuccess: (_packs, { pack }) => {
+      notify({ title: `“${pack.title}” uploaded.` });
+      return changes.packs();
+    },
+    onError: (cause) => failed("Failed to upload the pack", cause),
+  });
+  const busy = launching.isPending
+    ? "launch"
+    : uploading.isPending
+      ? uploading.variables.pack.id
+      : null;
 
   const launched = packs !== null && packs.launched_at != null;
   return (
@@ -68,11 +87,7 @@ export function PacksPanel() {
                 )
               )
                 return;
-              void attempt("launch", "Failed to launch the packs", async () => {
-                await launchPacks();
-                notify({ title: "Packs launched." });
-                setAnnouncing(true);
-              });
+              launching.mutate();
             }}
           >
             Launch packs
@@ -130,14 +145,7 @@ export function PacksPanel() {
                     const file = event.target.files?.[0];
                     event.target.value = "";
                     if (!file) return;
-                    void attempt(
-                      pack.id,
-                      "Failed to upload the pack",
-                      async () => {
-                        await uploadPack(pack.id, file);
-                        notify({ title: `“${pack.title}” uploaded.` });
-                      },
-                    );
+                    uploading.mutate({ pack, file });
                   }}
                 />
               </label>

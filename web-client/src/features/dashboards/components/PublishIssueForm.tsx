@@ -1,15 +1,15 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/Button";
 import { FieldError, invalidProps } from "@/components/InputField";
 import { useClearToasts, useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
+import { messageFor, type Problem } from "@/lib/problems";
 import { useSession } from "@/lib/session";
+import { settle, useForm } from "@/lib/use-form";
 import {
   publishMagazine,
   uploadIssueCover,
 } from "@/features/dashboards/api/admin";
-import { magazinesChanged } from "@/features/dashboards/api/changes";
+import { useStaffChanges } from "@/features/dashboards/api/changes";
 import type { Magazine } from "@/features/dashboards/types";
 
 /** Today as YYYY-MM-DD in the admin's own calendar. */
@@ -26,12 +26,6 @@ function today(): string {
  */
 type Field = "title" | "date" | "description" | "cover";
 
-/** A refusal, and the field it is about (`null`: the whole form). */
-interface Problem {
-  field: Field | null;
-  message: string;
-}
-
 /** The field each of the server's refusals is about. */
 const FIELD_OF: Partial<Record<string, Field>> = {
   title_required: "title",
@@ -45,6 +39,9 @@ const FIELD_OF: Partial<Record<string, Field>> = {
   image_too_many_pixels: "cover",
 };
 
+/** What the form sends: the publication, or (a file) the cover to upload. */
+type Intent = "publish" | File;
+
 export function PublishIssueForm({
   magazine,
   onDone,
@@ -55,68 +52,61 @@ export function PublishIssueForm({
 }) {
   const notify = useToast();
   const clearToasts = useClearToasts();
-  const queryClient = useQueryClient();
+  const changes = useStaffChanges();
   const { expire } = useSession();
-  const [title, setTitle] = useState(magazine.title);
-  const [date, setDate] = useState(magazine.issue_date ?? today());
-  const [description, setDescription] = useState(magazine.description ?? "");
-  const [cover, setCover] = useState(magazine.cover_url ?? "");
-  const [busy, setBusy] = useState<"cover" | "publish" | null>(null);
-  const [error, setError] = useState<Problem | null>(null);
   const republish = magazine.published_at != null;
   const id = `publish-${magazine.id}`;
-  const errorAt = (field: Field) =>
-    error?.field === field ? error.message : undefined;
-
   // A refusal is said under its field, which takes the focus once the form is
-  // enabled again.
-  useEffect(() => {
-    if (busy === null && error?.field) {
-      document.getElementById(`${id}-${error.field}`)?.focus();
-    }
-  }, [busy, error, id]);
-
-  async function attempt(what: "cover" | "publish", run: () => Promise<void>) {
-    setBusy(what);
-    setError(null);
-    clearToasts();
-    try {
-      await run();
-    } catch (cause) {
+  // enabled again (or under the form, when it is about no field).
+  const form = useForm({
+    initial: () => ({
+      title: magazine.title,
+      date: magazine.issue_date ?? today(),
+      description: magazine.description ?? "",
+      cover: magazine.cover_url ?? "",
+    }),
+    send: async (fields, intent: Intent) => {
+      // A new attempt makes the last error stale.
+      clearToasts();
+      if (intent !== "publish") return settle(uploadIssueCover(intent));
+      return settle(
+        publishMagazine(magazine.id, {
+          title: fields.title,
+          issue_date: fields.date,
+          description: fields.description,
+          cover_url: fields.cover,
+        }),
+      );
+    },
+    refused: ({ cause }, _fields, intent): Problem => {
+      if (cause instanceof ApiFailure && cause.signedOut) expire();
       const code = cause instanceof ApiFailure ? cause.code : "";
-      const field = FIELD_OF[code] ?? (what === "cover" ? "cover" : null);
-      setError({
-        field,
+      const field = FIELD_OF[code] ?? (intent === "publish" ? null : "cover");
+      return {
+        title: "",
         message:
           failureMessage(cause) || "Something went wrong. Please try again.",
-      });
-      if (cause instanceof ApiFailure && cause.signedOut) expire();
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  function onCover(file: File | undefined) {
-    if (!file) return;
-    void attempt("cover", async () => setCover(await uploadIssueCover(file)));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void attempt("publish", async () => {
-      await publishMagazine(magazine.id, {
-        title,
-        issue_date: date,
-        description,
-        cover_url: cover,
-      });
-      await magazinesChanged(queryClient);
+        fields: field ? [field] : [],
+      };
+    },
+    onDone: (answer) => {
+      if (typeof answer === "string") return form.set("cover", answer);
       notify({
         title: republish ? "Issue updated." : "Issue published.",
         description: "Readers see it on the Magazine page.",
       });
       onDone(true);
-    });
+    },
+    invalidates: (answer) =>
+      typeof answer === "string" ? Promise.resolve() : changes.magazines(),
+    idOf: (field) => `${id}-${field}`,
+    toast: false,
+  });
+  const { fields, problem, busy, sending } = form;
+  const errorAt = (field: Field) => messageFor(problem, field);
+
+  function onCover(file: File | undefined) {
+    if (file) form.submit(null, file);
   }
 
   return (
@@ -127,16 +117,18 @@ export function PublishIssueForm({
       <h3 id={`${id}-heading`} className="dashboard-subtitle">
         {republish ? "Edit" : "Publish"} “{magazine.title}”
       </h3>
-      <form className="form publish-form" onSubmit={onSubmit}>
+      <form
+        className="form publish-form"
+        onSubmit={(event) => form.submit(event, "publish")}
+      >
         <div className="field">
           <label htmlFor={`${id}-title`}>Title</label>
           <input
             id={`${id}-title`}
-            value={title}
             maxLength={200}
             required
+            {...form.bind("title")}
             {...invalidProps(`${id}-title`, errorAt("title"))}
-            onChange={(event) => setTitle(event.target.value)}
           />
           <FieldError id={`${id}-title`} error={errorAt("title")} />
         </div>
@@ -145,10 +137,9 @@ export function PublishIssueForm({
           <input
             id={`${id}-date`}
             type="date"
-            value={date}
             required
+            {...form.bind("date")}
             {...invalidProps(`${id}-date`, errorAt("date"))}
-            onChange={(event) => setDate(event.target.value)}
           />
           <FieldError id={`${id}-date`} error={errorAt("date")} />
         </div>
@@ -156,12 +147,11 @@ export function PublishIssueForm({
           <label htmlFor={`${id}-description`}>Short description</label>
           <textarea
             id={`${id}-description`}
-            value={description}
             maxLength={500}
             rows={3}
             required
+            {...form.bind("description")}
             {...invalidProps(`${id}-description`, errorAt("description"))}
-            onChange={(event) => setDescription(event.target.value)}
           />
           <FieldError id={`${id}-description`} error={errorAt("description")} />
         </div>
@@ -171,30 +161,32 @@ export function PublishIssueForm({
             id={`${id}-cover`}
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
-            disabled={busy !== null}
+            disabled={busy}
             {...invalidProps(`${id}-cover`, errorAt("cover"))}
             onChange={(event) => onCover(event.target.files?.[0])}
           />
           <FieldError id={`${id}-cover`} error={errorAt("cover")} />
-          {busy === "cover" && <p className="field-hint">Uploading cover…</p>}
-          {cover !== "" && (
+          {sending instanceof File && (
+            <p className="field-hint">Uploading cover…</p>
+          )}
+          {fields.cover !== "" && (
             <img
               className="publish-cover"
-              src={cover}
+              src={fields.cover}
               alt="The issue's cover"
               width={120}
               height={160}
             />
           )}
         </div>
-        {error !== null && error.field === null && (
+        {problem !== null && problem.fields.length === 0 && (
           <p className="field-error" role="alert">
-            {error.message}
+            {problem.message}
           </p>
         )}
         <div className="row-actions">
-          <Button type="submit" disabled={busy !== null}>
-            {busy === "publish"
+          <Button type="submit" disabled={busy}>
+            {sending === "publish"
               ? "Publishing..."
               : republish
                 ? "Save changes"

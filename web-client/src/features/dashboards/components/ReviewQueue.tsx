@@ -1,9 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
 import { formatWhen, localInputToIso } from "@/lib/newsroom";
-import { articlesChanged } from "@/features/dashboards/api/changes";
+import type { Problem } from "@/lib/problems";
+import { settle, useForm } from "@/lib/use-form";
+import { useStaffChanges } from "@/features/dashboards/api/changes";
 import {
   approveArticle,
   decidePendingChange,
@@ -13,23 +14,20 @@ import {
 import {
   useReportFailure,
   useReviewQueue,
+  useStaffProblem,
 } from "@/features/dashboards/api/use-staff-data";
 import type { StaffArticle } from "@/features/dashboards/types";
 import { ArticleLog } from "./ArticleLog";
+
+type PendingChange = NonNullable<StaffArticle["pending_change"]>;
 
 /**
  * Pieces waiting for review (content director, admin): what, who, since when;
  * each can be read as readers will see it, sent back with a note, or approved
  * for now or a chosen time.
  */
-export function ReviewQueue({
-  onArticlesChanged,
-}: {
-  onArticlesChanged?: (() => void) | undefined;
-}) {
+export function ReviewQueue() {
   const queue = useReviewQueue();
-  const queryClient = useQueryClient();
-  const refresh = () => articlesChanged(queryClient, onArticlesChanged);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="review-queue">
@@ -49,14 +47,10 @@ export function ReviewQueue({
               <ChangeItem
                 key={article.id}
                 article={article}
-                refresh={refresh}
+                change={article.pending_change}
               />
             ) : (
-              <ReviewItem
-                key={article.id}
-                article={article}
-                refresh={refresh}
-              />
+              <ReviewItem key={article.id} article={article} />
             ),
           )}
         </ul>
@@ -67,34 +61,67 @@ export function ReviewQueue({
 
 type Open = "none" | "read" | "changes" | "schedule" | "log";
 
-function ReviewItem({
-  article,
-  refresh,
-}: {
-  article: StaffArticle;
-  refresh: () => Promise<void>;
-}) {
+/** A problem said in a toast, as the dashboards say them. */
+const toastProblem = (message: string): Problem => ({
+  title: "Error",
+  message,
+  fields: [],
+});
+
+/** What a reviewer does with a piece: send it back, or approve it (now or later). */
+type Review = "changes" | "schedule" | "publish";
+
+/** How a failed review is reported. */
+const REVIEW_FAILED: Record<Review, string> = {
+  changes: "Failed to request changes",
+  schedule: "Failed to approve article",
+  publish: "Failed to approve article",
+};
+
+function ReviewItem({ article }: { article: StaffArticle }) {
   const notify = useToast();
   const report = useReportFailure();
+  const staffProblem = useStaffProblem();
+  const changes = useStaffChanges();
   const [open, setOpen] = useState<Open>("none");
   const [html, setHtml] = useState<string | null>(null);
-  const [note, setNote] = useState("");
-  const [when, setWhen] = useState("");
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initial: { note: "", when: "" },
+    check: ({ note, when }, review: Review) =>
+      review === "changes" && !note.trim()
+        ? toastProblem("Please say what should change.")
+        : review === "schedule" && !localInputToIso(when)
+          ? toastProblem("Choose when the piece should go out.")
+          : null,
+    send: ({ note, when }, review) =>
+      settle(
+        review === "changes"
+          ? requestChanges(article.id, note.trim())
+          : approveArticle(
+              article.id,
+              review === "schedule" ? localInputToIso(when) : null,
+            ),
+      ),
+    refused: ({ cause }, _fields, review) =>
+      staffProblem(REVIEW_FAILED[review], cause),
+    onDone: (_article, { when }, review) => {
+      if (review === "changes") {
+        notify({ title: "Changes requested", description: article.title });
+      } else if (review === "schedule") {
+        const at = localInputToIso(when);
+        notify({
+          title: "Approved and scheduled",
+          description: at ? formatWhen(at) : undefined,
+        });
+      } else {
+        notify({ title: "Article published successfully!" });
+      }
+    },
+    invalidates: () => changes.articles(),
+  });
+  const busy = form.busy;
   const ids = useId();
   const title = `“${article.title}”`;
-
-  async function run(what: string, action: () => Promise<unknown>) {
-    setBusy(true);
-    try {
-      await action();
-      await refresh();
-    } catch (cause) {
-      report(what, cause);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function read() {
     if (open === "read") return setOpen("none");
@@ -106,39 +133,6 @@ function ReviewItem({
         report("Failed to load the preview", cause);
       }
     }
-  }
-
-  function sendBack(event: FormEvent) {
-    event.preventDefault();
-    if (!note.trim()) {
-      notify({
-        title: "Error",
-        description: "Please say what should change.",
-        variant: "destructive",
-      });
-      return;
-    }
-    void run("Failed to request changes", async () => {
-      await requestChanges(article.id, note.trim());
-      notify({ title: "Changes requested", description: article.title });
-    });
-  }
-
-  function schedule(event: FormEvent) {
-    event.preventDefault();
-    const at = localInputToIso(when);
-    if (!at) {
-      notify({
-        title: "Error",
-        description: "Choose when the piece should go out.",
-        variant: "destructive",
-      });
-      return;
-    }
-    void run("Failed to approve article", async () => {
-      await approveArticle(article.id, at);
-      notify({ title: "Approved and scheduled", description: formatWhen(at) });
-    });
   }
 
   return (
@@ -200,12 +194,7 @@ function ReviewItem({
           size="sm"
           aria-label={`Approve & publish ${title}`}
           disabled={busy}
-          onClick={() =>
-            void run("Failed to approve article", async () => {
-              await approveArticle(article.id, null);
-              notify({ title: "Article published successfully!" });
-            })
-          }
+          onClick={() => form.submit(null, "publish")}
         >
           Approve &amp; publish
         </Button>
@@ -221,15 +210,18 @@ function ReviewItem({
       ) : null}
       {open === "log" ? <ArticleLog articleId={article.id} /> : null}
       {open === "changes" ? (
-        <form className="form review-form" noValidate onSubmit={sendBack}>
+        <form
+          className="form review-form"
+          noValidate
+          onSubmit={(event) => form.submit(event, "changes")}
+        >
           <div className="field">
             <label htmlFor={`${ids}-note`}>What should change?</label>
             <textarea
               id={`${ids}-note`}
               rows={3}
-              value={note}
               maxLength={2000}
-              onChange={(e) => setNote(e.target.value)}
+              {...form.bind("note")}
             />
           </div>
           <Button type="submit" size="sm" disabled={busy}>
@@ -238,15 +230,18 @@ function ReviewItem({
         </form>
       ) : null}
       {open === "schedule" ? (
-        <form className="form review-form" noValidate onSubmit={schedule}>
+        <form
+          className="form review-form"
+          noValidate
+          onSubmit={(event) => form.submit(event, "schedule")}
+        >
           <div className="field">
             <label htmlFor={`${ids}-when`}>Publish at (your time)</label>
             <input
               id={`${ids}-when`}
               type="datetime-local"
               step={1}
-              value={when}
-              onChange={(e) => setWhen(e.target.value)}
+              {...form.bind("when")}
             />
           </div>
           <Button type="submit" size="sm" disabled={busy}>
@@ -264,20 +259,47 @@ function ReviewItem({
  */
 function ChangeItem({
   article,
-  refresh,
+  change,
 }: {
   article: StaffArticle;
-  refresh: () => Promise<void>;
+  change: PendingChange;
 }) {
   const notify = useToast();
   const report = useReportFailure();
+  const staffProblem = useStaffProblem();
+  const changes = useStaffChanges();
   const [open, setOpen] = useState<"none" | "read" | "decline">("none");
   const [html, setHtml] = useState<string | null>(null);
-  const [note, setNote] = useState("");
-  const [busy, setBusy] = useState(false);
+  const deciding = useForm({
+    initial: { note: "" },
+    send: ({ note }, verb: "approve" | "decline") =>
+      settle(
+        decidePendingChange(
+          article.id,
+          verb,
+          change.proposed_at,
+          verb === "decline" ? note.trim() || null : null,
+        ),
+      ),
+    refused: ({ cause }, _fields, verb) =>
+      staffProblem(
+        verb === "approve"
+          ? "Failed to approve the change"
+          : "Failed to decline the change",
+        cause,
+      ),
+    onDone: (_article, _fields, verb) =>
+      notify({
+        title:
+          verb === "approve"
+            ? "Change approved — it is live now"
+            : "Change declined — the live version stays",
+        description: change.title,
+      }),
+    invalidates: () => changes.articles(),
+  });
+  const busy = deciding.busy;
   const ids = useId();
-  const change = article.pending_change;
-  if (!change) return null;
   const title = `“${article.title}”`;
   const differs: [
     string,
@@ -299,40 +321,10 @@ function ChangeItem({
   );
   const bodyChanged = article.content !== change.content;
 
-  async function decide(verb: "approve" | "decline") {
-    if (!change) return;
-    setBusy(true);
-    try {
-      await decidePendingChange(
-        article.id,
-        verb,
-        change.proposed_at,
-        verb === "decline" ? note.trim() || null : null,
-      );
-      notify({
-        title:
-          verb === "approve"
-            ? "Change approved — it is live now"
-            : "Change declined — the live version stays",
-        description: change.title,
-      });
-      await refresh();
-    } catch (cause) {
-      report(
-        verb === "approve"
-          ? "Failed to approve the change"
-          : "Failed to decline the change",
-        cause,
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-
   async function read() {
     if (open === "read") return setOpen("none");
     setOpen("read");
-    if (html === null && change) {
+    if (html === null) {
       try {
         setHtml(await renderBody(change.content));
       } catch (cause) {
@@ -384,7 +376,7 @@ function ChangeItem({
           size="sm"
           aria-label={`Approve the change to ${title}`}
           disabled={busy}
-          onClick={() => void decide("approve")}
+          onClick={() => deciding.submit(null, "approve")}
         >
           Approve change
         </Button>
@@ -412,10 +404,7 @@ function ChangeItem({
         <form
           className="form review-form"
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void decide("decline");
-          }}
+          onSubmit={(event) => deciding.submit(event, "decline")}
         >
           <div className="field">
             <label htmlFor={`${ids}-note`}>
@@ -424,9 +413,8 @@ function ChangeItem({
             <textarea
               id={`${ids}-note`}
               rows={3}
-              value={note}
               maxLength={2000}
-              onChange={(e) => setNote(e.target.value)}
+              {...deciding.bind("note")}
             />
           </div>
           <Button type="submit" size="sm" disabled={busy}>

@@ -1,12 +1,14 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { Button } from "@/components/Button";
 import { FieldError, invalidProps } from "@/components/InputField";
 import { ApiFailure } from "@/lib/api-client";
-import { useToast } from "@/components/toast";
+import { useClearToasts, useToast } from "@/components/toast";
+import { messageFor, type Problem } from "@/lib/problems";
 import { STAFF_ROLES } from "@/lib/staff-roles";
+import { settle, useForm } from "@/lib/use-form";
 import {
-  useRowAction,
+  useReportFailure,
   useStaffList,
 } from "@/features/dashboards/api/use-staff-data";
 import {
@@ -14,7 +16,7 @@ import {
   rotateStaffKey,
   setStaffActive,
 } from "@/features/dashboards/api/admin";
-import { staffChanged } from "@/features/dashboards/api/changes";
+import { useStaffChanges } from "@/features/dashboards/api/changes";
 import { staffMembersQuery } from "@/features/dashboards/api/queries";
 import type {
   IssuedKey,
@@ -24,53 +26,85 @@ import type {
 import { IssuedKeyNotice } from "./IssuedKeyNotice";
 import { StaffTable } from "./StaffTable";
 
+/** A problem with the name, said at the field (as the public forms do). */
+const nameProblem = (message: string): Problem => ({
+  title: "",
+  message,
+  fields: ["name"],
+});
+
 /**
  * Staff management (admin only, enforced by the server): add a member, rotate
  * a key, disable or enable. A key is shown once, right after it is issued.
  */
 export function StaffPanel({ selfId }: { selfId: string }) {
   const notify = useToast();
-  const queryClient = useQueryClient();
+  const clearToasts = useClearToasts();
+  const report = useReportFailure();
+  const changes = useStaffChanges();
   const staff = useStaffList(staffMembersQuery(), "Failed to fetch staff");
-  const { busyId, run } = useRowAction(() => staffChanged(queryClient));
   const [issued, setIssued] = useState<IssuedKey | null>(null);
-  const [name, setName] = useState("");
-  const [nameError, setNameError] = useState("");
-  const nameInput = useRef<HTMLInputElement>(null);
-  const [role, setRole] = useState<StaffRole>("writer");
-
-  function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      // Said at the field, as the public forms do.
-      setNameError("Please enter the staff member's name.");
-      nameInput.current?.focus();
-      return;
-    }
-    setNameError("");
-    void run("new", "Failed to add staff member", async () => {
-      try {
-        setIssued(await addStaff(trimmed, role));
-      } catch (cause) {
-        // A refusal about the name goes under it; anything else is reported.
-        if (cause instanceof ApiFailure && cause.code === "invalid_staff") {
-          setNameError(cause.message);
-          nameInput.current?.focus();
-          return;
-        }
-        throw cause;
+  const adding = useForm({
+    initial: { name: "", role: "writer" as StaffRole },
+    check: ({ name }) =>
+      name.trim() ? null : nameProblem("Please enter the staff member's name."),
+    send: ({ name, role }) => {
+      // A new attempt makes the last error stale: it goes, whatever this one says.
+      clearToasts();
+      return settle(addStaff(name.trim(), role));
+    },
+    refused: ({ cause }) => {
+      // A refusal about the name goes under it; anything else is reported.
+      if (cause instanceof ApiFailure && cause.code === "invalid_staff") {
+        return nameProblem(cause.message);
       }
-      setName("");
-    });
-  }
+      report("Failed to add staff member", cause);
+      return null;
+    },
+    onDone: (added) => {
+      setIssued(added);
+      adding.set("name", "");
+    },
+    invalidates: () => changes.staff(),
+    idOf: () => "staff-name",
+    toast: false,
+  });
+  const nameError = messageFor(adding.problem, "name");
+  const rotating = useMutation({
+    mutationFn: (member: StaffRecord) => rotateStaffKey(member.id),
+    onMutate: () => clearToasts(),
+    onSuccess: (key) => {
+      setIssued(key);
+      return changes.staff();
+    },
+    onError: (cause) => report("Failed to rotate key", cause),
+  });
+  const toggling = useMutation({
+    mutationFn: (member: StaffRecord) =>
+      setStaffActive(member.id, !member.active),
+    onMutate: () => clearToasts(),
+    onSuccess: (updated) => {
+      notify({
+        title: updated.active
+          ? `${updated.name} can sign in again.`
+          : `${updated.name} is disabled.`,
+      });
+      return changes.staff();
+    },
+    onError: (cause) => report("Failed to update staff member", cause),
+  });
+  const busyId = adding.busy
+    ? "new"
+    : rotating.isPending
+      ? rotating.variables.id
+      : toggling.isPending
+        ? toggling.variables.id
+        : null;
 
   function rotate(member: StaffRecord) {
     const question = `Issue a new access key for ${member.name}? Their current key and sessions stop working.`;
     if (!window.confirm(question)) return;
-    void run(member.id, "Failed to rotate key", async () => {
-      setIssued(await rotateStaffKey(member.id));
-    });
+    rotating.mutate(member);
   }
 
   function toggle(member: StaffRecord) {
@@ -79,14 +113,7 @@ export function StaffPanel({ selfId }: { selfId: string }) {
       !window.confirm(`Disable ${member.name}? They are signed out at once.`)
     )
       return;
-    void run(member.id, "Failed to update staff member", async () => {
-      const updated = await setStaffActive(member.id, !member.active);
-      notify({
-        title: updated.active
-          ? `${updated.name} can sign in again.`
-          : `${updated.name} is disabled.`,
-      });
-    });
+    toggling.mutate(member);
   }
 
   return (
@@ -97,17 +124,15 @@ export function StaffPanel({ selfId }: { selfId: string }) {
       {issued ? (
         <IssuedKeyNotice issued={issued} onDone={() => setIssued(null)} />
       ) : null}
-      <form className="form staff-add" onSubmit={add} noValidate>
+      <form className="form staff-add" onSubmit={adding.submit} noValidate>
         <div className="field">
           <label htmlFor="staff-name">Name</label>
           <input
-            ref={nameInput}
             id="staff-name"
-            value={name}
             maxLength={100}
             autoComplete="off"
+            {...adding.bind("name")}
             {...invalidProps("staff-name", nameError)}
-            onChange={(event) => setName(event.target.value)}
           />
           <FieldError id="staff-name" error={nameError} />
         </div>
@@ -115,8 +140,10 @@ export function StaffPanel({ selfId }: { selfId: string }) {
           <label htmlFor="staff-role">Role</label>
           <select
             id="staff-role"
-            value={role}
-            onChange={(event) => setRole(event.target.value as StaffRole)}
+            value={adding.fields.role}
+            onChange={(event) =>
+              adding.set("role", event.target.value as StaffRole)
+            }
           >
             {STAFF_ROLES.map((r) => (
               <option key={r} value={r}>

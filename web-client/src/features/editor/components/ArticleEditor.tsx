@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import {
   useEffect,
   useRef,
@@ -5,7 +6,6 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { flushSync } from "react-dom";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
@@ -16,7 +16,9 @@ import {
   localInputToIso,
   useNewsroomRules,
 } from "@/lib/newsroom";
+import { messageFor, type Problem } from "@/lib/problems";
 import { useSession } from "@/lib/session";
+import { settle, useForm } from "@/lib/use-form";
 import {
   getArticle,
   saveArticle,
@@ -32,6 +34,7 @@ import {
   type LocalDraft,
 } from "@/features/editor/local-draft";
 import {
+  editorProblem,
   fieldOfCode,
   formForProposer,
   formFromArticle,
@@ -50,16 +53,25 @@ import { ContentField, type ContentMode } from "./ContentField";
 import { CoverImageField } from "./CoverImageField";
 import { HistoryPanel } from "./HistoryPanel";
 
-/** What a save asks for: a status, and whether to submit for review after. */
+/**
+ * What a save asks for: a status, whether to submit for review after, the
+ * version it is made over, and when a publish goes out (`null`: now).
+ */
 interface SaveRequest {
   status: Status;
   submit: boolean;
+  baseVersion: number | null;
+  at: string | null;
 }
 
-/** Someone else saved since the editor opened: who, when, and their text when asked. */
+/**
+ * Someone else saved since the editor opened: who, when, their text when
+ * asked, and the save that met their version.
+ */
 interface Conflict {
   body: ConflictBody;
   theirs: StaffArticle | null;
+  request: SaveRequest;
 }
 
 /** How long after the last keystroke the text is kept in the browser. */
@@ -128,10 +140,7 @@ export function ArticleEditor({
       ? formForProposer(article)
       : formFromArticle(article),
   );
-  const [form, setForm] = useState<ArticleForm>(saved);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [mode, setMode] = useState<ContentMode>("write");
-  const [saving, setSaving] = useState<Status | null>(null);
   const [version, setVersion] = useState<number | null>(
     article?.version ?? null,
   );
@@ -139,15 +148,10 @@ export function ArticleEditor({
     isoToLocalInput(article?.stage === "scheduled" ? article.publish_at : null),
   );
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [lastRequest, setLastRequest] = useState<SaveRequest>({
-    status: "draft",
-    submit: false,
-  });
   const conflictRef = useRef<HTMLDivElement>(null);
   const [pending, setPending] = useState(article?.pending_change ?? null);
+  // The save that met the end of the session, waiting for a new sign-in.
   const [signIn, setSignIn] = useState<SaveRequest | null>(null);
-  const [accessKey, setAccessKey] = useState("");
-  const [signInError, setSignInError] = useState("");
   const [history, setHistory] = useState(false);
   const chooseWriter = writers !== undefined;
   const isWriter = user?.role === "writer";
@@ -158,7 +162,127 @@ export function ArticleEditor({
     draftToOffer(key, saved),
   );
   const touched = useRef(false);
+
+  /** Saves the article (then submits it for review, when asked). */
+  async function saveArticleAs(fields: ArticleForm, request: SaveRequest) {
+    const result = await saveArticle(article?.id ?? null, {
+      ...toInput(fields, request.status, chooseWriter),
+      ...(request.at ? { publish_at: request.at } : {}),
+      ...(request.baseVersion !== null
+        ? { base_version: request.baseVersion }
+        : {}),
+    });
+    return request.submit ? submitForReview(result.id) : result;
+  }
+
+  /** A problem to show: the text is put back on screen when it is at fault. */
+  function shown(found: Problem | null): Problem | null {
+    if (found?.fields.includes("content")) setMode("write");
+    return found;
+  }
+
+  const editor = useForm({
+    initial: saved,
+    check: (fields) => shown(editorProblem(validateForm(fields, chooseWriter))),
+    send: (fields, request: SaveRequest) =>
+      settle(saveArticleAs(fields, request)),
+    refused: ({ cause }, fields, request) => {
+      if (cause instanceof ApiFailure && cause.signedOut) {
+        // The text stays here (and in the browser): sign in again, then it saves.
+        writeDraft(key, fields);
+        setSignIn(request);
+        return {
+          title: "Error",
+          message: "You must be logged in to save articles.",
+          fields: [],
+        };
+      }
+      if (cause instanceof ApiFailure && cause.code === "edit_conflict") {
+        setConflict({
+          body: cause.body as ConflictBody,
+          theirs: null,
+          request,
+        });
+        return null;
+      }
+      const message = failureMessage(cause);
+      const field =
+        cause instanceof ApiFailure ? fieldOfCode(cause.code) : null;
+      return shown({
+        title: "Error",
+        message: `Failed to save article: ${message || "Unknown error"}`,
+        ...(field && message
+          ? { fields: [field], messages: { [field]: message } }
+          : { fields: [] }),
+      });
+    },
+    onDone: (result, fields, request) => {
+      clearDraft(key);
+      touched.current = false;
+      setSaved(fields);
+      notify({
+        title: request.submit
+          ? "Submitted for review"
+          : result.pending_change && request.status === "published"
+            ? "Change submitted for review — the live version stays up until it is approved"
+            : request.at && result.publish_at
+              ? `Article scheduled for ${formatWhen(result.publish_at)}`
+              : article && actions.live && result.stage === "draft"
+                ? "Article unpublished — saved as a draft"
+                : article && result.stage === "published"
+                  ? "Article updated — the change is live"
+                  : article
+                    ? "Article updated successfully!"
+                    : request.status === "published"
+                      ? "Article published successfully!"
+                      : "Article created successfully!",
+      });
+      onSaved(result);
+    },
+    idOf: (field) => `editor-${field}`,
+  });
+  const form = editor.fields;
+  const errors: FieldErrors = {
+    writer: messageFor(editor.problem, "writer"),
+    title: messageFor(editor.problem, "title"),
+    content: messageFor(editor.problem, "content"),
+  };
+  const saving = editor.sending?.status ?? null;
   const dirty = !sameForm(form, saved);
+
+  // The session ended while saving: the key, then the save goes on.
+  const signingIn = useForm({
+    initial: { accessKey: "" },
+    send: async ({ accessKey }) => {
+      const outcome = await login(accessKey.trim());
+      return outcome.ok ? { ok: true as const, data: outcome.user } : outcome;
+    },
+    refused: ({ message }) => ({ title: "", message, fields: ["accessKey"] }),
+    onDone: () => {
+      const request = signIn;
+      setSignIn(null);
+      signingIn.reset();
+      if (request) save(request.status, request.submit);
+    },
+    toast: false,
+  });
+  const signInError = messageFor(signingIn.problem, "accessKey");
+
+  const takingBack = useMutation({
+    mutationFn: ({ id, proposedAt }: { id: string; proposedAt: string }) =>
+      takeBackChange(id, proposedAt),
+    onSuccess: (live) => {
+      setPending(null);
+      showSaved(live);
+      notify({ title: "Your change was taken back" });
+    },
+    onError: (cause) =>
+      notify({
+        title: "Error",
+        description: failureMessage(cause) || "Unknown error",
+        variant: "destructive",
+      }),
+  });
 
   // The text is kept in the browser as it is typed (once the writer typed).
   useEffect(() => {
@@ -197,18 +321,24 @@ export function ArticleEditor({
     value: ArticleForm[K],
   ) {
     touched.current = true;
-    setForm((f) => ({ ...f, [field]: value }));
-    if (field === "title" || field === "content") {
-      setErrors((e) => ({ ...e, [field]: undefined }));
-    } else if (field === "authorId") {
-      setErrors((e) => ({ ...e, writer: undefined }));
+    editor.set(field, value);
+    // The field's own problem goes once it is changed.
+    const fixed = field === "authorId" ? "writer" : field;
+    if (fixed === "title" || fixed === "content" || fixed === "writer") {
+      editor.setProblem(
+        (problem) =>
+          problem && {
+            ...problem,
+            fields: problem.fields.filter((f) => f !== fixed),
+          },
+      );
     }
   }
 
   function restoreOffer() {
     if (!offer) return;
     touched.current = true;
-    setForm(offer.form);
+    editor.setFields(offer.form);
     setOffer(null);
   }
 
@@ -221,7 +351,7 @@ export function ArticleEditor({
   function showSaved(next: StaffArticle) {
     const nextForm = formFromArticle(next);
     setSaved(nextForm);
-    setForm(nextForm);
+    editor.setFields(nextForm);
     setVersion(next.version);
     clearDraft(key);
   }
@@ -240,142 +370,37 @@ export function ArticleEditor({
     }
   }
 
-  /** Saves over the newer version, on purpose. */
-  function keepMine(request: SaveRequest) {
-    if (!conflict) return;
-    setVersion(conflict.body.current_version ?? null);
-    setConflict(null);
-    void save(request.status, request.submit, conflict.body.current_version);
-  }
-
-  async function signInAndSave(event: FormEvent) {
-    event.preventDefault();
-    if (!signIn) return;
-    const outcome = await login(accessKey.trim());
-    if (!outcome.ok) {
-      setSignInError(outcome.message);
-      return;
-    }
-    const request = signIn;
-    setSignIn(null);
-    setAccessKey("");
-    setSignInError("");
-    void save(request.status, request.submit);
-  }
-
-  /** Shows field errors and moves focus to the first one. */
-  function showErrors(found: FieldErrors) {
-    flushSync(() => {
-      setErrors(found);
-      if (found.content) setMode("write");
+  /** Saves the text as it stands, as `status` (and submitted for review). */
+  function save(status: Status, submit = false, baseVersion = version) {
+    editor.submit(null, {
+      status,
+      submit,
+      baseVersion,
+      at:
+        status === "published" && !gated && stage !== "published"
+          ? localInputToIso(publishAt)
+          : null,
     });
-    const first = (["writer", "title", "content"] as const).find(
-      (k) => found[k],
-    );
-    if (first) document.getElementById(IDS[first])?.focus();
   }
 
-  async function save(
-    status: Status,
-    submit = false,
-    baseVersion: number | null = version,
-  ) {
-    if (saving) return;
-    const found = validateForm(form, chooseWriter);
-    const messages = Object.values(found).filter(Boolean);
-    if (messages.length > 0) {
-      showErrors(found);
-      notify({
-        title: "Error",
-        description: messages[0],
-        variant: "destructive",
-      });
-      return;
-    }
-    const at =
-      status === "published" && !gated && stage !== "published"
-        ? localInputToIso(publishAt)
-        : null;
-    setLastRequest({ status, submit });
-    setSaving(status);
-    try {
-      let result = await saveArticle(article?.id ?? null, {
-        ...toInput(form, status, chooseWriter),
-        ...(at ? { publish_at: at } : {}),
-        ...(baseVersion !== null ? { base_version: baseVersion } : {}),
-      });
-      if (submit) result = await submitForReview(result.id);
-      setSaving(null);
-      clearDraft(key);
-      touched.current = false;
-      setSaved(form);
-      notify({
-        title: submit
-          ? "Submitted for review"
-          : result.pending_change && status === "published"
-            ? "Change submitted for review — the live version stays up until it is approved"
-            : at && result.publish_at
-              ? `Article scheduled for ${formatWhen(result.publish_at)}`
-              : article && actions.live && result.stage === "draft"
-                ? "Article unpublished — saved as a draft"
-                : article && result.stage === "published"
-                  ? "Article updated — the change is live"
-                  : article
-                    ? "Article updated successfully!"
-                    : status === "published"
-                      ? "Article published successfully!"
-                      : "Article created successfully!",
-      });
-      onSaved(result);
-    } catch (cause) {
-      setSaving(null);
-      if (cause instanceof ApiFailure && cause.signedOut) {
-        // The text stays here (and in the browser): sign in again, then it saves.
-        writeDraft(key, form);
-        notify({
-          title: "Error",
-          description: "You must be logged in to save articles.",
-          variant: "destructive",
-        });
-        setSignIn({ status, submit });
-        return;
-      }
-      if (cause instanceof ApiFailure && cause.code === "edit_conflict") {
-        setConflict({ body: cause.body as ConflictBody, theirs: null });
-        return;
-      }
-      const message = failureMessage(cause);
-      notify({
-        title: "Error",
-        description: `Failed to save article: ${message || "Unknown error"}`,
-        variant: "destructive",
-      });
-      const field =
-        cause instanceof ApiFailure ? fieldOfCode(cause.code) : null;
-      if (field) showErrors({ [field]: message });
-    }
+  /** Saves over the newer version, on purpose. */
+  function keepMine() {
+    if (!conflict) return;
+    const { request, body } = conflict;
+    setVersion(body.current_version ?? null);
+    setConflict(null);
+    save(request.status, request.submit, body.current_version ?? version);
   }
 
   /** Enter in a field does what the first button does: never unpublish. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void save(actions.live ? actions.primary : "draft");
+    save(actions.live ? actions.primary : "draft");
   }
 
-  async function takeBack() {
+  function takeBack() {
     if (!article || !pending) return;
-    try {
-      const live = await takeBackChange(article.id, pending.proposed_at);
-      setPending(null);
-      showSaved(live);
-      notify({ title: "Your change was taken back" });
-    } catch (cause) {
-      notify({
-        title: "Error",
-        description: failureMessage(cause) || "Unknown error",
-        variant: "destructive",
-      });
-    }
+    takingBack.mutate({ id: article.id, proposedAt: pending.proposed_at });
   }
 
   const heading = article ? "Edit Article" : "New Article";
@@ -429,7 +454,7 @@ export function ArticleEditor({
             editing your change.
           </p>
           <div className="row-actions">
-            <Button size="sm" variant="quiet" onClick={() => void takeBack()}>
+            <Button size="sm" variant="quiet" onClick={takeBack}>
               Take back my change
             </Button>
           </div>
@@ -448,7 +473,7 @@ export function ArticleEditor({
         <form
           className="editor-notice form"
           noValidate
-          onSubmit={(e) => void signInAndSave(e)}
+          onSubmit={signingIn.submit}
         >
           <p role="alert">
             Your session has ended. Sign in again to save: your text is kept.
@@ -459,12 +484,11 @@ export function ArticleEditor({
               id="editor-access-key"
               type="password"
               autoComplete="current-password"
-              value={accessKey}
+              {...signingIn.bind("accessKey")}
               aria-invalid={signInError ? true : undefined}
               aria-describedby={
                 signInError ? "editor-access-key-error" : undefined
               }
-              onChange={(e) => setAccessKey(e.target.value)}
             />
             {signInError ? (
               <p id="editor-access-key-error" className="field-error">
@@ -588,7 +612,7 @@ export function ArticleEditor({
             type={actions.live ? "button" : "submit"}
             variant="secondary"
             disabled={saving !== null}
-            onClick={actions.live ? () => void save("draft") : undefined}
+            onClick={actions.live ? () => save("draft") : undefined}
           >
             {saving === "draft" ? "Saving..." : actions.draftLabel}
           </Button>
@@ -596,7 +620,7 @@ export function ArticleEditor({
             stage === "draft" ? (
               <Button
                 disabled={saving !== null}
-                onClick={() => void save("draft", true)}
+                onClick={() => save("draft", true)}
               >
                 Submit for Review
               </Button>
@@ -604,7 +628,7 @@ export function ArticleEditor({
           ) : (
             <Button
               disabled={saving !== null}
-              onClick={() => void save("published")}
+              onClick={() => save("published")}
             >
               {saving === "published" ? "Publishing..." : actions.primaryLabel}
             </Button>
@@ -613,7 +637,7 @@ export function ArticleEditor({
             <Button
               variant="secondary"
               disabled={saving !== null}
-              onClick={() => void save("draft", true)}
+              onClick={() => save("draft", true)}
             >
               Ask for Review
             </Button>
@@ -654,7 +678,7 @@ export function ArticleEditor({
               >
                 See their version
               </Button>
-              <Button size="sm" onClick={() => keepMine(lastRequest)}>
+              <Button size="sm" onClick={keepMine}>
                 Save mine over it
               </Button>
             </div>

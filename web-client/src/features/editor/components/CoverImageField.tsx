@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type ChangeEvent } from "react";
 import fallbackCover from "@/assets/cover-fallback.svg";
 import { useToast } from "@/components/toast";
@@ -15,10 +16,26 @@ interface Props {
 export function CoverImageField({ value, onChange }: Props) {
   const notify = useToast();
   const { expire } = useSession();
-  const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useMutation({
+    mutationFn: uploadCover,
+    onSuccess: (cover) => onChange(cover.url),
+    onError: (cause) => {
+      if (cause instanceof ApiFailure && cause.signedOut) expire();
+      const message = cause instanceof ApiFailure ? cause.message : "";
+      notify({
+        title: "Upload failed",
+        description: message || UPLOAD_FAILED,
+        variant: "destructive",
+      });
+    },
+    onSettled: () => {
+      if (fileInput.current) fileInput.current.value = "";
+    },
+  });
+  const uploading = upload.isPending;
 
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
     const problem = coverFileProblem(file);
@@ -31,22 +48,7 @@ export function CoverImageField({ value, onChange }: Props) {
       event.target.value = "";
       return;
     }
-    setUploading(true);
-    try {
-      const cover = await uploadCover(file);
-      onChange(cover.url);
-    } catch (cause) {
-      if (cause instanceof ApiFailure && cause.signedOut) expire();
-      const message = cause instanceof ApiFailure ? cause.message : "";
-      notify({
-        title: "Upload failed",
-        description: message || UPLOAD_FAILED,
-        variant: "destructive",
-      });
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = "";
-    }
+    upload.mutate(file);
   }
 
   const url = value.trim();
@@ -64,7 +66,7 @@ export function CoverImageField({ value, onChange }: Props) {
           accept="image/*"
           aria-describedby="editor-cover-hint"
           disabled={uploading}
-          onChange={(event) => void onFile(event)}
+          onChange={onFile}
         />
         <p id="editor-cover-hint" className="field-hint">
           JPG, PNG, GIF or WebP, up to 5MB.

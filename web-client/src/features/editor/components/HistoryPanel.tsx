@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/Button";
 import { failureMessage } from "@/lib/api-client";
@@ -33,7 +34,17 @@ export function HistoryPanel({
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
   const [diff, setDiff] = useState<RevisionDiff | null>(null);
   const [problem, setProblem] = useState("");
-  const [busy, setBusy] = useState(false);
+  const [comparing, setComparing] = useState(false);
+  const restoring = useMutation({
+    mutationFn: (number: number) => restoreRevision(articleId, number, version),
+    onSuccess: (restored, number) => {
+      setDiff(null);
+      setProblem("");
+      onRestored(restored, number);
+    },
+    onError: (cause) => setProblem(failureMessage(cause) || "Unknown error"),
+  });
+  const busy = comparing || restoring.isPending;
   const headingId = useId();
 
   useEffect(() => {
@@ -49,28 +60,14 @@ export function HistoryPanel({
   }, [articleId, version]);
 
   async function compare(number: number) {
-    setBusy(true);
+    setComparing(true);
     try {
       setDiff(await revisionDiff(articleId, number));
       setProblem("");
     } catch (cause) {
       setProblem(failureMessage(cause) || "Unknown error");
     } finally {
-      setBusy(false);
-    }
-  }
-
-  async function restore(number: number) {
-    setBusy(true);
-    try {
-      const restored = await restoreRevision(articleId, number, version);
-      setDiff(null);
-      setProblem("");
-      onRestored(restored, number);
-    } catch (cause) {
-      setProblem(failureMessage(cause) || "Unknown error");
-    } finally {
-      setBusy(false);
+      setComparing(false);
     }
   }
 
@@ -109,7 +106,7 @@ export function HistoryPanel({
                   variant="quiet"
                   disabled={busy}
                   aria-label={`Restore revision ${r.number}`}
-                  onClick={() => void restore(r.number)}
+                  onClick={() => restoring.mutate(r.number)}
                 >
                   Restore
                 </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { useToast } from "@/components/toast";
 import { useDocumentTitle } from "@/lib/document-title";
@@ -7,18 +7,44 @@ import { dashboardPath } from "@/lib/staff-roles";
 import { PAGE_TITLES } from "@/lib/pages.gen";
 import { ANSWER_ID, useFormAnswer } from "@/lib/form-answer";
 import { FieldError, invalidProps } from "@/components/InputField";
+import { messageFor, type Problem } from "@/lib/problems";
+import { useForm } from "@/lib/use-form";
 import { nextDownload } from "@/features/identity/next-path";
+
+/** A refused key: said beside the field (which takes the focus) and in a toast. */
+const loginFailed = (message: string): Problem => ({
+  title: "Login Failed",
+  message,
+  fields: ["key"],
+});
 
 export function KeyLoginPage() {
   useDocumentTitle(PAGE_TITLES["/key-login"]);
   const { login, user, loading } = useSession();
   const notify = useToast();
   const [, navigate] = useLocation();
-  const [key, setKey] = useState("");
-  const [busy, setBusy] = useState(false);
   const answer = useFormAnswer();
-  // What went wrong, beside the key (also for a sign-in posted without JavaScript).
-  const [problem, setProblem] = useState(answer?.error?.message ?? "");
+  const form = useForm({
+    initial: { key: "" },
+    // Also what the server said to a sign-in posted without JavaScript.
+    problem: () => (answer?.error ? loginFailed(answer.error.message) : null),
+    send: async ({ key }) => {
+      const outcome = await login(key.trim());
+      return outcome.ok ? { ok: true as const, data: outcome.user } : outcome;
+    },
+    refused: ({ message }) => loginFailed(message),
+    onDone: (user) => {
+      notify({
+        title: "Login successful!",
+        description: "Welcome back to your dashboard.",
+      });
+      // With a download to start, the effect below takes over once signed in.
+      if (nextDownload(window.location.search)) return;
+      navigate(dashboardPath(user.role));
+    },
+    idOf: () => "access-key",
+  });
+  const problem = messageFor(form.problem, "key");
 
   // A link from the team's email to a staff download: signed in already, it
   // starts at once (and the dashboard opens); otherwise once signed in.
@@ -30,41 +56,12 @@ export function KeyLoginPage() {
     }
   }, [user, loading, navigate]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const outcome = await login(key.trim());
-    setBusy(false);
-    setProblem(outcome.ok ? "" : outcome.message);
-    if (!outcome.ok) {
-      document.getElementById("access-key")?.focus();
-      notify({
-        title: "Login Failed",
-        description: outcome.message,
-        variant: "destructive",
-      });
-      return;
-    }
-    notify({
-      title: "Login successful!",
-      description: "Welcome back to your dashboard.",
-    });
-    // With a download to start, the effect above takes over once signed in.
-    if (nextDownload(window.location.search)) return;
-    navigate(dashboardPath(outcome.user.role));
-  }
-
   return (
     <div className="section">
       <div className="container auth-card">
         <h1 className="page-title">Access Key Login</h1>
         <p>Enter the access key you were given to open your dashboard.</p>
-        <form
-          className="form"
-          method="post"
-          onSubmit={(event) => void onSubmit(event)}
-        >
+        <form className="form" method="post" onSubmit={form.submit}>
           <div className="field">
             <label htmlFor="access-key">Access Key</label>
             <input
@@ -73,20 +70,19 @@ export function KeyLoginPage() {
               type="password"
               autoComplete="current-password"
               required
-              value={key}
-              onChange={(event) => setKey(event.target.value)}
-              {...invalidProps("access-key", problem || undefined)}
+              {...form.bind("key")}
+              {...invalidProps("access-key", problem)}
             />
             <div id={ANSWER_ID}>
-              <FieldError id="access-key" error={problem || undefined} />
+              <FieldError id="access-key" error={problem} />
             </div>
           </div>
           <button
             type="submit"
             className="btn btn-primary btn-block"
-            disabled={busy}
+            disabled={form.busy}
           >
-            {busy ? "Signing in..." : "Sign In"}
+            {form.busy ? "Signing in..." : "Sign In"}
           </button>
         </form>
         <p>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useLocation } from "wouter";
 import { useToast } from "@/components/toast";
 import { submitApplication } from "@/features/outreach/api/outreach";
@@ -29,10 +29,11 @@ import { ROLES } from "@/features/outreach/roles";
 import { FileField, SampleField } from "./DocumentFields";
 import { Honeypot } from "./Honeypot";
 import { FieldError, InputField, invalidProps } from "@/components/InputField";
-import { ProblemSummary, useFormProblem } from "@/components/FormAnswer";
+import { ProblemSummary } from "@/components/FormAnswer";
 import { answered, answeredList, useFormAnswer } from "@/lib/form-answer";
 import { useHydrated } from "@/lib/hydrated";
 import { messageFor, serverProblem, type Problem } from "@/lib/problems";
+import { useForm } from "@/lib/use-form";
 
 const UNEXPECTED = {
   title: "Unexpected Error",
@@ -106,39 +107,84 @@ function problemOf(
   });
 }
 
+/** What the form sends: the answers, the files chosen, and the honeypot. */
+interface Application extends ApplicationFields {
+  files: ApplicationFiles<File>;
+  /** Files attached before the form came back, sent without on purpose. */
+  skipped: readonly DocumentKind[];
+  website: string;
+}
+
 /** The contributor application (spec §2): four sections, then submit. */
 export function ApplicationForm() {
   const answer = useFormAnswer();
-  const [fields, setFields] = useState<ApplicationFields>(() =>
-    applicationFromAnswer(answer),
-  );
-  const { problem, refuse } = useFormProblem(
-    () =>
-      answer?.error
-        ? problemOf(answer.error, applicationFromAnswer(answer))
-        : null,
-    idOf,
-  );
-  const [files, setFiles] = useState<ApplicationFiles<File>>(NO_FILES);
+  const toast = useToast();
+  const [, navigate] = useLocation();
   // Files attached before the form came back with an error: asked for again.
   const kept = (kind: DocumentKind): string | undefined => {
     const part = UPLOAD_PARTS[kind];
     if (!answeredList(answer, "reattach").includes(part)) return undefined;
     return answered(answer, `attached_${part}`) || part;
   };
-  const [skipped, setSkipped] = useState<readonly DocumentKind[]>([]);
+  const form = useForm({
+    initial: (): Application => ({
+      ...applicationFromAnswer(answer),
+      files: NO_FILES,
+      skipped: [],
+      website: "",
+    }),
+    problem: () =>
+      answer?.error
+        ? problemOf(answer.error, applicationFromAnswer(answer))
+        : null,
+    check: (fields) =>
+      applicationProblem(fields, fields.files) ?? lostFiles(fields),
+    send: (fields) => {
+      const request = applicationRequest(fields, fields.files, fields.website);
+      return submitApplication(request.text, request.uploads);
+    },
+    refused: ({ refused }, fields) => problemOf(refused ?? UNEXPECTED, fields),
+    onDone: (data) => {
+      toast({
+        title: APPLICATION_SUBMITTED,
+        description: submittedMessage(data.attachments),
+      });
+      navigate("/application/success");
+    },
+    idOf,
+  });
+  const { fields, problem, busy } = form;
+  const { files, skipped } = fields;
+
+  /** Files attached before that are neither chosen again nor skipped. */
+  function lostFiles(sent: Application): Problem | null {
+    const lost = (["cv", ...SAMPLE_KINDS] as DocumentKind[]).filter(
+      (kind) =>
+        kept(kind) !== undefined &&
+        !sent.files[kind] &&
+        !sent.skipped.includes(kind),
+    );
+    if (lost.length === 0) return null;
+    return {
+      title: "Attach your files again",
+      message: `Files are not kept when the form comes back: choose ${lost
+        .map((kind) => kept(kind))
+        .join(" and ")} again, or tick "Send without it".`,
+      fields: [],
+    };
+  }
+
   const skip = (kind: DocumentKind) => ({
     kept: kept(kind),
     skipped: skipped.includes(kind),
     onSkip: (on: boolean) =>
-      setSkipped((all) =>
-        on ? [...all, kind] : all.filter((k) => k !== kind),
-      ),
+      form.setFields((all) => ({
+        ...all,
+        skipped: on
+          ? [...all.skipped, kind]
+          : all.skipped.filter((k) => k !== kind),
+      })),
   });
-  const [website, setWebsite] = useState("");
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-  const [, navigate] = useLocation();
   // Without JavaScript every sample section is on show (nothing reveals them).
   const hydrated = useHydrated();
   const chosen = samplesFor(fields.roles);
@@ -146,19 +192,17 @@ export function ApplicationForm() {
     ? chosen
     : { portfolio: true, writingSamples: true, researchSamples: true };
 
-  const set = <K extends keyof ApplicationFields>(
-    name: K,
-    value: ApplicationFields[K],
-  ) => setFields((all) => ({ ...all, [name]: value }));
+  const { set } = form;
   const setFile = (kind: DocumentKind, file: File | null) =>
-    setFiles((all) => ({ ...all, [kind]: file }));
+    form.setFields((all) => ({
+      ...all,
+      files: { ...all.files, [kind]: file },
+    }));
 
   const text = (name: TextField) => ({
     id: `application-${name}`,
     name: APPLICATION_POSTED[name],
-    value: fields[name],
-    onChange: (event: { target: { value: string } }) =>
-      set(name, event.target.value),
+    ...form.bind(name),
   });
   const error = (name: keyof ApplicationFields) => messageFor(problem, name);
   /** A textarea's props: its value, name and what is wrong with it. */
@@ -168,7 +212,7 @@ export function ApplicationForm() {
   });
 
   function toggleRole(id: string, checked: boolean) {
-    setFields((all) => {
+    form.setFields((all) => {
       const roles = new Set(all.roles);
       if (checked) roles.add(id);
       else roles.delete(id);
@@ -193,46 +237,13 @@ export function ApplicationForm() {
     ...skip(kind),
   });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const found = applicationProblem(fields, files);
-    if (found) return refuse(found);
-    const lost = (["cv", ...SAMPLE_KINDS] as DocumentKind[]).filter(
-      (kind) =>
-        kept(kind) !== undefined && !files[kind] && !skipped.includes(kind),
-    );
-    if (lost.length > 0) {
-      return refuse({
-        title: "Attach your files again",
-        message: `Files are not kept when the form comes back: choose ${lost
-          .map((kind) => kept(kind))
-          .join(" and ")} again, or tick "Send without it".`,
-        fields: [],
-      });
-    }
-    setBusy(true);
-    const request = applicationRequest(fields, files, website);
-    const result = await submitApplication(request.text, request.uploads);
-    if (result.ok) {
-      toast({
-        title: APPLICATION_SUBMITTED,
-        description: submittedMessage(result.data.attachments),
-      });
-      navigate("/application/success");
-      return;
-    }
-    setBusy(false);
-    refuse(problemOf(result.refused ?? UNEXPECTED, fields));
-  }
-
   return (
     <form
       className="form application-form"
       method="post"
       encType="multipart/form-data"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={form.submit}
     >
       <ProblemSummary problem={problem} labels={LABELS} idOf={idOf} />
       <FormSection step={1} title="Personal Information">
@@ -441,8 +452,8 @@ export function ApplicationForm() {
 
       <Honeypot
         id="application-website"
-        value={website}
-        onChange={setWebsite}
+        value={fields.website}
+        onChange={(value) => set("website", value)}
       />
       <button
         type="submit"

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from "react";
 import { useToast } from "@/components/toast";
 import { sendContactMessage } from "@/features/outreach/api/outreach";
 import {
@@ -10,13 +9,10 @@ import {
 } from "@/features/outreach/validation";
 import { Honeypot } from "./Honeypot";
 import { FieldError, InputField, invalidProps } from "@/components/InputField";
-import {
-  DoneMessage,
-  ProblemSummary,
-  useFormProblem,
-} from "@/components/FormAnswer";
+import { DoneMessage, ProblemSummary } from "@/components/FormAnswer";
 import { useFormAnswer } from "@/lib/form-answer";
-import { messageFor, serverProblem } from "@/lib/problems";
+import { messageFor, serverProblem, type Problem } from "@/lib/problems";
+import { useForm } from "@/lib/use-form";
 
 const GENERIC_ERROR = "Something went wrong. Please try again.";
 const SENT = "Message Sent Successfully!";
@@ -47,79 +43,62 @@ const POSTED: Record<keyof ContactFields, string> = {
 
 const idOf = (field: string) => `contact-${field}`;
 
+function problemOf(
+  refused: { code?: string; title?: string; message: string },
+  fields: ContactFields,
+): Problem {
+  return serverProblem(refused, {
+    title: FAILED,
+    values: { ...fields },
+    required: CONTACT_REQUIRED,
+    fieldOf: EMAIL_CODES,
+  });
+}
+
 /** "Send Us a Message" on the contact page (also a plain form without JavaScript). */
 export function ContactForm() {
   const answer = useFormAnswer();
-  const [fields, setFields] = useState<ContactFields>(() =>
-    answer?.error ? contactFromAnswer(answer) : contactFromAnswer(undefined),
-  );
-  const { problem, setProblem, refuse } = useFormProblem(
-    () =>
-      answer?.error
-        ? serverProblem(answer.error, {
-            title: FAILED,
-            values: { ...contactFromAnswer(answer) },
-            required: CONTACT_REQUIRED,
-            fieldOf: EMAIL_CODES,
-          })
-        : null,
-    idOf,
-  );
-  const [sent, setSent] = useState(answer?.done !== undefined);
-  const [website, setWebsite] = useState("");
-  const [busy, setBusy] = useState(false);
   const toast = useToast();
+  const blank = () => ({ ...contactFromAnswer(undefined), website: "" });
+  const form = useForm({
+    initial: () =>
+      answer?.error ? { ...contactFromAnswer(answer), website: "" } : blank(),
+    problem: () =>
+      answer?.error ? problemOf(answer.error, contactFromAnswer(answer)) : null,
+    done: answer?.done !== undefined,
+    check: contactProblem,
+    send: async (fields) => {
+      // Said missing by contactProblem; narrowed here for the contract.
+      const inquiryType = fields.inquiryType;
+      if (!inquiryType) return { ok: false, refused: null } as const;
+      return sendContactMessage({
+        first_name: fields.firstName.trim(),
+        last_name: fields.lastName.trim(),
+        email: fields.email.trim(),
+        subject: fields.subject.trim(),
+        inquiry_type: inquiryType,
+        message: fields.message.trim(),
+        website: fields.website,
+      });
+    },
+    refused: ({ refused }, fields) =>
+      refused
+        ? problemOf(refused, fields)
+        : { title: FAILED, message: GENERIC_ERROR, fields: [] },
+    onDone: () => {
+      toast({ title: SENT, description: SENT_TEXT });
+      form.reset(blank());
+    },
+    idOf,
+  });
+  const { fields, problem, busy } = form;
 
   const text = (name: TextField) => ({
     id: idOf(name),
     name: POSTED[name],
-    value: fields[name],
     error: messageFor(problem, name),
-    onChange: (event: { target: { value: string } }) =>
-      setFields((all) => ({ ...all, [name]: event.target.value })),
+    ...form.bind(name),
   });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const found = contactProblem(fields);
-    if (found) {
-      setSent(false);
-      return refuse(found);
-    }
-    // Said missing by contactProblem above; narrowed here for the contract.
-    const inquiryType = fields.inquiryType;
-    if (!inquiryType) return;
-    setBusy(true);
-    const result = await sendContactMessage({
-      first_name: fields.firstName.trim(),
-      last_name: fields.lastName.trim(),
-      email: fields.email.trim(),
-      subject: fields.subject.trim(),
-      inquiry_type: inquiryType,
-      message: fields.message.trim(),
-      website,
-    });
-    setBusy(false);
-    setSent(false);
-    if (result.ok) {
-      setProblem(null);
-      setSent(true);
-      toast({ title: SENT, description: SENT_TEXT });
-      setFields(contactFromAnswer(undefined));
-      return;
-    }
-    refuse(
-      result.refused
-        ? serverProblem(result.refused, {
-            title: FAILED,
-            values: { ...fields },
-            required: CONTACT_REQUIRED,
-            fieldOf: EMAIL_CODES,
-          })
-        : { title: FAILED, message: GENERIC_ERROR, fields: [] },
-    );
-  }
 
   const typeError = messageFor(problem, "inquiryType");
   const messageError = messageFor(problem, "message");
@@ -128,9 +107,9 @@ export function ContactForm() {
       className="form contact-form"
       method="post"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={form.submit}
     >
-      {sent ? <DoneMessage title={SENT} text={SENT_TEXT} /> : null}
+      {form.done ? <DoneMessage title={SENT} text={SENT_TEXT} /> : null}
       <ProblemSummary problem={problem} labels={LABELS} idOf={idOf} />
       <div className="field-pair">
         <InputField
@@ -165,10 +144,10 @@ export function ContactForm() {
           value={fields.inquiryType}
           {...invalidProps(idOf("inquiryType"), typeError)}
           onChange={(event) =>
-            setFields((all) => ({
-              ...all,
-              inquiryType: event.target.value as ContactFields["inquiryType"],
-            }))
+            form.set(
+              "inquiryType",
+              event.target.value as ContactFields["inquiryType"],
+            )
           }
         >
           <option value="" disabled>
@@ -187,14 +166,15 @@ export function ContactForm() {
           {...invalidProps(idOf("message"), messageError)}
           id={idOf("message")}
           name={POSTED.message}
-          value={fields.message}
-          onChange={(event) =>
-            setFields((all) => ({ ...all, message: event.target.value }))
-          }
+          {...form.bind("message")}
         />
         <FieldError id={idOf("message")} error={messageError} />
       </div>
-      <Honeypot id="contact-website" value={website} onChange={setWebsite} />
+      <Honeypot
+        id="contact-website"
+        value={form.fields.website}
+        onChange={(value) => form.set("website", value)}
+      />
       <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
         {busy ? "Sending..." : "Send Message"}
       </button>

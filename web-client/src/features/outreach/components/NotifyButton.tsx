@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useRef, type MouseEvent } from "react";
 import type { components } from "@/api/schema";
 import { ButtonLink } from "@/components/Button";
 import { useToast } from "@/components/toast";
@@ -7,10 +7,19 @@ import { validateNotify } from "@/features/outreach/validation";
 import { Honeypot } from "./Honeypot";
 import { DoneMessage } from "@/components/FormAnswer";
 import { ANSWER_ID, answered, useFormAnswer } from "@/lib/form-answer";
+import type { Problem } from "@/lib/problems";
+import { useForm } from "@/lib/use-form";
 
 const THANKS = "Thanks! You'll be the first to know when it's live.";
 
 const GENERIC_ERROR = "Something went wrong. Please try again.";
+
+/** A problem said in the dialog and a toast, which moves no focus. */
+const said = (title: string, message: string): Problem => ({
+  title,
+  message,
+  fields: [],
+});
 
 /**
  * "Notify Me When It's Ready": a link to the sign-up dialog (`#notify-…`).
@@ -42,12 +51,27 @@ export function NotifyButton({
   const id = `notify-${list}`;
   const answer = useFormAnswer("notify");
   const mine = answered(answer, "list") === list ? answer : undefined;
-  const [email, setEmail] = useState(() => answered(mine, "email"));
-  const [website, setWebsite] = useState("");
-  const [busy, setBusy] = useState(false);
-  // Repeats a refusal inside the dialog: the modal makes the toasts behind it inert.
-  const [problem, setProblem] = useState(mine?.error?.message ?? "");
   const toast = useToast();
+  // Its message is repeated inside the dialog: the modal makes the toasts behind it inert.
+  const form = useForm({
+    initial: () => ({ email: answered(mine, "email"), website: "" }),
+    problem: () => (mine?.error ? said("Error", mine.error.message) : null),
+    check: ({ email }) => {
+      const invalid = validateNotify(email);
+      return invalid && said(invalid.title, invalid.message);
+    },
+    send: ({ email, website }) => signUpForLaunch(email.trim(), list, website),
+    refused: ({ refused }) =>
+      refused
+        ? said(refused.title || "Error", refused.message)
+        : said("Error", GENERIC_ERROR),
+    onDone: () => {
+      toast({ title: "Success!", description: THANKS });
+      form.set("email", "");
+      dialog.current?.close();
+    },
+  });
+  const problem = form.problem?.message ?? "";
 
   function open(event: MouseEvent<HTMLAnchorElement>) {
     const box = dialog.current;
@@ -56,47 +80,6 @@ export function NotifyButton({
     if (!box.open) box.showModal();
     // The dialog's question, not its close button, is where people start.
     emailInput.current?.focus();
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const invalid = validateNotify(email);
-    if (invalid) {
-      setProblem(invalid.message);
-      toast({
-        title: invalid.title,
-        description: invalid.message,
-        variant: "destructive",
-      });
-      return;
-    }
-    setProblem("");
-    setBusy(true);
-    const result = await signUpForLaunch(email.trim(), list, website);
-    setBusy(false);
-    if (result.ok) {
-      toast({
-        title: "Success!",
-        description: THANKS,
-      });
-      setEmail("");
-      dialog.current?.close();
-    } else if (result.refused) {
-      setProblem(result.refused.message);
-      toast({
-        title: result.refused.title || "Error",
-        description: result.refused.message,
-        variant: "destructive",
-      });
-    } else {
-      setProblem(GENERIC_ERROR);
-      toast({
-        title: "Error",
-        description: GENERIC_ERROR,
-        variant: "destructive",
-      });
-    }
   }
 
   return (
@@ -111,7 +94,7 @@ export function NotifyButton({
         ref={dialog}
         id={id}
         className="notify-dialog"
-        onClose={() => setProblem("")}
+        onClose={() => form.setProblem(null)}
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-text`}
       >
@@ -133,12 +116,7 @@ export function NotifyButton({
           </a>
         </div>
         <p id={`${id}-text`}>{promise}</p>
-        <form
-          className="form"
-          method="post"
-          noValidate
-          onSubmit={(event) => void submit(event)}
-        >
+        <form className="form" method="post" noValidate onSubmit={form.submit}>
           <input type="hidden" name="intent" value="notify" />
           <input type="hidden" name="list" value={list} />
           <div className="field" id={mine?.error ? ANSWER_ID : undefined}>
@@ -150,10 +128,10 @@ export function NotifyButton({
               type="email"
               autoComplete="email"
               required
-              value={email}
+              value={form.fields.email}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${id}-error` : undefined}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={(event) => form.set("email", event.target.value)}
             />
             {problem ? (
               <p id={`${id}-error`} className="field-error" role="alert">
@@ -163,15 +141,15 @@ export function NotifyButton({
           </div>
           <Honeypot
             id={`${id}-website`}
-            value={website}
-            onChange={setWebsite}
+            value={form.fields.website}
+            onChange={(value) => form.set("website", value)}
           />
           <button
             type="submit"
             className="btn btn-primary btn-block"
-            disabled={busy}
+            disabled={form.busy}
           >
-            {busy ? "Signing up..." : "Notify Me"}
+            {form.busy ? "Signing up..." : "Notify Me"}
           </button>
         </form>
       </dialog>

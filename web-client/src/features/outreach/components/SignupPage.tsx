@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { register } from "@/features/outreach/api/outreach";
 import {
@@ -18,15 +17,12 @@ import {
   type RegistrationFields,
 } from "@/features/outreach/registration";
 import { FieldError, invalidProps } from "@/components/InputField";
-import {
-  DoneMessage,
-  ProblemSummary,
-  useFormProblem,
-} from "@/components/FormAnswer";
+import { DoneMessage, ProblemSummary } from "@/components/FormAnswer";
 import { doneMessage, useFormAnswer } from "@/lib/form-answer";
 import { messageFor, serverProblem, type Problem } from "@/lib/problems";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useSite } from "@/lib/site";
+import { useForm } from "@/lib/use-form";
 import { Honeypot } from "./Honeypot";
 import { InputField } from "@/components/InputField";
 import { PAGE_TITLES } from "@/lib/pages.gen";
@@ -74,56 +70,42 @@ export function SignupPage() {
   const title = `Join ${name}`;
   useDocumentTitle(PAGE_TITLES["/signup"]);
   const answer = useFormAnswer();
-  const [fields, setFields] = useState<RegistrationFields>(() =>
-    registrationFromAnswer(answer?.error ? answer : undefined),
-  );
-  const { problem, refuse } = useFormProblem(
-    () =>
+  const [, navigate] = useLocation();
+  const form = useForm({
+    initial: () => ({
+      ...registrationFromAnswer(answer?.error ? answer : undefined),
+      website: "",
+    }),
+    problem: () =>
       answer?.error
         ? problemOf(answer.error, registrationFromAnswer(answer))
         : null,
+    check: registrationProblem,
+    send: (fields) => register(registrationInput(fields, fields.website)),
+    refused: ({ refused }, fields) =>
+      refused
+        ? problemOf(refused, fields)
+        : { title: REGISTRATION_FAILED, message: UNEXPECTED, fields: [] },
+    onDone: () => navigate(CHECK_EMAIL_PATH),
     idOf,
-  );
+  });
+  const { fields, problem, busy } = form;
   const done = answer?.done !== undefined ? doneMessage(answer) : null;
-  const [website, setWebsite] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [, navigate] = useLocation();
 
   const text = (field: TextField) => ({
     id: idOf(field),
     name: REGISTRATION_POSTED[field],
-    value: fields[field],
     error: messageFor(problem, field),
-    onChange: (event: { target: { value: string } }) =>
-      setFields((all) => ({ ...all, [field]: event.target.value })),
+    ...form.bind(field),
   });
 
   function toggleInterest(interest: string, checked: boolean) {
-    setFields((all) => ({
+    form.setFields((all) => ({
       ...all,
       interests: INTERESTS.filter((i) =>
         i === interest ? checked : all.interests.includes(i),
       ),
     }));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const found = registrationProblem(fields);
-    if (found) return refuse(found);
-    setBusy(true);
-    const result = await register(registrationInput(fields, website));
-    if (result.ok) {
-      navigate(CHECK_EMAIL_PATH);
-      return;
-    }
-    setBusy(false);
-    refuse(
-      result.refused
-        ? problemOf(result.refused, fields)
-        : { title: REGISTRATION_FAILED, message: UNEXPECTED, fields: [] },
-    );
   }
 
   return (
@@ -139,7 +121,7 @@ export function SignupPage() {
           className="form signup-form"
           method="post"
           noValidate
-          onSubmit={(event) => void submit(event)}
+          onSubmit={form.submit}
         >
           <ProblemSummary problem={problem} labels={LABELS} idOf={idOf} />
           <div className="field-pair">
@@ -174,10 +156,7 @@ export function SignupPage() {
               minLength={MIN_PASSWORD_CHARS}
               id={idOf("password")}
               name={REGISTRATION_POSTED.password}
-              value={fields.password}
-              onChange={(event) =>
-                setFields((all) => ({ ...all, password: event.target.value }))
-              }
+              {...form.bind("password")}
               {...invalidProps(
                 idOf("password"),
                 messageFor(problem, "password"),
@@ -260,19 +239,18 @@ export function SignupPage() {
                     type="checkbox"
                     name={REGISTRATION_POSTED[field]}
                     checked={fields[field]}
-                    onChange={(event) =>
-                      setFields((all) => ({
-                        ...all,
-                        [field]: event.target.checked,
-                      }))
-                    }
+                    onChange={(event) => form.set(field, event.target.checked)}
                   />
                   {label}
                 </label>
               ))}
             </div>
           </fieldset>
-          <Honeypot id="signup-website" value={website} onChange={setWebsite} />
+          <Honeypot
+            id="signup-website"
+            value={fields.website}
+            onChange={(value) => form.set("website", value)}
+          />
           <button
             type="submit"
             className="btn btn-primary btn-block"

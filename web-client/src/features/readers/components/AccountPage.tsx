@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { ButtonLink } from "@/components/Button";
@@ -7,12 +7,12 @@ import { ServerNotice } from "@/components/ServerNotice";
 import { useToast } from "@/components/toast";
 import { InputField } from "@/components/InputField";
 import { useDocumentTitle } from "@/lib/document-title";
-import { ANSWER_ID, useFormAnswer } from "@/lib/form-answer";
+import { ANSWER_ID, doneMessage, useFormAnswer } from "@/lib/form-answer";
 import { useHydrated } from "@/lib/hydrated";
-import { ACCOUNT_KEY } from "@/lib/reader";
 import { INTERESTS, isInterest } from "@/lib/interests";
 import { PAGE_TITLES } from "@/lib/pages.gen";
 import { retryCallsWhenUnavailable } from "@/lib/unavailable";
+import { useForm } from "@/lib/use-form";
 import {
   changePassword,
   deleteAccount,
@@ -22,29 +22,26 @@ import {
   signOut,
   updateProfile,
   type Account,
-  type Outcome,
   type Subscriptions,
 } from "@/features/readers/api/readers";
 import {
+  accountGone,
+  accountSaved,
+  readerKeys,
+} from "@/features/readers/api/keys";
+import {
   answerNotice,
-  useFormAction,
-} from "@/features/readers/use-form-action";
+  answerProblem,
+  formNotice,
+  refusal,
+} from "@/features/readers/form-notice";
 import { NewPasswordFields } from "./NewPasswordFields";
-import { Notice, type NoticeText } from "./Notice";
+import { Notice } from "./Notice";
 
 const PROFILE_SAVED = "Your profile is saved.";
 const EMAILS_SAVED = "Your email choices are saved.";
 const PASSWORD_CHANGED =
   "Your password is changed. Other devices have been signed out.";
-
-/** The answer to a form posted without JavaScript: its error, or its success in our words. */
-function savedNotice(
-  answer: ReturnType<typeof useFormAnswer>,
-  saved: string,
-): NoticeText | null {
-  if (answer?.error) return answerNotice(answer);
-  return answer?.done !== undefined ? { kind: "info", text: saved } : null;
-}
 
 /** The notice a no-JavaScript post is sent back to: the form that answered. */
 function useAnswerId(intent: string): string | undefined {
@@ -70,11 +67,6 @@ function Panel({
   );
 }
 
-/** What one of the page's forms, posted without JavaScript, was answered. */
-function useAnswerNotice(intent: string) {
-  return answerNotice(useFormAnswer(intent));
-}
-
 /** `/account`: the signed-in reader's profile, emails, password and data. */
 // A moment without the database retries the account's calls instead of
 // failing them (or signing the reader out).
@@ -93,7 +85,7 @@ function AccountContent() {
   useDocumentTitle(PAGE_TITLES["/account"]);
   const deleted = useFormAnswer("delete");
   const query = useQuery({
-    queryKey: ACCOUNT_KEY,
+    queryKey: readerKeys.account,
     queryFn: ({ signal }) => getAccount(signal),
     staleTime: 0,
     retry: false,
@@ -140,10 +132,14 @@ function AccountPanels({ account }: { account: Account }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const notify = useToast();
-  const keep = (next: Account) => {
-    const saved: Outcome<Account> = { ok: true, data: next };
-    queryClient.setQueryData(ACCOUNT_KEY, saved);
-  };
+  const keep = (next: Account) => accountSaved(queryClient, next);
+  const signingOut = useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      accountGone(queryClient);
+      navigate("/");
+    },
+  });
 
   return (
     <div className="section">
@@ -157,10 +153,7 @@ function AccountPanels({ account }: { account: Account }) {
             method="post"
             onSubmit={(event) => {
               event.preventDefault();
-              void signOut().then(() => {
-                queryClient.removeQueries({ queryKey: ACCOUNT_KEY });
-                navigate("/");
-              });
+              signingOut.mutate();
             }}
           >
             <input type="hidden" name="intent" value="sign-out" />
@@ -184,7 +177,7 @@ function AccountPanels({ account }: { account: Account }) {
         </Panel>
         <DeletePanel
           onDeleted={() => {
-            queryClient.removeQueries({ queryKey: ACCOUNT_KEY });
+            accountGone(queryClient);
             notify({
               title: "Account deleted",
               description:
@@ -205,30 +198,32 @@ function ProfilePanel({
   account: Account;
   onSaved: (account: Account) => void;
 }) {
-  const [first, setFirst] = useState(account.first_name);
-  const [last, setLast] = useState(account.last_name);
-  const [country, setCountry] = useState(account.country ?? "");
-  const [interests, setInterests] = useState<string[]>(account.interests);
+  const answer = useFormAnswer("profile");
   const noticeId = useAnswerId("profile");
-  const form = useFormAction(
-    () =>
+  const form = useForm({
+    initial: () => ({
+      first: account.first_name,
+      last: account.last_name,
+      country: account.country ?? "",
+      interests: account.interests,
+    }),
+    problem: () => answerProblem(answer),
+    done: answer?.done !== undefined,
+    send: ({ first, last, country, interests }) =>
       updateProfile({
         first_name: first,
         last_name: last,
         country,
         interests: interests.filter(isInterest),
       }),
-    (saved) => {
-      onSaved(saved);
-      return { kind: "info", text: PROFILE_SAVED };
-    },
-    undefined,
-    savedNotice(useFormAnswer("profile"), PROFILE_SAVED),
-  );
+    refused: refusal,
+    onDone: (saved) => onSaved(saved),
+    toast: false,
+  });
 
   return (
     <Panel id="account-profile" title="Profile">
-      <form className="form" method="post" onSubmit={form.onSubmit}>
+      <form className="form" method="post" onSubmit={form.submit}>
         <input type="hidden" name="intent" value="profile" />
         <div className="form-row">
           <InputField
@@ -237,8 +232,7 @@ function ProfilePanel({
             label="First name"
             autoComplete="given-name"
             required
-            value={first}
-            onChange={(event) => setFirst(event.target.value)}
+            {...form.bind("first")}
           />
           <InputField
             id="account-last"
@@ -246,8 +240,7 @@ function ProfilePanel({
             label="Last name"
             autoComplete="family-name"
             required
-            value={last}
-            onChange={(event) => setLast(event.target.value)}
+            {...form.bind("last")}
           />
         </div>
         <InputField
@@ -255,8 +248,7 @@ function ProfilePanel({
           name="country"
           label="Country"
           autoComplete="country-name"
-          value={country}
-          onChange={(event) => setCountry(event.target.value)}
+          {...form.bind("country")}
         />
         <fieldset className="account-choices">
           <legend>Interests</legend>
@@ -266,13 +258,14 @@ function ProfilePanel({
                 type="checkbox"
                 name="interests"
                 value={interest}
-                checked={interests.includes(interest)}
+                checked={form.fields.interests.includes(interest)}
                 onChange={(event) =>
-                  setInterests((now) =>
-                    event.target.checked
-                      ? [...now, interest]
-                      : now.filter((i) => i !== interest),
-                  )
+                  form.setFields((now) => ({
+                    ...now,
+                    interests: event.target.checked
+                      ? [...now.interests, interest]
+                      : now.interests.filter((i) => i !== interest),
+                  }))
                 }
               />
               {interest}
@@ -282,7 +275,10 @@ function ProfilePanel({
         <button type="submit" className="btn btn-primary" disabled={form.busy}>
           {form.busy ? "Saving..." : "Save profile"}
         </button>
-        <Notice notice={form.notice} id={noticeId} />
+        <Notice
+          notice={formNotice(form.problem, form.done ? PROFILE_SAVED : null)}
+          id={noticeId}
+        />
       </form>
     </Panel>
   );
@@ -313,21 +309,21 @@ function SubscriptionsPanel({
   account: Account;
   onSaved: (account: Account) => void;
 }) {
-  const [wanted, setWanted] = useState<Subscriptions>(account.subscriptions);
+  const answer = useFormAnswer("subscriptions");
   const noticeId = useAnswerId("subscriptions");
-  const form = useFormAction(
-    () => setSubscriptions(wanted),
-    (saved) => {
-      onSaved(saved);
-      return { kind: "info", text: EMAILS_SAVED };
-    },
-    undefined,
-    savedNotice(useFormAnswer("subscriptions"), EMAILS_SAVED),
-  );
+  const form = useForm({
+    initial: account.subscriptions,
+    problem: () => answerProblem(answer),
+    done: answer?.done !== undefined,
+    send: setSubscriptions,
+    refused: refusal,
+    onDone: onSaved,
+    toast: false,
+  });
 
   return (
     <Panel id="account-emails" title="Emails">
-      <form className="form" method="post" onSubmit={form.onSubmit}>
+      <form className="form" method="post" onSubmit={form.submit}>
         <input type="hidden" name="intent" value="subscriptions" />
         <fieldset className="account-choices">
           <legend>Send me</legend>
@@ -336,10 +332,8 @@ function SubscriptionsPanel({
               <input
                 type="checkbox"
                 name={key}
-                checked={wanted[key]}
-                onChange={(event) =>
-                  setWanted((now) => ({ ...now, [key]: event.target.checked }))
-                }
+                checked={form.fields[key]}
+                onChange={(event) => form.set(key, event.target.checked)}
               />
               <span>
                 {label}
@@ -351,32 +345,32 @@ function SubscriptionsPanel({
         <button type="submit" className="btn btn-primary" disabled={form.busy}>
           {form.busy ? "Saving..." : "Save email choices"}
         </button>
-        <Notice notice={form.notice} id={noticeId} />
+        <Notice
+          notice={formNotice(form.problem, form.done ? EMAILS_SAVED : null)}
+          id={noticeId}
+        />
       </form>
     </Panel>
   );
 }
 
 function PasswordPanel() {
-  const [current, setCurrent] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const answer = useFormAnswer("password");
   const noticeId = useAnswerId("password");
-  const form = useFormAction(
-    () => changePassword(current, password, confirm),
-    () => {
-      setCurrent("");
-      setPassword("");
-      setConfirm("");
-      return { kind: "info", text: PASSWORD_CHANGED };
-    },
-    undefined,
-    savedNotice(useFormAnswer("password"), PASSWORD_CHANGED),
-  );
+  const form = useForm({
+    initial: { current: "", password: "", confirm: "" },
+    problem: () => answerProblem(answer),
+    done: answer?.done !== undefined,
+    send: ({ current, password, confirm }) =>
+      changePassword(current, password, confirm),
+    refused: refusal,
+    onDone: () => form.reset(),
+    toast: false,
+  });
 
   return (
     <Panel id="account-password" title="Password">
-      <form className="form" method="post" onSubmit={form.onSubmit}>
+      <form className="form" method="post" onSubmit={form.submit}>
         <input type="hidden" name="intent" value="password" />
         <InputField
           id="account-current"
@@ -385,22 +379,24 @@ function PasswordPanel() {
           type="password"
           autoComplete="current-password"
           required
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
+          {...form.bind("current")}
         />
         <div className="form-row">
           <NewPasswordFields
             idPrefix="account-new"
-            password={password}
-            confirm={confirm}
-            onPassword={setPassword}
-            onConfirm={setConfirm}
+            password={form.fields.password}
+            confirm={form.fields.confirm}
+            onPassword={(value) => form.set("password", value)}
+            onConfirm={(value) => form.set("confirm", value)}
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={form.busy}>
           {form.busy ? "Saving..." : "Change password"}
         </button>
-        <Notice notice={form.notice} id={noticeId} />
+        <Notice
+          notice={formNotice(form.problem, form.done ? PASSWORD_CHANGED : null)}
+          id={noticeId}
+        />
       </form>
     </Panel>
   );
@@ -408,20 +404,20 @@ function PasswordPanel() {
 
 function DeletePanel({ onDeleted }: { onDeleted: () => void }) {
   const [asked, setAsked] = useState(false);
-  const [password, setPassword] = useState("");
-  const refused = useAnswerNotice("delete");
+  const answer = useFormAnswer("delete");
+  const refused = answerNotice(answer);
   // Without JavaScript the confirmation form is on show from the start.
   const hydrated = useHydrated();
   const noticeId = useAnswerId("delete");
-  const form = useFormAction(
-    () => deleteAccount(password),
-    () => {
-      onDeleted();
-      return null;
-    },
-    undefined,
-    refused,
-  );
+  const form = useForm({
+    initial: { password: "" },
+    problem: () => answerProblem(answer),
+    done: answer?.done !== undefined,
+    send: ({ password }) => deleteAccount(password),
+    refused: refusal,
+    onDone: onDeleted,
+    toast: false,
+  });
 
   return (
     <Panel id="account-delete" title="Delete account">
@@ -430,7 +426,7 @@ function DeletePanel({ onDeleted }: { onDeleted: () => void }) {
         subscriptions at once. It cannot be undone.
       </p>
       {asked || !hydrated || refused ? (
-        <form className="form" method="post" onSubmit={form.onSubmit}>
+        <form className="form" method="post" onSubmit={form.submit}>
           <input type="hidden" name="intent" value="delete" />
           <InputField
             id="account-delete-password"
@@ -439,8 +435,7 @@ function DeletePanel({ onDeleted }: { onDeleted: () => void }) {
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...form.bind("password")}
           />
           <div className="account-actions">
             <button
@@ -460,7 +455,13 @@ function DeletePanel({ onDeleted }: { onDeleted: () => void }) {
               </button>
             ) : null}
           </div>
-          <Notice notice={form.notice} id={noticeId} />
+          <Notice
+            notice={formNotice(
+              form.problem,
+              form.done ? doneMessage(answer) : null,
+            )}
+            id={noticeId}
+          />
         </form>
       ) : (
         <button

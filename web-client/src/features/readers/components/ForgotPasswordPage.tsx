@@ -1,28 +1,36 @@
-import { useState } from "react";
 import { Link } from "wouter";
 import { InputField } from "@/components/InputField";
 import { useDocumentTitle } from "@/lib/document-title";
 import { PAGE_TITLES } from "@/lib/pages.gen";
+import { useForm } from "@/lib/use-form";
 import { requestPasswordReset } from "@/features/readers/api/readers";
 import {
-  answerNotice,
-  sent,
-  useFormAction,
-} from "@/features/readers/use-form-action";
-import { ANSWER_ID, answered, useFormAnswer } from "@/lib/form-answer";
+  answerProblem,
+  formNotice,
+  refusal,
+} from "@/features/readers/form-notice";
+import {
+  ANSWER_ID,
+  answered,
+  doneMessage,
+  useFormAnswer,
+} from "@/lib/form-answer";
 import { Notice } from "./Notice";
 
 /** `/forgot-password`: an emailed link to choose a new password. */
 export function ForgotPasswordPage() {
   useDocumentTitle(PAGE_TITLES["/forgot-password"]);
   const answer = useFormAnswer();
-  const [email, setEmail] = useState(() => answered(answer, "email"));
-  const form = useFormAction(
-    () => requestPasswordReset(email),
-    sent,
-    undefined,
-    answerNotice(answer),
-  );
+  const form = useForm({
+    initial: () => ({ email: answered(answer, "email") }),
+    problem: () => answerProblem(answer),
+    done: answer?.done !== undefined,
+    send: ({ email }) => requestPasswordReset(email),
+    refused: refusal,
+    toast: false,
+  });
+  // The server's own words of "we've emailed you".
+  const sent = form.data?.message ?? doneMessage(answer);
 
   return (
     <div className="section">
@@ -32,7 +40,7 @@ export function ForgotPasswordPage() {
           Enter the email address of your account and we&apos;ll email you a
           link to choose a new password.
         </p>
-        <form className="form" method="post" onSubmit={form.onSubmit}>
+        <form className="form" method="post" onSubmit={form.submit}>
           <InputField
             id="reset-email"
             label="Email"
@@ -40,8 +48,7 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...form.bind("email")}
           />
           <button
             type="submit"
@@ -50,7 +57,10 @@ export function ForgotPasswordPage() {
           >
             {form.busy ? "Sending..." : "Email me a reset link"}
           </button>
-          <Notice id={ANSWER_ID} notice={form.notice} />
+          <Notice
+            id={ANSWER_ID}
+            notice={formNotice(form.problem, form.done ? sent : null)}
+          />
         </form>
         <p>
           <Link href="/login">Back to sign in</Link>

@@ -10,12 +10,21 @@ import {
   signIn,
 } from "@/features/readers/api/readers";
 import {
-  answerNotice,
-  sent,
-  useFormAction,
-} from "@/features/readers/use-form-action";
-import { ANSWER_ID, answered, useFormAnswer } from "@/lib/form-answer";
-import { Notice, type NoticeText } from "./Notice";
+  answerProblem,
+  formNotice,
+  refusal,
+} from "@/features/readers/form-notice";
+import {
+  ANSWER_ID,
+  answered,
+  doneMessage,
+  useFormAnswer,
+} from "@/lib/form-answer";
+import { useForm } from "@/lib/use-form";
+import { Notice } from "./Notice";
+
+/** The form's buttons: sign in, or email a sign-in or confirmation link. */
+type Intent = "sign-in" | "link" | "confirmation";
 
 /**
  * `/login`: readers sign in with email and password, or ask for an emailed
@@ -25,40 +34,37 @@ export function ReaderLoginPage() {
   useDocumentTitle(PAGE_TITLES["/login"]);
   const [, navigate] = useLocation();
   const answer = useFormAnswer(null);
-  const [email, setEmail] = useState(() => answered(answer, "email"));
-  const [password, setPassword] = useState("");
   const [unconfirmed, setUnconfirmed] = useState(
     answer?.error?.code === "account_unconfirmed",
   );
   // One notice under the form, whichever button was pressed last.
-  const notice = useState<NoticeText | null>(answerNotice(answer));
-  const signingIn = useFormAction(
-    async () => {
+  const form = useForm({
+    initial: () => ({ email: answered(answer, "email"), password: "" }),
+    problem: () => answerProblem(answer),
+    done: answer?.done !== undefined,
+    check: ({ email }, intent: Intent) =>
+      intent !== "sign-in" && email.trim() === ""
+        ? { title: "", message: "Please enter your email address.", fields: [] }
+        : null,
+    send: async ({ email, password }, intent) => {
+      if (intent === "link") return requestSignInLink(email);
+      if (intent === "confirmation") return resendConfirmation(email);
       const outcome = await signIn(email, password);
       setUnconfirmed(!outcome.ok && outcome.code === "account_unconfirmed");
       return outcome;
     },
-    () => {
-      navigate("/account");
-      return null;
+    refused: refusal,
+    onDone: (_data, _fields, intent) => {
+      if (intent === "sign-in") navigate("/account");
     },
-    notice,
-  );
-  const linking = useFormAction(() => requestSignInLink(email), sent, notice);
-  const confirming = useFormAction(
-    () => resendConfirmation(email),
-    sent,
-    notice,
-  );
-  const busy = signingIn.busy || linking.busy || confirming.busy;
-
-  function emailMe(action: typeof linking) {
-    if (email.trim() === "") {
-      notice[1]({ kind: "error", text: "Please enter your email address." });
-      return;
-    }
-    action.submit();
-  }
+    toast: false,
+  });
+  const { busy, sending } = form;
+  // The server's own words of "we've emailed you".
+  const sent =
+    form.data && "message" in form.data
+      ? form.data.message
+      : doneMessage(answer);
 
   return (
     <div className="section">
@@ -72,7 +78,7 @@ export function ReaderLoginPage() {
           id="reader-sign-in"
           className="form"
           method="post"
-          onSubmit={signingIn.onSubmit}
+          onSubmit={(event) => form.submit(event, "sign-in")}
         >
           <InputField
             id="reader-email"
@@ -81,8 +87,7 @@ export function ReaderLoginPage() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...form.bind("email")}
           />
           <InputField
             id="reader-password"
@@ -91,17 +96,19 @@ export function ReaderLoginPage() {
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...form.bind("password")}
           />
           <button
             type="submit"
             className="btn btn-primary btn-block"
             disabled={busy}
           >
-            {signingIn.busy ? "Signing in..." : "Sign In"}
+            {sending === "sign-in" ? "Signing in..." : "Sign In"}
           </button>
-          <Notice id={ANSWER_ID} notice={notice[0]} />
+          <Notice
+            id={ANSWER_ID}
+            notice={formNotice(form.problem, form.done ? sent : null)}
+          />
           {unconfirmed && (
             <button
               type="submit"
@@ -110,12 +117,11 @@ export function ReaderLoginPage() {
               formNoValidate
               className="btn btn-secondary btn-block"
               disabled={busy}
-              onClick={(event) => {
-                event.preventDefault();
-                emailMe(confirming);
-              }}
+              onClick={(event) => form.submit(event, "confirmation")}
             >
-              {confirming.busy ? "Sending..." : "Send a new confirmation link"}
+              {sending === "confirmation"
+                ? "Sending..."
+                : "Send a new confirmation link"}
             </button>
           )}
         </form>
@@ -132,12 +138,9 @@ export function ReaderLoginPage() {
             formNoValidate
             className="btn btn-secondary btn-block"
             disabled={busy}
-            onClick={(event) => {
-              event.preventDefault();
-              emailMe(linking);
-            }}
+            onClick={(event) => form.submit(event, "link")}
           >
-            {linking.busy ? "Sending..." : "Email me a sign-in link"}
+            {sending === "link" ? "Sending..." : "Email me a sign-in link"}
           </button>
         </div>
         <p>

@@ -1,14 +1,15 @@
-import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { useDocumentTitle } from "@/lib/document-title";
 import { PAGE_TITLES } from "@/lib/pages.gen";
+import { useForm } from "@/lib/use-form";
 import { useRawSearch } from "@/lib/use-raw-search";
 import { resetPassword } from "@/features/readers/api/readers";
 import {
-  answerNotice,
-  useFormAction,
-} from "@/features/readers/use-form-action";
-import { ANSWER_ID, useFormAnswer } from "@/lib/form-answer";
+  answerProblem,
+  formNotice,
+  refusal,
+} from "@/features/readers/form-notice";
+import { ANSWER_ID, doneMessage, useFormAnswer } from "@/lib/form-answer";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { Notice } from "./Notice";
 
@@ -17,32 +18,30 @@ export function ResetPasswordPage() {
   useDocumentTitle(PAGE_TITLES["/reset-password"]);
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useRawSearch()).get("token") ?? "";
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
   const answer = useFormAnswer();
-  const form = useFormAction(
-    () => resetPassword(token, password, confirm),
-    () => {
-      navigate("/account");
-      return null;
-    },
-    undefined,
-    answerNotice(answer),
-  );
+  const form = useForm({
+    initial: { password: "", confirm: "" },
+    problem: () => answerProblem(answer),
+    done: answer?.done !== undefined,
+    send: ({ password, confirm }) => resetPassword(token, password, confirm),
+    refused: refusal,
+    onDone: () => navigate("/account"),
+    toast: false,
+  });
 
   return (
     <div className="section">
       <div className="container auth-card">
         <h1 className="page-title">Choose a new password</h1>
         <p>At least 6 characters. You&apos;ll be signed in on this device.</p>
-        <form className="form" method="post" onSubmit={form.onSubmit}>
+        <form className="form" method="post" onSubmit={form.submit}>
           <input type="hidden" name="token" value={token} />
           <NewPasswordFields
             idPrefix="new-password"
-            password={password}
-            confirm={confirm}
-            onPassword={setPassword}
-            onConfirm={setConfirm}
+            password={form.fields.password}
+            confirm={form.fields.confirm}
+            onPassword={(value) => form.set("password", value)}
+            onConfirm={(value) => form.set("confirm", value)}
           />
           <button
             type="submit"
@@ -51,7 +50,13 @@ export function ResetPasswordPage() {
           >
             {form.busy ? "Saving..." : "Save new password"}
           </button>
-          <Notice id={ANSWER_ID} notice={form.notice} />
+          <Notice
+            id={ANSWER_ID}
+            notice={formNotice(
+              form.problem,
+              form.done ? doneMessage(answer) : null,
+            )}
+          />
         </form>
         <p>
           <Link href="/forgot-password">Ask for a new link</Link>

@@ -1,13 +1,15 @@
 import { Link, useLocation } from "wouter";
 import { useDocumentTitle } from "@/lib/document-title";
 import { PAGE_TITLES } from "@/lib/pages.gen";
+import { useForm } from "@/lib/use-form";
 import { useRawSearch } from "@/lib/use-raw-search";
 import { signInWithLink } from "@/features/readers/api/readers";
 import {
-  answerNotice,
-  useFormAction,
-} from "@/features/readers/use-form-action";
-import { ANSWER_ID, useFormAnswer } from "@/lib/form-answer";
+  answerProblem,
+  formNotice,
+  refusal,
+} from "@/features/readers/form-notice";
+import { ANSWER_ID, doneMessage, useFormAnswer } from "@/lib/form-answer";
 import { Notice } from "./Notice";
 
 /**
@@ -19,22 +21,22 @@ export function SignInLinkPage() {
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useRawSearch()).get("token") ?? "";
   const answer = useFormAnswer();
-  const form = useFormAction(
-    () => signInWithLink(token),
-    () => {
-      navigate("/account");
-      return null;
-    },
-    undefined,
-    answerNotice(answer),
-  );
+  const form = useForm({
+    initial: {},
+    problem: () => answerProblem(answer),
+    done: answer?.done !== undefined,
+    send: () => signInWithLink(token),
+    refused: refusal,
+    onDone: () => navigate("/account"),
+    toast: false,
+  });
 
   return (
     <div className="section">
       <div className="container auth-card">
         <h1 className="page-title">Sign in with your link</h1>
         <p>Press the button to sign in on this device.</p>
-        <form method="post" onSubmit={form.onSubmit}>
+        <form method="post" onSubmit={form.submit}>
           <input type="hidden" name="token" value={token} />
           <button
             type="submit"
@@ -52,7 +54,7 @@ export function SignInLinkPage() {
                   kind: "error",
                   text: "This page needs the link from your email. Open the link from the email again.",
                 }
-              : form.notice
+              : formNotice(form.problem, form.done ? doneMessage(answer) : null)
           }
         />
         <p>
