@@ -62,7 +62,11 @@ check-contract: node-deps
 	$(NPM) exec -w web-client -- prettier --stdin-filepath src/api/schema.d.ts < $$tmp/schema.d.ts > $$tmp/schema.fmt.d.ts; \
 	if ! diff -u web-client/src/api/schema.d.ts $$tmp/schema.fmt.d.ts; then \
 	  echo "web-client/src/api/schema.d.ts differs from openapi.json: regenerate with 'make gen-api'"; exit 1; fi; \
-	echo "contract: openapi.json and generated types are up to date"
+	node web-client/scripts/gen-rules.mjs $$tmp/rules.gen.ts; \
+	$(NPM) exec -w web-client -- prettier --stdin-filepath src/api/rules.gen.ts < $$tmp/rules.gen.ts > $$tmp/rules.fmt.ts; \
+	if ! diff -u web-client/src/api/rules.gen.ts $$tmp/rules.fmt.ts; then \
+	  echo "web-client/src/api/rules.gen.ts differs from openapi.json: regenerate with 'make gen-api'"; exit 1; fi; \
+	echo "contract: openapi.json, generated types and field rules are up to date"
 
 test-web: build-web
 	$(NPM) test

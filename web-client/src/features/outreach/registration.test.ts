@@ -69,6 +69,32 @@ describe("validateRegistration", () => {
     ).toEqual(PASSWORD_TOO_SHORT);
   });
 
+  it("takes the password's limits from the contract", () => {
+    // The server's words for each limit, with the contract's numbers in them.
+    expect(PASSWORD_TOO_SHORT.message).toBe(
+      "Password must be at least 6 characters long.",
+    );
+    const long = "a".repeat(129);
+    expect(
+      validateRegistration({
+        ...filled,
+        password: long,
+        confirmPassword: long,
+      }),
+    ).toEqual({
+      title: "Registration Failed",
+      message: "Password must be at most 128 characters long.",
+    });
+    const longest = "a".repeat(128);
+    expect(
+      validateRegistration({
+        ...filled,
+        password: longest,
+        confirmPassword: longest,
+      }),
+    ).toBeNull();
+  });
+
   it("checks in order: missing, email, mismatch, length", () => {
     let form: RegistrationFields = {
       ...EMPTY_REGISTRATION,

@@ -1,5 +1,6 @@
 /** Reader registration (`/signup`): its fields and the client checks (spec §5). */
 import type { components } from "@/api/schema";
+import { rules } from "@/api/rules.gen";
 import { answered, answeredList, type FormAnswer } from "@/lib/form-answer";
 import { emptyFields, type Problem } from "@/lib/problems";
 import { isInterest } from "@/lib/interests";
@@ -14,9 +15,12 @@ type RegistrationInput = components["schemas"]["RegistrationInput"];
 
 export { INTERESTS } from "@/lib/interests";
 
-export const MIN_PASSWORD_CHARS = 6;
-export const MIN_AGE = 13;
-export const MAX_AGE = 25;
+// The server's rules, from the contract.
+const registration = rules.RegistrationInput;
+export const MIN_PASSWORD_CHARS = registration.password.minLength;
+export const MAX_PASSWORD_CHARS = registration.password.maxLength;
+export const MIN_AGE = registration.age.minimum;
+export const MAX_AGE = registration.age.maximum;
 
 export interface RegistrationFields {
   firstName: string;
@@ -73,7 +77,12 @@ export const PASSWORD_MISMATCH: ToastText = {
 
 export const PASSWORD_TOO_SHORT: ToastText = {
   title: REGISTRATION_FAILED,
-  message: "Password must be at least 6 characters long.",
+  message: `Password must be at least ${MIN_PASSWORD_CHARS} characters long.`,
+};
+
+export const PASSWORD_TOO_LONG: ToastText = {
+  title: REGISTRATION_FAILED,
+  message: `Password must be at most ${MAX_PASSWORD_CHARS} characters long.`,
 };
 
 /** The server's wording; the age input's own range stops most of these. */
@@ -129,8 +138,12 @@ export function registrationProblem(
   if (fields.password !== fields.confirmPassword)
     return { ...PASSWORD_MISMATCH, fields: ["confirmPassword"] };
   // Characters, not UTF-16 units, as the server counts them.
-  if ([...fields.password].length < MIN_PASSWORD_CHARS) {
+  const chars = [...fields.password].length;
+  if (chars < MIN_PASSWORD_CHARS) {
     return { ...PASSWORD_TOO_SHORT, fields: ["password"] };
+  }
+  if (chars > MAX_PASSWORD_CHARS) {
+    return { ...PASSWORD_TOO_LONG, fields: ["password"] };
   }
   const age = fields.age.trim();
   if (age !== "") {
