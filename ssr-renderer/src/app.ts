@@ -8,6 +8,7 @@ import express, {
   type Request,
   type Response,
 } from "express";
+import { parse as parseContentType, type ContentType } from "content-type";
 import getRawBody from "raw-body";
 import type { CriticalFn } from "./critical.js";
 import type { RenderFn } from "./renderer.js";
@@ -39,16 +40,14 @@ const message = (err: unknown) =>
 /** The largest render request read (the page data of one page). */
 const BODY_LIMIT = "2mb";
 
-/** Whether a request says its body is JSON (`application/json`, any parameters). */
-function saysJson(contentType: string | undefined): boolean {
-  const media = contentType?.split(";", 1)[0]?.trim().toLowerCase();
-  return media === "application/json";
-}
-
-/** The charset a request's content type names, if any, lower-cased. */
-function charsetOf(contentType: string | undefined): string | undefined {
-  const m = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "");
-  return m?.[1]?.toLowerCase();
+/** A request's content type (the media type lower-cased, and its parameters), if it parses. */
+function contentTypeOf(header: string | undefined): ContentType | undefined {
+  if (!header) return undefined;
+  try {
+    return parseContentType(header);
+  } catch {
+    return undefined;
+  }
 }
 
 function answerJson(res: ServerResponse, status: number, body: unknown) {
@@ -141,10 +140,13 @@ export function createSidecar(
     if (span) {
       res.once("close", () => span.end(res.statusCode, !res.writableFinished));
     }
+    const contentType = contentTypeOf(req.headers["content-type"]);
     let text: string;
     try {
       const encoding = req.headers["content-encoding"] ?? "identity";
-      const charset = charsetOf(req.headers["content-type"]) ?? "utf-8";
+      const charset = (
+        contentType?.parameters["charset"] ?? "utf-8"
+      ).toLowerCase();
       if (encoding.toLowerCase() !== "identity" || !/^utf-?8$/.test(charset)) {
         answerJson(res, 415, {
           error: "a render request is UTF-8 JSON, not compressed",
@@ -169,7 +171,7 @@ export function createSidecar(
     }
     let body: unknown;
     try {
-      body = saysJson(req.headers["content-type"]) ? JSON.parse(text) : null;
+      body = contentType?.type === "application/json" ? JSON.parse(text) : null;
     } catch (err) {
       answerJson(res, 400, { error: `the body is not JSON: ${message(err)}` });
       return;

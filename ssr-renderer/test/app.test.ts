@@ -109,6 +109,9 @@ describe("the sidecar's HTTP surface", () => {
     expect(rendered).toBe(0);
     // The refusals leave the sidecar answering.
     expect((await post(base, page)).status).toBe(200);
+    // Media type and parameter names in any case, the charset quoted: still UTF-8 JSON.
+    const spelled = 'Application/JSON; Charset="UTF-8"';
+    expect((await post(base, page, spelled)).status).toBe(200);
   });
 
   it("reports a render that throws as a 500 with its message", async () => {
