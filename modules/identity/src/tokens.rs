@@ -110,7 +110,10 @@ pub async fn refusal(db: &Db, purpose: Purpose, token_hash: &str) -> Result<Refu
 
 /// Deletes the account's sessions and tokens (the account itself is going).
 pub async fn forget_reader(tx: &mut Tx, account: &str) -> Result<(), sqlx::Error> {
-    for table in ["reader_sessions", "account_tokens"] {
+    for table in [
+        crate::principal::Kind::Reader.sessions_table(),
+        "account_tokens",
+    ] {
         let mut q = tx.sql(&format!("DELETE FROM {table} WHERE account_id = "));
         q.bind(account.to_string());
         q.execute(&mut *tx).await?;
