@@ -82,9 +82,10 @@ test-rust: build-web
 # REQUIRE_POSTGRES).
 test-cluster: build-web
 	$(CARGO) build --locked -p agora
-	scripts/with-s3.sh scripts/test-cluster.sh $(AGORA_DEBUG)
-	scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)
-	MODE=digest scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)
+	scripts/together.sh \
+	  'cluster: scripts/with-s3.sh scripts/test-cluster.sh $(AGORA_DEBUG)' \
+	  'mail-crash: scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)' \
+	  'digest-crash: MODE=digest scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)'
 	SATURATE_SECONDS=30 scripts/with-s3.sh scripts/fault-runs.sh $(AGORA_DEBUG)
 
 test-e2e: build-web
