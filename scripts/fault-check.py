@@ -32,6 +32,8 @@ parser.add_argument("--pg-dir", required=True, help="the cluster directory (pg-c
 parser.add_argument("--s3-pid", type=int, required=True)
 parser.add_argument("--s3-restart", required=True, help="a command that starts the S3 server again")
 parser.add_argument("--saturate-seconds", type=float, default=60)
+parser.add_argument("--storage-timeout", type=float, default=30,
+                    help="STORAGE_TIMEOUT_SECONDS of the instances: how long a frozen S3 holds an upload")
 parser.add_argument("--readers", type=int, default=24)
 parser.add_argument("--report", help="write the figures here as JSON")
 args = parser.parse_args()
@@ -301,7 +303,7 @@ def storage_fault(name):
     if figures["upload"][0] != 503 or not figures["upload_retry_after"]:
         fail(f"S3 {name}: a cover upload answered {figures['upload']}, "
              f"Retry-After {figures['upload_retry_after']}")
-    if figures["upload"][1] > 40:
+    if figures["upload"][1] > args.storage_timeout + 10:
         fail(f"S3 {name}: the upload took {figures['upload'][1]} s")
     if figures["cover_read"][0] == 200 or figures["cover_read"][1] > 10:
         fail(f"S3 {name}: reading a stored cover answered {figures['cover_read']}")

@@ -6,7 +6,8 @@
 # writers and health checks see. Run under scripts/with-s3.sh (for the S3 server's virtualenv
 # and credentials): `make test-cluster` does.
 #   usage: fault-runs.sh path/to/agora
-# Environment: SATURATE_SECONDS (60), FAULT_REPORT (a file for the figures as JSON).
+# Environment: SATURATE_SECONDS (60), STORAGE_TIMEOUT_SECONDS (10: how long a frozen S3 holds an
+# upload), FAULT_REPORT (a file for the figures as JSON).
 set -euo pipefail
 bin=$(realpath "${1:-target/debug/agora}")
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -42,7 +43,7 @@ port_a=$(free_port); port_b=$(free_port)
 export DATABASE_URL=$database_url KEY_SECRET=fault-runs-secret AWS_ENDPOINT_URL=http://127.0.0.1:$s3_port \
   STORAGE_URL="s3://agora-test/faults" SITE_URL="http://127.0.0.1:$port_a" PAGE_CACHE=false \
   METRICS_TOKEN=fault-metrics FORM_LIMIT_PER_ADDRESS=100000 LOGIN_FAILURES_PER_MINUTE=1000 \
-  RUST_LOG=warn
+  STORAGE_TIMEOUT_SECONDS=${STORAGE_TIMEOUT_SECONDS:-10} RUST_LOG=warn
 DATA_DIR=$dir/a "$bin" migrate >"$dir/setup.log" 2>&1
 DATA_DIR=$dir/a "$bin" seed --demo >>"$dir/setup.log" 2>&1
 admin_key=$(DATA_DIR=$dir/a "$bin" staff add --name "Fault Admin" --role admin | tail -n 1)
@@ -64,7 +65,7 @@ done
 if ! python3 scripts/fault-check.py --a "http://127.0.0.1:$port_a" --b "http://127.0.0.1:$port_b" \
     --key "$admin_key" --writer-key "$writer_key" --metrics-token "$METRICS_TOKEN" \
     --pg-dir "$dir/pg" --s3-pid "$(cat "$dir/moto.pid")" --s3-restart "$s3_start" \
-    --saturate-seconds "${SATURATE_SECONDS:-60}" ${FAULT_REPORT:+--report "$FAULT_REPORT"} 2>&1 \
+    --saturate-seconds "${SATURATE_SECONDS:-60}" --storage-timeout "$STORAGE_TIMEOUT_SECONDS" ${FAULT_REPORT:+--report "$FAULT_REPORT"} 2>&1 \
     | tee "$dir/check.log"; then
   keep=1
   for log in "$dir/a.log" "$dir/b.log"; do echo "--- $log"; tail -n 30 "$log" || true; done

@@ -82,8 +82,9 @@ impl Services {
                 .map_err(|e| anyhow::anyhow!("STORAGE_URL: {e}"))?,
             None => kernel::storage::Location::Local(settings.data_dir.clone()),
         };
-        let storage = Arc::new(Storage::open(&location, "uploads", "/media")?);
-        let private = Arc::new(Storage::open(&location, "private", "")?);
+        let within = settings.storage_timeout;
+        let storage = Arc::new(Storage::open(&location, "uploads", "/media", within)?);
+        let private = Arc::new(Storage::open(&location, "private", "", within)?);
         let mail = &settings.mail;
         let mailer = match &mail.smtp_url {
             Some(url) => Mailer::smtp(url.expose(), &mail.from)?,

@@ -39,6 +39,8 @@ pub struct Settings {
     /// S3-compatible bucket (`STORAGE_URL=s3://bucket/prefix`, with the standard `AWS_*`
     /// variables; `AWS_ENDPOINT_URL` for a store other than AWS).
     pub storage_url: Option<SecretUrl>,
+    /// How long one request to S3 may take before the upload or read it serves gives up.
+    pub storage_timeout: Duration,
     /// The bearer token `/metrics` asks for; unset, `/metrics` is not served.
     pub metrics_token: Option<Secret<String>>,
     pub mail: MailSettings,
@@ -222,6 +224,7 @@ impl Settings {
             trust_proxy: r.trust_proxy,
             review_required: r.review_required,
             storage_url: r.storage_url.map(SecretUrl::from),
+            storage_timeout: Duration::from_secs(r.storage_timeout_seconds.max(1)),
             metrics_token: r.metrics_token.map(Secret::new),
             mail: MailSettings {
                 from: r.mail_from,

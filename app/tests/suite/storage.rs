@@ -12,7 +12,13 @@ fn storage_for(backend: Backend, dir: &TempDir) -> Storage {
         Backend::Local => Location::Local(dir.0.clone()),
         Backend::S3 => Location::parse(&s3_url().unwrap()).unwrap(),
     };
-    Storage::open(&location, "uploads", "/media").unwrap()
+    Storage::open(
+        &location,
+        "uploads",
+        "/media",
+        kernel::storage::REQUEST_WITHIN,
+    )
+    .unwrap()
 }
 
 on_both_backends! {

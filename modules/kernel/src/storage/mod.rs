@@ -38,8 +38,9 @@ pub type ByteStream = BoxStream<'static, std::io::Result<Bytes>>;
 
 /// How long the store may take to answer a call (a read's headers, a head, a delete).
 const ANSWER_WITHIN: Duration = Duration::from_secs(5);
-/// How long one whole request may take on S3 (a part of an upload, a whole small file).
-const REQUEST_WITHIN: &str = "30s";
+/// How long one whole request may take on S3 by default (a part of an upload, a whole small
+/// file): `STORAGE_TIMEOUT_SECONDS`.
+pub const REQUEST_WITHIN: Duration = Duration::from_secs(30);
 /// Connecting to S3.
 const CONNECT_WITHIN: &str = "2s";
 
@@ -94,12 +95,12 @@ async fn answered<T>(
         .map_err(|_| timed_out(what))
 }
 
-/// An S3 client that gives up: connecting within 2 s, each request within 30 s (`streaming`:
-/// no whole-request limit), and two retries at most within 4 s (by default a hanging store
-/// was retried for three minutes).
+/// An S3 client that gives up: connecting within 2 s, each request within `request_within`
+/// (`None`, for streams: no whole-request limit), and two retries at most within 4 s (by
+/// default a hanging store was retried for three minutes).
 fn s3_client(
     builder: object_store::aws::AmazonS3Builder,
-    streaming: bool,
+    request_within: Option<Duration>,
 ) -> std::io::Result<object_store::aws::AmazonS3> {
     use object_store::aws::AmazonS3ConfigKey::Client;
     use object_store::ClientConfigKey;
@@ -110,8 +111,9 @@ fn s3_client(
             max_retries: 2,
             retry_timeout: Duration::from_secs(4),
         });
-    if !streaming {
-        builder = builder.with_config(Client(ClientConfigKey::Timeout), REQUEST_WITHIN);
+    if let Some(within) = request_within {
+        let within = format!("{}ms", within.as_millis().max(1));
+        builder = builder.with_config(Client(ClientConfigKey::Timeout), within);
     }
     builder.build().map_err(io)
 }
@@ -168,18 +170,20 @@ impl Storage {
 
     /// The area `area` (`uploads`, `private`) of `location`. S3 reads its credentials, region
     /// and endpoint from the standard `AWS_*` variables (`AWS_ENDPOINT_URL` for a store other
-    /// than AWS; `AWS_ALLOW_HTTP=true` for a plain-HTTP one).
+    /// than AWS; `AWS_ALLOW_HTTP=true` for a plain-HTTP one). A request to S3 gives up after
+    /// `request_within` (a read streamed to a client has no such limit).
     pub fn open(
         location: &Location,
         area: &str,
         base_url: impl Into<String>,
+        request_within: Duration,
     ) -> std::io::Result<Self> {
         match location {
             Location::Local(dir) => Self::local(dir.join(area), base_url),
             Location::S3 { bucket, prefix } => {
                 let builder =
                     object_store::aws::AmazonS3Builder::from_env().with_bucket_name(bucket);
-                Self::s3(builder, prefix, area, base_url)
+                Self::s3(builder, prefix, area, base_url, request_within)
             }
         }
     }
@@ -190,6 +194,7 @@ impl Storage {
         prefix: &str,
         area: &str,
         base_url: impl Into<String>,
+        request_within: Duration,
     ) -> std::io::Result<Self> {
         let prefix = if prefix.is_empty() {
             area.to_string()
@@ -197,8 +202,8 @@ impl Storage {
             format!("{prefix}/{area}")
         };
         Ok(Self {
-            store: Arc::new(s3_client(builder.clone(), false)?),
-            streams: Arc::new(s3_client(builder, true)?),
+            store: Arc::new(s3_client(builder.clone(), Some(request_within))?),
+            streams: Arc::new(s3_client(builder, None)?),
             prefix: Some(Path::parse(prefix).map_err(|e| std::io::Error::other(e.to_string()))?),
             base_url: base_url.into(),
             part_size: 5 * 1024 * 1024,

@@ -1,4 +1,4 @@
-use super::{safe, Location, Storage};
+use super::{safe, Location, Storage, REQUEST_WITHIN};
 
 /// A bucket at `endpoint`, with made-up credentials.
 fn bucket_at(endpoint: &str) -> Storage {
@@ -9,7 +9,7 @@ fn bucket_at(endpoint: &str) -> Storage {
         .with_secret_access_key("test")
         .with_endpoint(endpoint)
         .with_allow_http(true);
-    Storage::s3(builder, "", "uploads", "/media").unwrap()
+    Storage::s3(builder, "", "uploads", "/media", REQUEST_WITHIN).unwrap()
 }
 
 /// Every kind of call gives up on a store that is frozen (it accepts connections and
