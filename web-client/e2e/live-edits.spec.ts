@@ -5,13 +5,11 @@
 // scripts/e2e.sh with REVIEW_REQUIRED), the writer's change waits for review
 // while the old title stays live, until the director approves it.
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { appNamed } from "./apps";
 import { addStaff, signIn, tag, toast } from "./staff-support";
 
-const REVIEW_BASE_URL = process.env.REVIEW_BASE_URL;
-const REVIEW_APP = {
-  databaseUrl: process.env.REVIEW_DATABASE_URL ?? "",
-  dataDir: process.env.REVIEW_DATA_DIR ?? "",
-};
+const REVIEW_APP = appNamed("review");
+const REVIEW_BASE_URL = REVIEW_APP.url;
 
 function row(page: Page, title: string) {
   return page
@@ -115,10 +113,6 @@ test("without review: a writer's and the director's edits of a live piece go liv
 test("with review required: a writer's change waits while the live version stays, then goes live on approval", async ({
   browser,
 }) => {
-  expect(
-    REVIEW_BASE_URL && REVIEW_APP.databaseUrl && REVIEW_APP.dataDir,
-    "scripts/e2e.sh starts a review-required app",
-  ).toBeTruthy();
   test.setTimeout(60_000);
   const t = tag();
   const writerName = `Rhea ${t}`;

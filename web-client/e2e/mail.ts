@@ -1,13 +1,12 @@
-// The emails the app wrote as files (scripts/e2e.sh sets MAIL_DIR to its
-// outbox directory): the tests follow the links in them as a reader would.
+// The emails the app under test wrote as files (no SMTP_URL: they land in
+// its data folder's outbox): the tests follow the links in them as a reader would.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
+import { currentApp } from "./apps";
 
 function mailDir(): string {
-  const dir = process.env.MAIL_DIR;
-  if (!dir) throw new Error("MAIL_DIR is not set: run through scripts/e2e.sh");
-  return dir;
+  return join(currentApp().dataDir, "outbox");
 }
 
 /** Every message to `to`, oldest first, decoded from quoted-printable. */

@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { currentApp, type App } from "./apps";
 import { open } from "./support";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -13,15 +14,15 @@ export function tag(): string {
 }
 
 /**
- * Adds a staff member with the server's CLI (against the app's database:
- * scripts/e2e.sh exports DATA_DIR and DATABASE_URL) and returns their key,
- * which `agora staff add` prints alone on its last line.
+ * Adds a staff member with the server's CLI, against the database and data
+ * folder (its key secret lives there) of the app the test runs against or of
+ * `app`, and returns their key, which `agora staff add` prints alone on its
+ * last line.
  */
 export function addStaff(
   name: string,
   role: string,
-  /** Another app's database and data folder (its key secret lives there). */
-  app?: { databaseUrl: string; dataDir: string },
+  app: App = currentApp(),
 ): string {
   const bin = process.env.AGORA_BIN;
   if (!bin) throw new Error("AGORA_BIN is not set: run through scripts/e2e.sh");
@@ -30,19 +31,35 @@ export function addStaff(
     ["staff", "add", "--name", name, "--role", role],
     {
       cwd: REPO_ROOT,
-      env: app
-        ? {
-            ...process.env,
-            DATABASE_URL: app.databaseUrl,
-            DATA_DIR: app.dataDir,
-          }
-        : process.env,
+      env: {
+        ...process.env,
+        DATABASE_URL: app.databaseUrl,
+        DATA_DIR: app.dataDir,
+      },
       encoding: "utf8",
     },
   );
   const key = out.trim().split("\n").pop()?.trim();
   if (!key) throw new Error(`no key in the output of staff add:\n${out}`);
   return key;
+}
+
+/** A PDF of about `bytes` bytes; `marker` makes its content (which the server hashes) unique. */
+export function pdf(bytes: number, marker = ""): Buffer {
+  const body = [
+    "%PDF-1.4",
+    "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
+    "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj",
+    "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj",
+    "trailer << /Root 1 0 R >>",
+    `% ${marker}`,
+  ].join("\n");
+  const padding = Math.max(0, bytes - body.length - 8);
+  return Buffer.concat([
+    Buffer.from(body + "\n%"),
+    Buffer.alloc(padding, "x"),
+    Buffer.from("\n%%EOF\n"),
+  ]);
 }
 
 export function toast(page: Page, text: string): Locator {
