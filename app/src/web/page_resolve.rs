@@ -256,7 +256,6 @@ impl PageResolver {
         )
     }
 
-    /// The signed-in reader's account as the API shows it, for the session `token`.
     /// Whether `token` is a live reader session.
     pub(super) async fn is_reader(&self, token: &str) -> bool {
         match self.readers.auth().account_of(token).await {
@@ -268,6 +267,7 @@ impl PageResolver {
         }
     }
 
+    /// The signed-in reader's account as the API shows it, for the session `token`.
     async fn reader_account(&self, token: Option<&str>) -> Option<serde_json::Value> {
         use poem_openapi::types::ToJSON;
         let id = match self.readers.auth().account_of(token?).await {
