@@ -8,6 +8,7 @@ AGORA_RELEASE := target/release/agora
 AGORA_DEBUG := target/debug/agora
 
 .PHONY: help run build build-web node-deps test test-rust test-web test-e2e test-fuzz test-cluster lint fmt \
+        cluster-checks \
         gen-api check-contract bench db-reset clean
 
 help:
@@ -25,8 +26,17 @@ node_modules/.package-lock.json: package-lock.json package.json web-client/packa
 
 node-deps: node_modules/.package-lock.json
 
-build-web: node-deps
+# The web client and the sidecar, built again when one of their sources (or the npm packages)
+# changed since the last build.
+WEB_SOURCES := $(shell find web-client/src web-client/scripts ssr-renderer/src -type f 2>/dev/null) \
+  web-client/index.html web-client/vite.config.ts web-client/tsconfig.json web-client/tsconfig.node.json \
+  ssr-renderer/vite.config.ts ssr-renderer/tsconfig.json
+WEB_BUILT := target/web-build.stamp
+$(WEB_BUILT): node_modules/.package-lock.json $(WEB_SOURCES)
 	$(NPM) run build
+	@mkdir -p $(@D) && touch $@
+
+build-web: $(WEB_BUILT)
 
 build: build-web
 	$(CARGO) build --release --locked -p agora
@@ -71,10 +81,21 @@ check-contract: node-deps
 test-web: build-web
 	$(NPM) test
 
+# The commands of the checks below, without their builds (`make test` builds once, first).
+RUST_TESTS := scripts/with-postgres.sh scripts/with-s3.sh $(CARGO) test --workspace --locked
+CLUSTER_CHECKS := scripts/together.sh \
+  'cluster: scripts/with-s3.sh scripts/test-cluster.sh $(AGORA_DEBUG)' \
+  'mail-crash: scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)' \
+  'digest-crash: MODE=digest scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)'
+FAULT_RUNS := SATURATE_SECONDS=30 scripts/with-s3.sh scripts/fault-runs.sh $(AGORA_DEBUG)
+E2E := scripts/e2e.sh $(AGORA_DEBUG) && scripts/otel-check.sh $(AGORA_DEBUG)
+FUZZ_VENV := target/fuzz-venv
+FUZZ := SCHEMATHESIS=$(FUZZ_VENV)/bin/st scripts/with-postgres.sh scripts/fuzz.sh $(AGORA_DEBUG)
+
 # Rust unit, API and store conformance tests; PostgreSQL too when a server can be started, and
 # the S3 storage backend against a local S3-compatible server.
 test-rust: build-web
-	scripts/with-postgres.sh scripts/with-s3.sh $(CARGO) test --workspace --locked
+	$(RUST_TESTS)
 
 # Two instances on PostgreSQL and S3 behind nginx (deploy/nginx.conf), checked through the
 # balancer; mail through instance crashes; the fault runs (sidecar saturated for 30 s, PostgreSQL
@@ -82,19 +103,24 @@ test-rust: build-web
 # REQUIRE_POSTGRES).
 test-cluster: build-web
 	$(CARGO) build --locked -p agora
-	scripts/together.sh \
-	  'cluster: scripts/with-s3.sh scripts/test-cluster.sh $(AGORA_DEBUG)' \
-	  'mail-crash: scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)' \
-	  'digest-crash: MODE=digest scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)'
-	SATURATE_SECONDS=30 scripts/with-s3.sh scripts/fault-runs.sh $(AGORA_DEBUG)
+	$(CLUSTER_CHECKS)
+	$(FAULT_RUNS)
+
+# The cluster checks alone, on what is built (a round of `make test`).
+cluster-checks:
+	$(CLUSTER_CHECKS)
 
 test-e2e: build-web
 	$(CARGO) build --locked -p agora
-	scripts/e2e.sh $(AGORA_DEBUG)
-	scripts/otel-check.sh $(AGORA_DEBUG)
+	$(E2E)
+
+# The local S3-compatible server (moto, in its own virtualenv), installed once before checks
+# that each start one run at the same time.
+S3_SERVER := target/s3-venv/bin/moto_server
+$(S3_SERVER): scripts/s3-requirements.txt
+	scripts/with-s3.sh true
 
 # Contract fuzzing (schemathesis, in its own virtualenv) on SQLite and PostgreSQL.
-FUZZ_VENV := target/fuzz-venv
 $(FUZZ_VENV)/bin/st: scripts/fuzz-requirements.txt
 	python3 -m venv $(FUZZ_VENV)
 	$(FUZZ_VENV)/bin/pip install -q --disable-pip-version-check -r scripts/fuzz-requirements.txt
@@ -102,9 +128,20 @@ $(FUZZ_VENV)/bin/st: scripts/fuzz-requirements.txt
 
 test-fuzz: build-web $(FUZZ_VENV)/bin/st
 	$(CARGO) build --locked -p agora
-	SCHEMATHESIS=$(FUZZ_VENV)/bin/st scripts/with-postgres.sh scripts/fuzz.sh $(AGORA_DEBUG)
+	$(FUZZ)
 
-test: lint check-contract test-web test-rust test-e2e test-cluster test-fuzz
+# Every check. Everything is built first, one build at a time (compiling fills both cores); then
+# the checks run in rounds of checks that share two cores well: the static checks; the Rust
+# tests, the cluster checks and fuzzing, which mostly wait (on databases, on claims to lapse, on
+# instances to restart); the browser suite, which keeps both cores busy; the fault runs, which
+# load the machine on purpose. Each line of a round is prefixed with its check's name.
+test: build-web $(FUZZ_VENV)/bin/st $(S3_SERVER)
+	$(CARGO) build --locked -p agora
+	$(CARGO) test --workspace --locked --no-run -q
+	scripts/together.sh 'lint: $(MAKE) -s lint' 'contract: $(MAKE) -s check-contract' 'web: $(NPM) test'
+	scripts/together.sh 'rust: $(RUST_TESTS)' 'cluster: $(MAKE) -s cluster-checks' 'fuzz: $(FUZZ)'
+	$(E2E)
+	$(FAULT_RUNS)
 	@echo "all checks passed"
 
 bench: build

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs checks at the same time, each line of their output prefixed with the check's name, and
-# fails when any fails (naming which). For checks that mostly wait (on claims to lapse, on
+# Runs checks at the same time, each line of their output prefixed with the check's name, says
+# how long each took, and fails when any fails (naming which). For checks that mostly wait (on claims to lapse, on
 # instances to restart), which would otherwise wait one after another.
 #   usage: together.sh 'name: command …' 'name: command …' …
 set -uo pipefail
@@ -9,7 +9,10 @@ names=()
 for spec in "$@"; do
   name=${spec%%:*}
   command=${spec#*:}
-  (set -o pipefail; bash -c "$command" 2>&1 | sed -u "s/^/[$name] /") &
+  (set -o pipefail; started=$SECONDS
+   bash -c "$command" 2>&1 | sed -u "s/^/[$name] /"; status=$?
+   echo "[$name] $([ $status = 0 ] && echo passed || echo FAILED) in $((SECONDS - started)) s"
+   exit $status) &
   pids+=($!)
   names+=("$name")
 done
