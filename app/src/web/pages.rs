@@ -183,7 +183,7 @@ impl PageEndpoint {
                         .await
                         .map_err(|not_kept| match not_kept {
                             NotKept::Redirect(_) => Unkept::Gone,
-                            NotKept::Page(..) | NotKept::Failed => Unkept::Failed,
+                            NotKept::Page(..) | NotKept::Failed { .. } => Unkept::Failed,
                         })
                 };
                 cached.refresh_later(&key, req.uri().path(), stale.clone(), render);
@@ -277,7 +277,11 @@ enum NotKept {
     Redirect(String),
     /// Rendered, with whether it could be shared by a CDN (the cache being off).
     Page(RenderedHtml, bool),
-    Failed,
+    /// Failed, with whether the database could not be reached meanwhile: readers waiting on
+    /// this render in other requests are then answered 503 like the one that rendered.
+    Failed {
+        outage: bool,
+    },
 }
 
 fn not_kept(resolved: Result<(Outcome, bool), content::ContentError>) -> NotKept {
@@ -286,7 +290,9 @@ fn not_kept(resolved: Result<(Outcome, bool), content::ContentError>) -> NotKept
         Ok((Outcome::Page(page), cacheable)) => NotKept::Page(page, cacheable),
         Err(e) => {
             tracing::error!(error = ?e, "page failed");
-            NotKept::Failed
+            NotKept::Failed {
+                outage: e.is_outage() || kernel::http::outage_noted(),
+            }
         }
     }
 }
@@ -318,7 +324,12 @@ impl PageEndpoint {
                     .finish())
             }
             NotKept::Page(page, cacheable) => (page, *cacheable),
-            NotKept::Failed => return Ok(StatusCode::INTERNAL_SERVER_ERROR.into_response()),
+            NotKept::Failed { outage } => {
+                if *outage {
+                    kernel::http::note_outage();
+                }
+                return Ok(StatusCode::INTERNAL_SERVER_ERROR.into_response());
+            }
         };
         let policy = if personal || !cacheable {
             PRIVATE
@@ -328,5 +339,22 @@ impl PageEndpoint {
         let headers = self.page_headers(policy);
         let once = Representation::once(page.status, page.html.clone(), &headers, req.headers());
         Ok(once.answer(req.headers(), head_only).into_poem())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{not_kept, NotKept};
+
+    /// A render that failed because the database was down says so, for the readers who
+    /// waited on it in other requests (answered 503, not 500).
+    #[test]
+    fn a_failed_render_says_whether_the_database_was_down() {
+        let outage = |e: sqlx::Error| match not_kept(Err(content::ContentError::from(e))) {
+            NotKept::Failed { outage } => outage,
+            _ => panic!("a failure"),
+        };
+        assert!(outage(sqlx::Error::PoolTimedOut));
+        assert!(!outage(sqlx::Error::RowNotFound));
     }
 }

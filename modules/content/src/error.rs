@@ -37,10 +37,63 @@ impl From<sqlx::Error> for ContentError {
 }
 
 impl ContentError {
+    /// Whether this is the database being unreachable (down, restarting), not a fault.
+    pub fn is_outage(&self) -> bool {
+        match self {
+            ContentError::Unexpected(e) => e
+                .downcast_ref::<sqlx::Error>()
+                .is_some_and(kernel::db::is_unavailable),
+            _ => false,
+        }
+    }
+
+    /// The error a cache's loader gave every caller that waited on it, as one caller's. An outage
+    /// is noted for this caller's request too (the loader noted it in its own), so that it is
+    /// answered 503 like the loader's, not 500.
+    pub(crate) fn unshared(e: std::sync::Arc<ContentError>) -> ContentError {
+        match std::sync::Arc::try_unwrap(e) {
+            Ok(e) => e,
+            Err(shared) => {
+                if shared.is_outage() {
+                    kernel::http::note_outage();
+                }
+                ContentError::Unexpected(shared.to_string().into())
+            }
+        }
+    }
+
     pub(crate) fn invalid(code: impl Into<ErrorCode>, message: impl Into<String>) -> Self {
         ContentError::Invalid {
             code: code.into(),
             message: message.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ContentError;
+    use std::sync::Arc;
+
+    /// Unshares `shared` (while a second waiter still holds it) within a request, and says
+    /// whether that request was told the database could not be reached.
+    async fn unshared_in_a_request(shared: ContentError) -> (ContentError, bool) {
+        let shared = Arc::new(shared);
+        let _other_waiter = Arc::clone(&shared);
+        kernel::http::answering(async { ContentError::unshared(shared) }).await
+    }
+
+    #[tokio::test]
+    async fn a_request_that_waited_on_a_load_failed_by_an_outage_is_told_so() {
+        let (error, outage) =
+            unshared_in_a_request(ContentError::from(sqlx::Error::PoolTimedOut)).await;
+        assert!(outage, "answered 503 like the request that loaded");
+        assert!(matches!(error, ContentError::Unexpected(_)), "{error:?}");
+    }
+
+    #[tokio::test]
+    async fn a_load_failed_by_a_fault_stays_a_fault_for_those_waiting() {
+        let (_, outage) = unshared_in_a_request(ContentError::from(sqlx::Error::RowNotFound)).await;
+        assert!(!outage, "answered 500");
     }
 }

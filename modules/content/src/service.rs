@@ -40,14 +40,6 @@ pub struct NewsroomSettings {
     pub site_name: String,
 }
 
-/// The error a cache's loader gave every caller that waited on it, as one caller's.
-fn unshared(e: Arc<ContentError>) -> ContentError {
-    match Arc::try_unwrap(e) {
-        Ok(e) => e,
-        Err(shared) => ContentError::Unexpected(shared.to_string().into()),
-    }
-}
-
 /// The text of the articles [`ContentService::lookup`] keeps, at most (bytes).
 const LOOKUPS_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -224,7 +216,7 @@ impl ContentService {
                     .map_err(|e| ContentError::Unexpected(Box::new(e)))
             })
             .await
-            .map_err(unshared)
+            .map_err(ContentError::unshared)
     }
 
     #[tracing::instrument(skip(self))]
@@ -276,7 +268,7 @@ impl ContentService {
                 self.lookup_uncached(slug_or_id).await.map(Arc::new)
             })
             .await
-            .map_err(unshared)
+            .map_err(ContentError::unshared)
     }
 
     async fn lookup_uncached(&self, slug_or_id: &str) -> Result<Lookup, ContentError> {
@@ -305,7 +297,7 @@ impl ContentService {
                 self.find_related(article).await.map(Arc::new)
             })
             .await
-            .map_err(unshared)
+            .map_err(ContentError::unshared)
     }
 
     /// A published article by slug or id (the API answers both without redirecting).

@@ -122,8 +122,20 @@ tokio::task_local! {
 /// cannot be reached. Modules call it where they turn a database error into their own.
 pub fn note_database_error(e: &sqlx::Error) {
     if crate::db::is_unavailable(e) {
-        let _ = DATABASE_OUTAGE.try_with(|seen| seen.set(true));
+        note_outage();
     }
+}
+
+/// Notes, for the request being answered, that the database could not be reached: for a
+/// failure met by another request this one waited on (a coalesced load), whose database error
+/// was noted in that request's task, not this one's.
+pub fn note_outage() {
+    let _ = DATABASE_OUTAGE.try_with(|seen| seen.set(true));
+}
+
+/// Whether the request being answered has met the database unreachable so far.
+pub fn outage_noted() -> bool {
+    DATABASE_OUTAGE.try_with(|seen| seen.get()).unwrap_or(false)
 }
 
 /// Runs `answer` (the handling of a request) and says whether it met the database
@@ -132,8 +144,7 @@ pub async fn answering<F: std::future::Future>(answer: F) -> (F::Output, bool) {
     DATABASE_OUTAGE
         .scope(std::cell::Cell::new(false), async move {
             let out = answer.await;
-            let seen = DATABASE_OUTAGE.try_with(|seen| seen.get()).unwrap_or(false);
-            (out, seen)
+            (out, outage_noted())
         })
         .await
 }
