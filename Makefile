@@ -83,6 +83,12 @@ test-web: build-web
 
 # The commands of the checks below, without their builds (`make test` builds once, first).
 RUST_TESTS := scripts/with-postgres.sh scripts/with-s3.sh $(CARGO) test --workspace --locked
+# The same tests in two parts that `make test` runs side by side: the suite (tests/suite, on
+# both engines), and everything else: unit tests, doc tests and each test alone in its binary
+# (app/tests/*.rs, the memory tests, which measure their own process's peak).
+SUITE_TESTS := scripts/with-postgres.sh scripts/with-s3.sh $(CARGO) test --locked -p agora --test suite
+OTHER_TESTS := $(CARGO) test --workspace --locked --lib --bins \
+  $(patsubst app/tests/%.rs,--test %,$(wildcard app/tests/*.rs)) && $(CARGO) test --workspace --locked --doc
 CLUSTER_CHECKS := scripts/together.sh \
   'cluster: scripts/with-s3.sh scripts/test-cluster.sh $(AGORA_DEBUG)' \
   'mail-crash: scripts/with-postgres.sh scripts/mail-crash-check.sh $(AGORA_DEBUG)' \
@@ -139,7 +145,8 @@ test: build-web $(FUZZ_VENV)/bin/st $(S3_SERVER)
 	$(CARGO) build --locked -p agora
 	$(CARGO) test --workspace --locked --no-run -q
 	scripts/together.sh 'lint: $(MAKE) -s lint' 'contract: $(MAKE) -s check-contract' 'web: $(NPM) test'
-	scripts/together.sh 'rust: $(RUST_TESTS)' 'cluster: $(MAKE) -s cluster-checks' 'fuzz: $(FUZZ)'
+	scripts/together.sh 'suite: $(SUITE_TESTS)' 'rust: $(OTHER_TESTS)' \
+	  'cluster: $(MAKE) -s cluster-checks' 'fuzz: $(FUZZ)'
 	$(E2E)
 	$(FAULT_RUNS)
 	@echo "all checks passed"
