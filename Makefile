@@ -96,7 +96,7 @@ CLUSTER_CHECKS := scripts/together.sh \
 FAULT_RUNS := SATURATE_SECONDS=30 scripts/with-s3.sh scripts/fault-runs.sh $(AGORA_DEBUG)
 E2E := scripts/e2e.sh $(AGORA_DEBUG) && scripts/otel-check.sh $(AGORA_DEBUG)
 FUZZ_VENV := target/fuzz-venv
-FUZZ := SCHEMATHESIS=$(FUZZ_VENV)/bin/st scripts/with-postgres.sh scripts/fuzz.sh $(AGORA_DEBUG)
+FUZZ := SCHEMATHESIS_PYTHON=$(FUZZ_VENV)/bin/python3 scripts/with-postgres.sh scripts/fuzz.sh $(AGORA_DEBUG)
 
 # Rust unit, API and store conformance tests; PostgreSQL too when a server can be started, and
 # the S3 storage backend against a local S3-compatible server.
