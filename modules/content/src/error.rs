@@ -29,6 +29,12 @@ pub enum ContentError {
     Unexpected(#[source] BoxError),
 }
 
+/// A database outage met by a load another request ran, as the requests that waited on it see
+/// it: still an outage when that load was itself waiting on another (nested caches).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct SharedOutage(String);
+
 impl From<sqlx::Error> for ContentError {
     fn from(e: sqlx::Error) -> Self {
         kernel::http::note_database_error(&e);
@@ -40,9 +46,11 @@ impl ContentError {
     /// Whether this is the database being unreachable (down, restarting), not a fault.
     pub fn is_outage(&self) -> bool {
         match self {
-            ContentError::Unexpected(e) => e
-                .downcast_ref::<sqlx::Error>()
-                .is_some_and(kernel::db::is_unavailable),
+            ContentError::Unexpected(e) => {
+                e.is::<SharedOutage>()
+                    || e.downcast_ref::<sqlx::Error>()
+                        .is_some_and(kernel::db::is_unavailable)
+            }
             _ => false,
         }
     }
@@ -53,12 +61,11 @@ impl ContentError {
     pub(crate) fn unshared(e: std::sync::Arc<ContentError>) -> ContentError {
         match std::sync::Arc::try_unwrap(e) {
             Ok(e) => e,
-            Err(shared) => {
-                if shared.is_outage() {
-                    kernel::http::note_outage();
-                }
-                ContentError::Unexpected(shared.to_string().into())
+            Err(shared) if shared.is_outage() => {
+                kernel::http::note_outage();
+                ContentError::Unexpected(Box::new(SharedOutage(shared.to_string())))
             }
+            Err(shared) => ContentError::Unexpected(shared.to_string().into()),
         }
     }
 
@@ -89,6 +96,13 @@ mod tests {
             unshared_in_a_request(ContentError::from(sqlx::Error::PoolTimedOut)).await;
         assert!(outage, "answered 503 like the request that loaded");
         assert!(matches!(error, ContentError::Unexpected(_)), "{error:?}");
+    }
+
+    #[tokio::test]
+    async fn an_outage_passed_on_through_two_loads_is_still_an_outage() {
+        let (inner, _) = unshared_in_a_request(ContentError::from(sqlx::Error::PoolTimedOut)).await;
+        let (_, outage) = unshared_in_a_request(inner).await;
+        assert!(outage, "answered 503 like the request that loaded");
     }
 
     #[tokio::test]
