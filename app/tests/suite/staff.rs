@@ -735,3 +735,65 @@ async fn cover_uploads_are_checked_by_content_and_stored_safely() {
     assert_eq!(status, 401);
     app.shutdown().await;
 }
+
+// Engine-independent: the address is refused before anything is written.
+#[tokio::test]
+async fn a_cover_address_no_browser_could_load_is_refused_and_the_piece_kept() {
+    let app = spawn_app(Engine::Sqlite).await;
+    let (_, key) = app
+        .services
+        .identity
+        .add_staff("Cora", Role::Writer)
+        .await
+        .unwrap();
+    let w = app.login(&key).await;
+    let piece = |cover: &str| {
+        json!({"title": "Cover test", "content": "Text", "status": "draft",
+               "cover_image": cover})
+    };
+    let good = "https://images.example.org/march.jpg";
+    let (status, a) = send(
+        &app,
+        Method::POST,
+        "/api/v1/staff/articles",
+        &w,
+        piece(good),
+    )
+    .await;
+    assert_eq!(status, 201, "{a}");
+    let id = a["id"].as_str().unwrap().to_string();
+    for bad in [
+        "http://[x",
+        "https://",
+        "https:///images.example.org/x.jpg",
+        "https://name:password@images.example.org/x.jpg",
+        "javascript:alert(1)",
+        "/media/../private/keys",
+    ] {
+        for (method, path) in [
+            (Method::POST, "/api/v1/staff/articles".to_string()),
+            (Method::PUT, format!("/api/v1/staff/articles/{id}")),
+        ] {
+            let (status, b) = send(&app, method, &path, &w, piece(bad)).await;
+            assert_eq!(
+                (status, b["code"].as_str(), b["message"].as_str()),
+                (
+                    400,
+                    Some("invalid_cover_image"),
+                    Some("The cover image must be a web address (https://…) or an uploaded image")
+                ),
+                "{bad}"
+            );
+        }
+    }
+    // The refused saves left the piece as it was, and created nothing.
+    let get = |path: String| {
+        let r = app.request(Method::GET, &path, Some(&w)).send();
+        async move { r.await.unwrap().json::<Value>().await.unwrap() }
+    };
+    let kept = get(format!("/api/v1/staff/articles/{id}")).await;
+    assert_eq!(kept["cover_image"].as_str(), Some(good), "{kept}");
+    let all = get("/api/v1/staff/articles".into()).await;
+    assert_eq!(all.as_array().map(Vec::len), Some(1), "{all}");
+    app.shutdown().await;
+}

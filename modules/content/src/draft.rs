@@ -52,9 +52,7 @@ pub(crate) fn validate(
     let cover_image = trimmed_or_none(cover_image);
     if let Some(url) = &cover_image {
         check_len("cover image address", url, MAX_COVER_URL_CHARS)?;
-        let web = url.starts_with("https://") || url.starts_with("http://");
-        let local = url.starts_with("/media/") && !url.contains("..");
-        if !(web || local) || url.chars().any(|c| c.is_whitespace() || c == '"') {
+        if !kernel::address::is_image_address(url, &["https", "http"]) {
             return Err(ContentError::invalid(
                 Common::InvalidCoverImage,
                 "The cover image must be a web address (https://…) or an uploaded image",

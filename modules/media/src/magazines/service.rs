@@ -98,11 +98,8 @@ fn check_publication(p: &IssuePublication) -> Result<Publication, MagazineError>
             "Please upload a cover image for the issue.",
         ));
     }
-    let web = cover.starts_with("https://");
-    let local = cover.starts_with("/media/") && !cover.contains("..");
-    if !(web || local)
-        || p.cover_url.chars().count() > MAX_COVER_URL_CHARS
-        || cover.chars().any(|c| c.is_whitespace() || c == '"')
+    if p.cover_url.chars().count() > MAX_COVER_URL_CHARS
+        || !kernel::address::is_image_address(cover, &["https"])
     {
         return Err(invalid(
             Common::InvalidCoverImage,
