@@ -68,6 +68,7 @@ impl ContentApi {
 }
 
 fn internal(e: &ContentError) -> Json<ErrorBody> {
+    e.note();
     tracing::error!(error = ?e, "content request failed");
     Json(ErrorBody::internal())
 }

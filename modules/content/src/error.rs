@@ -25,47 +25,66 @@ pub enum ContentError {
     /// The edit was based on an older version: someone else saved meanwhile (409).
     #[error("the article was changed by someone else")]
     Stale(Box<crate::newsroom_dto::ConflictBody>),
+    /// The database could not be reached (down, restarting), with what the driver said: not
+    /// a fault, so the request is answered 503 with `Retry-After`. The kind survives being
+    /// handed from a load to every request that waited on it.
+    #[error("the database cannot be reached: {0}")]
+    Unavailable(String),
     #[error("unexpected content error: {0}")]
     Unexpected(#[source] BoxError),
 }
 
-/// A database outage met by a load another request ran, as the requests that waited on it see
-/// it: still an outage when that load was itself waiting on another (nested caches).
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-struct SharedOutage(String);
-
 impl From<sqlx::Error> for ContentError {
     fn from(e: sqlx::Error) -> Self {
-        kernel::http::note_database_error(&e);
-        ContentError::Unexpected(Box::new(e))
+        if kernel::db::is_unavailable(&e) {
+            kernel::http::note_outage();
+            ContentError::Unavailable(e.to_string())
+        } else {
+            ContentError::Unexpected(Box::new(e))
+        }
     }
 }
 
 impl ContentError {
     /// Whether this is the database being unreachable (down, restarting), not a fault.
     pub fn is_outage(&self) -> bool {
-        match self {
-            ContentError::Unexpected(e) => {
-                e.is::<SharedOutage>()
-                    || e.downcast_ref::<sqlx::Error>()
-                        .is_some_and(kernel::db::is_unavailable)
-            }
-            _ => false,
+        matches!(self, ContentError::Unavailable(_))
+    }
+
+    /// Notes an outage for the request being answered, where the error becomes its answer:
+    /// the error may have been met in another task (a load another request ran), whose
+    /// request was the one noted then.
+    pub fn noted(self) -> Self {
+        self.note();
+        self
+    }
+
+    /// [`ContentError::noted`], for an error that is only looked at.
+    pub fn note(&self) {
+        if self.is_outage() {
+            kernel::http::note_outage();
         }
     }
 
-    /// The error a cache's loader gave every caller that waited on it, as one caller's. An outage
-    /// is noted for this caller's request too (the loader noted it in its own), so that it is
-    /// answered 503 like the loader's, not 500.
+    /// The error a cache's loader gave every caller that waited on it, as one caller's, of
+    /// the same kind when it was an outage.
     pub(crate) fn unshared(e: std::sync::Arc<ContentError>) -> ContentError {
         match std::sync::Arc::try_unwrap(e) {
             Ok(e) => e,
-            Err(shared) if shared.is_outage() => {
-                kernel::http::note_outage();
-                ContentError::Unexpected(Box::new(SharedOutage(shared.to_string())))
-            }
-            Err(shared) => ContentError::Unexpected(shared.to_string().into()),
+            Err(shared) => match &*shared {
+                ContentError::Unavailable(said) => ContentError::Unavailable(said.clone()),
+                other => ContentError::Unexpected(other.to_string().into()),
+            },
+        }
+        .noted()
+    }
+
+    /// A database error a cache's loader gave every caller that waited on it, as one caller's.
+    pub(crate) fn unshared_db(e: std::sync::Arc<sqlx::Error>) -> ContentError {
+        if kernel::db::is_unavailable(&e) {
+            ContentError::Unavailable(e.to_string()).noted()
+        } else {
+            ContentError::Unexpected(e.to_string().into())
         }
     }
 
@@ -82,32 +101,58 @@ mod tests {
     use super::ContentError;
     use std::sync::Arc;
 
-    /// Unshares `shared` (while a second waiter still holds it) within a request, and says
-    /// whether that request was told the database could not be reached.
+    /// Unshares `shared` (while a second waiter still holds it) in a request of its own, and
+    /// says what that request got and whether it was told the database could not be reached.
     async fn unshared_in_a_request(shared: ContentError) -> (ContentError, bool) {
         let shared = Arc::new(shared);
         let _other_waiter = Arc::clone(&shared);
         kernel::http::answering(async { ContentError::unshared(shared) }).await
     }
 
+    /// An outage met outside any request (a load that ran in another task).
+    fn outage() -> ContentError {
+        ContentError::from(sqlx::Error::PoolTimedOut)
+    }
+
     #[tokio::test]
     async fn a_request_that_waited_on_a_load_failed_by_an_outage_is_told_so() {
-        let (error, outage) =
-            unshared_in_a_request(ContentError::from(sqlx::Error::PoolTimedOut)).await;
-        assert!(outage, "answered 503 like the request that loaded");
-        assert!(matches!(error, ContentError::Unexpected(_)), "{error:?}");
+        let (error, noted) = unshared_in_a_request(outage()).await;
+        assert!(noted, "answered 503 like the request that loaded");
+        assert!(error.is_outage(), "{error:?}");
     }
 
     #[tokio::test]
     async fn an_outage_passed_on_through_two_loads_is_still_an_outage() {
-        let (inner, _) = unshared_in_a_request(ContentError::from(sqlx::Error::PoolTimedOut)).await;
-        let (_, outage) = unshared_in_a_request(inner).await;
-        assert!(outage, "answered 503 like the request that loaded");
+        let (inner, _) = unshared_in_a_request(outage()).await;
+        let (error, noted) = unshared_in_a_request(inner).await;
+        assert!(noted && error.is_outage(), "{error:?}");
+    }
+
+    #[tokio::test]
+    async fn a_shared_database_error_keeps_its_kind() {
+        let (error, noted) = kernel::http::answering(async {
+            ContentError::unshared_db(Arc::new(sqlx::Error::PoolClosed))
+        })
+        .await;
+        assert!(noted && error.is_outage(), "{error:?}");
+        let (error, noted) = kernel::http::answering(async {
+            ContentError::unshared_db(Arc::new(sqlx::Error::RowNotFound))
+        })
+        .await;
+        assert!(!noted && !error.is_outage(), "{error:?}");
+    }
+
+    #[tokio::test]
+    async fn an_outage_met_in_another_task_is_noted_where_it_is_answered() {
+        let met = tokio::spawn(async { outage() }).await.unwrap();
+        let (error, noted) = kernel::http::answering(async { met.noted() }).await;
+        assert!(noted && error.is_outage(), "{error:?}");
     }
 
     #[tokio::test]
     async fn a_load_failed_by_a_fault_stays_a_fault_for_those_waiting() {
-        let (_, outage) = unshared_in_a_request(ContentError::from(sqlx::Error::RowNotFound)).await;
-        assert!(!outage, "answered 500");
+        let (error, noted) =
+            unshared_in_a_request(ContentError::from(sqlx::Error::RowNotFound)).await;
+        assert!(!noted && !error.is_outage(), "answered 500: {error:?}");
     }
 }

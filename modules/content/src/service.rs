@@ -201,7 +201,7 @@ impl ContentService {
                 ))
             })
             .await
-            .map_err(|e| ContentError::Unexpected(e.to_string().into()))?;
+            .map_err(ContentError::unshared)?;
         Ok(slugs.contains(slug))
     }
 
@@ -235,7 +235,7 @@ impl ContentService {
             self.published_count
                 .try_get_with(self.version(), self.store.count_published())
                 .await
-                .map_err(|e| ContentError::Unexpected(e.to_string().into()))?
+                .map_err(ContentError::unshared_db)?
         };
         let names = self.author_names(rows.iter().map(|r| &r.author_id)).await?;
         let items = rows
@@ -256,7 +256,7 @@ impl ContentService {
         self.published_count
             .try_get_with(self.version(), self.store.count_published())
             .await
-            .map_err(|e| ContentError::Unexpected(e.to_string().into()))
+            .map_err(ContentError::unshared_db)
     }
 
     /// Resolves a slug or an id to a published article, or to where it moved.

@@ -49,6 +49,7 @@ impl From<ContentError> for Failure {
                 "Article not found",
             ))),
             e => {
+                e.note();
                 tracing::error!(error = ?e, "editorial request failed");
                 Failure::Internal(Json(ErrorBody::internal()))
             }
