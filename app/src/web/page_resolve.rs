@@ -143,6 +143,7 @@ pub(super) enum Outcome {
 /// Resolves paths to rendered pages.
 pub(super) struct PageResolver {
     content: Arc<ContentService>,
+    identity: Arc<identity::IdentityService>,
     outreach: Arc<OutreachService>,
     readers: Arc<Readers>,
     magazines: Arc<MagazineService>,
@@ -161,6 +162,7 @@ fn magazine_failed(e: media::MagazineError) -> content::ContentError {
 impl PageResolver {
     pub(super) fn new(
         content: Arc<ContentService>,
+        identity: Arc<identity::IdentityService>,
         outreach: Arc<OutreachService>,
         readers: Arc<Readers>,
         magazines: Arc<MagazineService>,
@@ -169,6 +171,7 @@ impl PageResolver {
     ) -> Self {
         Self {
             content,
+            identity,
             outreach,
             readers,
             magazines,
@@ -258,8 +261,8 @@ impl PageResolver {
 
     /// Whether `token` is a live reader session.
     pub(super) async fn is_reader(&self, token: &str) -> bool {
-        match self.readers.auth().account_of(token).await {
-            Ok(id) => id.is_some(),
+        match self.identity.reader_of(token).await {
+            Ok(reader) => reader.is_some(),
             Err(e) => {
                 tracing::error!(error = ?e, "reader session check failed");
                 false
@@ -270,8 +273,8 @@ impl PageResolver {
     /// The signed-in reader's account as the API shows it, for the session `token`.
     async fn reader_account(&self, token: Option<&str>) -> Option<serde_json::Value> {
         use poem_openapi::types::ToJSON;
-        let id = match self.readers.auth().account_of(token?).await {
-            Ok(id) => id?,
+        let id = match self.identity.reader_of(token?).await {
+            Ok(reader) => reader?.account,
             Err(e) => {
                 tracing::error!(error = ?e, "reader session check failed");
                 return None;

@@ -54,6 +54,7 @@ impl PageEndpoint {
         Self {
             resolver: Arc::new(PageResolver::new(
                 content.clone(),
+                services.identity.clone(),
                 services.outreach.clone(),
                 services.readers.clone(),
                 services.magazines.clone(),

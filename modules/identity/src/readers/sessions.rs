@@ -26,11 +26,6 @@ impl ReaderAuth {
             .await?)
     }
 
-    /// The account of a live reader session token.
-    pub async fn account_of(&self, token: &str) -> Result<Option<String>, ReaderError> {
-        Ok(self.sessions.owner(Kind::Reader, token).await?)
-    }
-
     pub async fn sign_out(&self, token: &str) -> Result<(), ReaderError> {
         Ok(self.sessions.end(Kind::Reader, token).await?)
     }
