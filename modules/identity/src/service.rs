@@ -252,9 +252,7 @@ impl IdentityService {
         let email = Some(sent.trim().to_string()).filter(|e| !e.is_empty());
         if let Some(e) = &email {
             if sent.chars().count() > kernel::text::MAX_EMAIL_CHARS || !kernel::email::is_email(e) {
-                return Err(IdentityError::Invalid(
-                    "Please enter a valid email address.".into(),
-                ));
+                return Err(IdentityError::Invalid(kernel::email::INVALID_EMAIL.into()));
             }
         }
         if !self

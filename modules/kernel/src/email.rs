@@ -1,5 +1,9 @@
 //! The product's email address rule, shared by the public forms and staff settings.
 
+/// What a form answers to an address [`is_email`] refuses: the original site's words, used
+/// by every form that asks for one.
+pub const INVALID_EMAIL: &str = "Please enter a valid email address.";
+
 /// The product's email rule: no spaces, one at-sign, a dot in the domain.
 pub fn is_email(s: &str) -> bool {
     let Some((local, domain)) = s.split_once('@') else {

@@ -44,7 +44,7 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
         return Err(invalid(
             Common::InvalidEmail,
             "Invalid Email",
-            "Please enter a valid email address.",
+            kernel::email::INVALID_EMAIL,
         ));
     }
     if let Some((code, message)) =

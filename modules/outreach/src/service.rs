@@ -209,7 +209,7 @@ impl OutreachService {
             return Err(invalid(
                 Common::InvalidEmail,
                 "Invalid Email",
-                "Please enter a valid email address.",
+                kernel::email::INVALID_EMAIL,
             ));
         }
         if bot {
@@ -296,7 +296,7 @@ impl OutreachService {
             return Err(invalid(
                 Common::InvalidEmail,
                 "Invalid Email",
-                "Please enter a valid email address.",
+                kernel::email::INVALID_EMAIL,
             ));
         }
         // Counted as sent, as the contract states them.

@@ -137,10 +137,7 @@ pub fn checked_email(sent: &str) -> Result<String, ReaderError> {
         ));
     }
     if sent.chars().count() > kernel::text::MAX_EMAIL_CHARS || !is_email(&email) {
-        return Err(invalid(
-            Common::InvalidEmail,
-            "Please enter a valid email address.",
-        ));
+        return Err(invalid(Common::InvalidEmail, kernel::email::INVALID_EMAIL));
     }
     Ok(email)
 }

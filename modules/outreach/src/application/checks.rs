@@ -109,7 +109,7 @@ pub fn validate(input: &ApplicationInput) -> Result<Checked, OutreachError> {
         return Err(invalid(
             Common::InvalidEmail,
             "Invalid Email",
-            "Please enter a valid email address.",
+            kernel::email::INVALID_EMAIL,
         ));
     }
     // Beyond the original: the browser's own limits, enforced here too.
