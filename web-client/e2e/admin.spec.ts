@@ -4,7 +4,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { open, recordConsole } from "./support";
-import { addStaff, pdf, signIn, tag, toast } from "./staff-support";
+import {
+  addStaff,
+  pdf,
+  signIn,
+  tag,
+  toast,
+  uploadMagazine,
+} from "./staff-support";
 
 /** 1x1 PNG. */
 const PNG = Buffer.from(
@@ -233,12 +240,7 @@ test.describe("admin dashboard", () => {
 
     await signInAsNewAdmin(page);
     const title = `Issue ${tag()}`;
-    await page.getByLabel("Magazine PDF").setInputFiles({
-      name: `${title}.pdf`,
-      mimeType: "application/pdf",
-      buffer: pdf(4096, title),
-    });
-    await expect(toast(page, "Magazine uploaded successfully!")).toBeVisible();
+    await uploadMagazine(page, title);
     const row = page
       .getByRole("table", { name: /Magazines/ })
       .getByRole("row")

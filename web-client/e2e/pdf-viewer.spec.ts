@@ -5,7 +5,7 @@
 // has no PDF viewer, so this spec runs in the full Chromium (the "viewer"
 // project in playwright.config.ts).
 import { expect, test } from "@playwright/test";
-import { addStaff, pdf, signIn, tag, toast } from "./staff-support";
+import { addStaff, signIn, tag, uploadMagazine } from "./staff-support";
 
 test("a magazine opens in the browser's PDF viewer despite its sandbox", async ({
   page,
@@ -16,12 +16,7 @@ test("a magazine opens in the browser's PDF viewer despite its sandbox", async (
     "/dashboard/admin",
   );
   const issue = `Viewer ${tag()}`;
-  await page.getByLabel("Magazine PDF").setInputFiles({
-    name: `${issue}.pdf`,
-    mimeType: "application/pdf",
-    buffer: pdf(2048, issue),
-  });
-  await expect(toast(page, "Magazine uploaded successfully!")).toBeVisible();
+  await uploadMagazine(page, issue, 2048);
 
   const view = page
     .getByRole("table", { name: /Magazines \(\d+\)/ })

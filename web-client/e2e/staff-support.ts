@@ -62,6 +62,16 @@ export function pdf(bytes: number, marker = ""): Buffer {
   ]);
 }
 
+/** Uploads a magazine PDF titled `title` on the admin dashboard and waits for the toast. */
+export async function uploadMagazine(page: Page, title: string, bytes = 4096) {
+  await page.getByLabel("Magazine PDF").setInputFiles({
+    name: `${title}.pdf`,
+    mimeType: "application/pdf",
+    buffer: pdf(bytes, title),
+  });
+  await expect(toast(page, "Magazine uploaded successfully!")).toBeVisible();
+}
+
 export function toast(page: Page, text: string): Locator {
   return page.locator(".toasts").getByText(text, { exact: true });
 }
