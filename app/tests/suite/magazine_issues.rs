@@ -99,9 +99,8 @@ on_both_engines! {
             (json!({"description": "  "}), "description_required"),
             (json!({}), "invalid_cover_image"),
             (json!({"cover_url": "javascript:alert(1)"}), "invalid_cover_image"),
-            (json!({"cover_url": "https://[x"}), "invalid_cover_image"),
             (json!({"cover_url": "http://example.org/cover.png"}), "invalid_cover_image"),
-            (json!({"cover_url": "https://me:pw@example.org/cover.png"}), "invalid_cover_image"),
+            (json!({"cover_url": "/media/../private/key"}), "invalid_cover_image"),
             (json!({"title": ""}), "title_required"),
         ] {
             let mut body = publication.clone();
