@@ -52,7 +52,7 @@ pub(crate) fn validate(
     let cover_image = trimmed_or_none(cover_image);
     if let Some(url) = &cover_image {
         check_len("cover image address", url, MAX_COVER_URL_CHARS)?;
-        if !kernel::address::is_image_address(url, &["https", "http"]) {
+        if !crate::cover::is_cover_address(url) {
             return Err(ContentError::invalid(
                 Common::InvalidCoverImage,
                 "The cover image must be a web address (https://…) or an uploaded image",

@@ -4,6 +4,7 @@
 mod access;
 mod api;
 pub mod codes;
+mod cover;
 mod derive;
 mod draft;
 mod dto;

@@ -1,7 +1,6 @@
 //! Shared plumbing for every module: the database handle and migrations, the API error body,
 //! identifiers, the clock, the rate limiter, tokens, storage and uploads. No business rules live here.
 
-pub mod address;
 pub mod clock;
 pub mod db;
 pub mod email;
