@@ -36,12 +36,7 @@ pub enum ContentError {
 
 impl From<sqlx::Error> for ContentError {
     fn from(e: sqlx::Error) -> Self {
-        if kernel::db::is_unavailable(&e) {
-            kernel::http::note_outage();
-            ContentError::Unavailable(e.to_string())
-        } else {
-            ContentError::Unexpected(Box::new(e))
-        }
+        ContentError::of_db(e)
     }
 }
 
@@ -67,7 +62,7 @@ impl ContentError {
     }
 
     /// The error a cache's loader gave every caller that waited on it, as one caller's, of
-    /// the same kind when it was an outage.
+    /// the same kind when it was an outage. The answer site notes the outage for its request.
     pub(crate) fn unshared(e: std::sync::Arc<ContentError>) -> ContentError {
         match std::sync::Arc::try_unwrap(e) {
             Ok(e) => e,
@@ -76,15 +71,24 @@ impl ContentError {
                 other => ContentError::Unexpected(other.to_string().into()),
             },
         }
-        .noted()
     }
 
     /// A database error a cache's loader gave every caller that waited on it, as one caller's.
     pub(crate) fn unshared_db(e: std::sync::Arc<sqlx::Error>) -> ContentError {
-        if kernel::db::is_unavailable(&e) {
-            ContentError::Unavailable(e.to_string()).noted()
+        ContentError::of_db(e)
+    }
+
+    /// A database error, owned or shared, as this module's: an outage when the driver says
+    /// the database cannot be reached (noted for the request meeting it), a fault otherwise.
+    fn of_db<E>(e: E) -> ContentError
+    where
+        E: std::borrow::Borrow<sqlx::Error> + std::error::Error + Send + Sync + 'static,
+    {
+        if kernel::db::is_unavailable(e.borrow()) {
+            kernel::http::note_outage();
+            ContentError::Unavailable(e.to_string())
         } else {
-            ContentError::Unexpected(e.to_string().into())
+            ContentError::Unexpected(Box::new(e))
         }
     }
 
@@ -101,12 +105,13 @@ mod tests {
     use super::ContentError;
     use std::sync::Arc;
 
-    /// Unshares `shared` (while a second waiter still holds it) in a request of its own, and
-    /// says what that request got and whether it was told the database could not be reached.
+    /// Unshares `shared` (while a second waiter still holds it) in a request of its own and
+    /// answers with it, as the API does, and says what that request got and whether it was
+    /// told the database could not be reached.
     async fn unshared_in_a_request(shared: ContentError) -> (ContentError, bool) {
         let shared = Arc::new(shared);
         let _other_waiter = Arc::clone(&shared);
-        kernel::http::answering(async { ContentError::unshared(shared) }).await
+        kernel::http::answering(async { ContentError::unshared(shared).noted() }).await
     }
 
     /// An outage met outside any request (a load that ran in another task).
