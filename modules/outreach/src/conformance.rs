@@ -122,6 +122,12 @@ pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
         .is_subscribed(NotifyList::Magazine, "fan@example.org")
         .await
         .unwrap());
+    // Signed up again, the address answers to the new link only.
+    assert!(!store.unsubscribe("unsub-1", now).await.unwrap());
+    assert!(store
+        .is_subscribed(NotifyList::Magazine, "fan@example.org")
+        .await
+        .unwrap());
     assert_eq!(
         queued(&*outbox).await,
         ["Magazine signup", "Packs signup", "Magazine signup again"]

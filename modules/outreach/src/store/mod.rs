@@ -192,6 +192,8 @@ pub trait OutreachStore: Send + Sync {
 
 mod sql;
 
+pub(crate) use sql::join_list;
+
 pub fn store_for(db: &Db) -> Arc<dyn OutreachStore> {
     Arc::new(sql::SqlOutreachStore { db: db.clone() })
 }

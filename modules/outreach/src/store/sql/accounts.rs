@@ -133,21 +133,7 @@ pub(super) async fn confirm(
         if !lists.iter().any(|l| l == list.as_str()) {
             continue;
         }
-        let mut q = db.sql(&format!(
-            "INSERT INTO {} (id, email, unsubscribe_hash, created_at) VALUES (",
-            list.table()
-        ));
-        q.bind_list([kernel::ids::new_id(), email.clone(), hash.clone()])
-            .push(", ")
-            .bind(now)
-            .push(
-                ") ON CONFLICT (email) DO UPDATE SET unsubscribed_at = NULL, \
-                 unsubscribe_hash = excluded.unsubscribe_hash, \
-                 created_at = excluded.created_at WHERE ",
-            )
-            .push(list.table())
-            .push(".unsubscribed_at IS NOT NULL");
-        q.execute(&mut tx).await?;
+        super::join_list(&mut tx, list, &email, hash, now).await?;
     }
     tx.commit().await?;
     Ok(Confirmation::Confirmed)

@@ -3,22 +3,26 @@
 
 use chrono::{DateTime, Utc};
 use kernel::outbox::Email;
+use kernel::sql::On;
 use kernel::Db;
 
 use super::SqlOutreachStore;
 use crate::model::NotifyList;
 use crate::store::OutreachStore;
 
-pub(super) async fn subscribe(
-    db: &Db,
+/// Puts `email` on `list`, or back on it when it had unsubscribed (with the new link's hash,
+/// as signed up `now`); an address on the list already is left as it is. Whether it was put
+/// on. The one statement for the signup form, a reader's account and a confirmed account's
+/// first choices.
+pub(crate) async fn join_list<'a>(
+    on: impl Into<On<'a>>,
     list: NotifyList,
     email: &str,
     unsubscribe_hash: &str,
     now: DateTime<Utc>,
-    confirmation: &Email,
 ) -> Result<bool, sqlx::Error> {
-    let mut tx = db.begin().await?;
-    let mut q = db.sql(&format!(
+    let on = on.into();
+    let mut q = on.sql(&format!(
         "INSERT INTO {} (id, email, unsubscribe_hash, created_at) VALUES (",
         list.table()
     ));
@@ -29,18 +33,26 @@ pub(super) async fn subscribe(
     ])
     .push(", ")
     .bind(now)
-    .push(") ON CONFLICT (email) DO NOTHING");
-    let mut added = q.execute(&mut tx).await? == 1;
-    if !added {
-        let mut q = db.sql(&format!(
-            "UPDATE {} SET unsubscribed_at = NULL, unsubscribe_hash = ",
-            list.table()
-        ));
-        q.bind(unsubscribe_hash.to_string())
-            .push(" WHERE unsubscribed_at IS NOT NULL AND email = ")
-            .bind(email.to_string());
-        added = q.execute(&mut tx).await? == 1;
-    }
+    .push(
+        ") ON CONFLICT (email) DO UPDATE SET unsubscribed_at = NULL, \
+         unsubscribe_hash = excluded.unsubscribe_hash, \
+         created_at = excluded.created_at WHERE ",
+    )
+    .push(list.table())
+    .push(".unsubscribed_at IS NOT NULL");
+    Ok(q.execute(on).await? == 1)
+}
+
+pub(super) async fn subscribe(
+    db: &Db,
+    list: NotifyList,
+    email: &str,
+    unsubscribe_hash: &str,
+    now: DateTime<Utc>,
+    confirmation: &Email,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let added = join_list(&mut tx, list, email, unsubscribe_hash, now).await?;
     if added {
         kernel::outbox::enqueue(&mut tx, confirmation).await?;
     }

@@ -7,6 +7,8 @@ mod applications;
 mod contact;
 mod lists;
 
+pub(crate) use lists::join_list;
+
 use super::*;
 
 /// The store on either engine.

@@ -22,25 +22,7 @@ pub(super) async fn set_list(
         q.execute(db).await?;
         return Ok(());
     }
-    let mut q = db.sql(&format!(
-        "INSERT INTO {} (id, email, unsubscribe_hash, created_at) VALUES (",
-        list.table()
-    ));
-    q.bind_list([
-        kernel::ids::new_id(),
-        email.to_string(),
-        unsubscribe_hash.to_string(),
-    ])
-    .push(", ")
-    .bind(now)
-    .push(
-        ") ON CONFLICT (email) DO UPDATE SET unsubscribed_at = NULL, \
-         unsubscribe_hash = excluded.unsubscribe_hash, \
-         created_at = excluded.created_at WHERE ",
-    )
-    .push(list.table())
-    .push(".unsubscribed_at IS NOT NULL");
-    q.execute(db).await?;
+    crate::store::join_list(db, list, email, unsubscribe_hash, now).await?;
     Ok(())
 }
 
