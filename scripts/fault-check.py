@@ -215,6 +215,9 @@ with Background(2, readyz_poll) as polls, Background(6, listing_reader) as reads
     subprocess.run(["scripts/pg-cluster.sh", "down", args.pg_dir], check=True)
     down_at = time.monotonic()
     time.sleep(5)
+    # The server can answer from here on: `up` returns only some time after it does (it
+    # waits for the server by polling, slowly on a loaded machine).
+    up_at = time.monotonic()
     subprocess.run(["scripts/pg-cluster.sh", "up", args.pg_dir], check=True)
     back_at = time.monotonic()
     time.sleep(12)
@@ -222,13 +225,14 @@ writes_seen = sorted({r[2] for r in writes.results})
 reads_seen = sorted({r[2] for r in reads.results})
 after_back = [r for r in writes.results if r[0] > back_at and r[2] in (200, 201)]
 recovered = (after_back[0][0] - back_at) if after_back else None
-# Polls asked while the database was down (by when they were asked).
-during = [r for r in polls.results if down_at + 1 < r[5] < back_at - 0.5]
+# Polls asked and answered while the database was down: asked a second after it stopped,
+# answered before it was started again (a poll waiting meanwhile may see it back).
+during = [r for r in polls.results if down_at + 1 < r[5] and r[5] + r[3] < up_at]
 report["postgres_outage"] = {
     "down_seconds": round(back_at - down_at, 1), "writes": len(writes.results),
     "write_statuses": writes_seen, "read_statuses": reads_seen,
     "writes_ok_again_after_s": None if recovered is None else round(recovered, 1),
-    "readyz_during": sorted({r[2] for r in during}),
+    "readyz_during": sorted({r[2] for r in during}), "readyz_polls_during": len(during),
     "readyz_during_max_s": round(max((r[3] for r in during), default=0), 1),
     "writes_503": sum(1 for r in writes.results if r[2] == 503),
 }
