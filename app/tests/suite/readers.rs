@@ -482,9 +482,13 @@ on_both_engines! {
         let here = here.unwrap();
         // What a reader typically leaves: lists, the digest, emailed links, and a message to
         // the team (the address typed in capitals).
-        send(&app, Method::PUT, "/api/v1/reader/account/subscriptions", Some(&here), Some(json!({
-            "magazine": true, "packs": true, "digest": true
-        }))).await;
+        // The magazine twice, so an earlier signup's link is kept too.
+        for magazine in [true, false, true] {
+            send(&app, Method::PUT, "/api/v1/reader/account/subscriptions", Some(&here), Some(json!({
+                "magazine": magazine, "packs": true, "digest": true
+            }))).await;
+        }
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM list_links").await, 1);
         for path in ["/api/v1/reader/sign-in-link", "/api/v1/reader/password-reset"] {
             let (status, _, _) = send(&app, Method::POST, path, None, Some(json!({"email": email}))).await;
             assert_eq!(status, 200);

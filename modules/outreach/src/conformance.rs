@@ -122,8 +122,28 @@ pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
         .is_subscribed(NotifyList::Magazine, "fan@example.org")
         .await
         .unwrap());
-    // Signed up again, the address answers to the new link only.
-    assert!(!store.unsubscribe("unsub-1", now).await.unwrap());
+    // Signed up again, the first signup's email still unsubscribes, and its page says so.
+    assert_eq!(
+        store.unsubscribe_target("unsub-1").await.unwrap(),
+        Some(("magazine".to_string(), true))
+    );
+    assert!(store.unsubscribe("unsub-1", now).await.unwrap());
+    assert!(!store
+        .is_subscribed(NotifyList::Magazine, "fan@example.org")
+        .await
+        .unwrap());
+    assert!(store.resubscribe("unsub-1", now, "digest-x").await.unwrap());
+    // So does the latest one, and the other list is left as it was.
+    assert!(store.unsubscribe("unsub-4", now).await.unwrap());
+    assert_eq!(
+        store.unsubscribe_target("unsub-4").await.unwrap(),
+        Some(("magazine".to_string(), false))
+    );
+    assert!(store
+        .is_subscribed(NotifyList::Packs, "fan@example.org")
+        .await
+        .unwrap());
+    assert!(store.resubscribe("unsub-4", now, "digest-y").await.unwrap());
     assert!(store
         .is_subscribed(NotifyList::Magazine, "fan@example.org")
         .await

@@ -1,9 +1,9 @@
-//! The notify lists: signing up, unsubscribing (with a signup's, an announcement's or a
+//! The notify lists: signing up, unsubscribing (with any signup's, an announcement's or a
 //! digest's link), what a link is for, and signing up again.
 
 use chrono::{DateTime, Utc};
 use kernel::outbox::Email;
-use kernel::sql::On;
+use kernel::sql::Tx;
 use kernel::Db;
 
 use super::SqlOutreachStore;
@@ -11,18 +11,27 @@ use crate::model::NotifyList;
 use crate::store::OutreachStore;
 
 /// Puts `email` on `list`, or back on it when it had unsubscribed (with the new link's hash,
-/// as signed up `now`); an address on the list already is left as it is. Whether it was put
-/// on. The one statement for the signup form, a reader's account and a confirmed account's
-/// first choices.
-pub(crate) async fn join_list<'a>(
-    on: impl Into<On<'a>>,
+/// as signed up `now`; the link before stays valid in `list_links`); an address on the list
+/// already is left as it is. Whether it was put on. The one way onto a list for the signup
+/// form, a reader's account and a confirmed account's first choices.
+pub(crate) async fn join_list(
+    tx: &mut Tx,
     list: NotifyList,
     email: &str,
     unsubscribe_hash: &str,
     now: DateTime<Utc>,
 ) -> Result<bool, sqlx::Error> {
-    let on = on.into();
-    let mut q = on.sql(&format!(
+    let mut q = tx.sql(&format!(
+        "INSERT INTO list_links (unsubscribe_hash, list, email, created_at) \
+         SELECT unsubscribe_hash, '{}', email, created_at FROM {} \
+         WHERE unsubscribed_at IS NOT NULL AND email = ",
+        list.as_str(),
+        list.table()
+    ));
+    q.bind(email.to_string())
+        .push(" ON CONFLICT (unsubscribe_hash) DO NOTHING");
+    q.execute(&mut *tx).await?;
+    let mut q = tx.sql(&format!(
         "INSERT INTO {} (id, email, unsubscribe_hash, created_at) VALUES (",
         list.table()
     ));
@@ -40,7 +49,7 @@ pub(crate) async fn join_list<'a>(
     )
     .push(list.table())
     .push(".unsubscribed_at IS NOT NULL");
-    Ok(q.execute(on).await? == 1)
+    Ok(q.execute(&mut *tx).await? == 1)
 }
 
 pub(super) async fn subscribe(
@@ -60,56 +69,81 @@ pub(super) async fn subscribe(
     Ok(added)
 }
 
+/// Whom an unsubscribe link is for.
+enum Link {
+    /// A list's reader: the link of a signup (the latest or an earlier one) or of an
+    /// announcement.
+    List(NotifyList, String),
+    /// A weekly digest's reader.
+    Digest,
+}
+
+/// Whom the link with `unsubscribe_hash` is for, `None` for a link we never sent.
+async fn link(db: &Db, unsubscribe_hash: &str) -> Result<Option<Link>, sqlx::Error> {
+    let mut q = db.sql("");
+    for list in [NotifyList::Magazine, NotifyList::Packs] {
+        q.push(&format!(
+            "SELECT '{}', email FROM {} WHERE unsubscribe_hash = ",
+            list.as_str(),
+            list.table()
+        ))
+        .bind(unsubscribe_hash.to_string())
+        .push(" UNION ALL ");
+    }
+    q.push("SELECT list, email FROM list_links WHERE unsubscribe_hash = ")
+        .bind(unsubscribe_hash.to_string())
+        .push(
+            " UNION ALL SELECT a.list, d.email FROM announcement_deliveries d \
+             JOIN announcements a ON a.id = d.announcement_id WHERE d.unsubscribe_hash = ",
+        )
+        .bind(unsubscribe_hash.to_string())
+        .push(" LIMIT 1");
+    let found: Option<(String, String)> = q.fetch_optional(db).await?;
+    if let Some((list, email)) = found {
+        return Ok(NotifyList::parse(&list).map(|list| Link::List(list, email)));
+    }
+    let mut q = db.sql("SELECT COUNT(*) FROM digest_deliveries WHERE unsubscribe_hash = ");
+    q.bind(unsubscribe_hash.to_string());
+    let digests: i64 = q.scalar(db).await?;
+    Ok((digests > 0).then_some(Link::Digest))
+}
+
+/// Marks `email` off `list` (`Some(now)`) or back on it (`None`).
+async fn set_unsubscribed(
+    db: &Db,
+    list: NotifyList,
+    email: &str,
+    at: Option<DateTime<Utc>>,
+) -> Result<(), sqlx::Error> {
+    let mut q = db.sql(&format!("UPDATE {} SET unsubscribed_at = ", list.table()));
+    match at {
+        Some(now) => q.push("COALESCE(unsubscribed_at, ").bind(now).push(")"),
+        None => q.push("NULL"),
+    };
+    q.push(" WHERE email = ").bind(email.to_string());
+    q.execute(db).await?;
+    Ok(())
+}
+
 pub(super) async fn unsubscribe(
     db: &Db,
     unsubscribe_hash: &str,
     now: DateTime<Utc>,
 ) -> Result<bool, sqlx::Error> {
-    let mut found = false;
-    for list in [NotifyList::Magazine, NotifyList::Packs] {
-        let mut q = db.sql(&format!(
-            "UPDATE {} SET unsubscribed_at = COALESCE(unsubscribed_at, ",
-            list.table()
-        ));
-        q.bind(now)
-            .push(") WHERE unsubscribe_hash = ")
-            .bind(unsubscribe_hash.to_string());
-        found |= q.execute(db).await? > 0;
+    match link(db, unsubscribe_hash).await? {
+        Some(Link::List(list, email)) => set_unsubscribed(db, list, &email, Some(now)).await?,
+        // The reader stops getting the digest.
+        Some(Link::Digest) => {
+            let mut q = db.sql(
+                "UPDATE accounts SET digest_since = NULL, digest_unsubscribe_hash = NULL \
+                 WHERE id IN (SELECT account_id FROM digest_deliveries \
+                 WHERE unsubscribe_hash = ",
+            );
+            q.bind(unsubscribe_hash.to_string()).push(")");
+            q.execute(db).await?;
+        }
+        None => return Ok(false),
     }
-    if found {
-        return Ok(true);
-    }
-    // The link of an announcement: each recipient has their own token.
-    let mut q = db.sql(
-        "SELECT a.list, d.email FROM announcement_deliveries d \
-         JOIN announcements a ON a.id = d.announcement_id \
-         WHERE d.unsubscribe_hash = ",
-    );
-    q.bind(unsubscribe_hash.to_string());
-    let delivery: Option<(String, String)> = q.fetch_optional(db).await?;
-    let Some((list, email)) = delivery else {
-        // The link of a weekly digest: the reader stops getting it.
-        let mut q = db.sql(
-            "UPDATE accounts SET digest_since = NULL, digest_unsubscribe_hash = NULL \
-             WHERE id IN (SELECT account_id FROM digest_deliveries \
-             WHERE unsubscribe_hash = ",
-        );
-        q.bind(unsubscribe_hash.to_string()).push(")");
-        q.execute(db).await?;
-        let mut q = db.sql("SELECT COUNT(*) FROM digest_deliveries WHERE unsubscribe_hash = ");
-        q.bind(unsubscribe_hash.to_string());
-        let known: i64 = q.scalar(db).await?;
-        return Ok(known > 0);
-    };
-    let Some(list) = NotifyList::parse(&list) else {
-        return Ok(false);
-    };
-    let mut q = db.sql(&format!(
-        "UPDATE {} SET unsubscribed_at = COALESCE(unsubscribed_at, ",
-        list.table()
-    ));
-    q.bind(now).push(") WHERE email = ").bind(email);
-    q.execute(db).await?;
     Ok(true)
 }
 
@@ -119,83 +153,48 @@ pub(super) async fn unsubscribe_target(
     store: &SqlOutreachStore,
     unsubscribe_hash: &str,
 ) -> Result<Option<(String, bool)>, sqlx::Error> {
-    for list in [NotifyList::Magazine, NotifyList::Packs] {
-        let mut q = store.db.sql(&format!(
-            "SELECT COUNT(*) FILTER (WHERE unsubscribed_at IS NULL), COUNT(*) FROM {} \
-             WHERE unsubscribe_hash = ",
-            list.table()
-        ));
-        q.bind(unsubscribe_hash.to_string());
-        let (on, found): (i64, i64) = q.fetch_one(&store.db).await?;
-        if found > 0 {
-            return Ok(Some((list.as_str().to_string(), on > 0)));
+    match link(&store.db, unsubscribe_hash).await? {
+        Some(Link::List(list, email)) => {
+            let on = store.is_subscribed(list, &email).await?;
+            Ok(Some((list.as_str().to_string(), on)))
         }
+        Some(Link::Digest) => {
+            let mut q = store.db.sql(
+                "SELECT COUNT(*) FROM digest_deliveries d JOIN accounts a \
+                 ON a.id = d.account_id WHERE a.digest_since IS NOT NULL \
+                 AND d.unsubscribe_hash = ",
+            );
+            q.bind(unsubscribe_hash.to_string());
+            let on: i64 = q.scalar(&store.db).await?;
+            Ok(Some(("digest".to_string(), on > 0)))
+        }
+        None => Ok(None),
     }
-    let mut q = store.db.sql(
-        "SELECT a.list, d.email FROM announcement_deliveries d \
-         JOIN announcements a ON a.id = d.announcement_id \
-         WHERE d.unsubscribe_hash = ",
-    );
-    q.bind(unsubscribe_hash.to_string());
-    let delivery: Option<(String, String)> = q.fetch_optional(&store.db).await?;
-    if let Some((list, email)) = delivery {
-        let Some(list) = NotifyList::parse(&list) else {
-            return Ok(None);
-        };
-        let on = store.is_subscribed(list, &email).await?;
-        return Ok(Some((list.as_str().to_string(), on)));
-    }
-    let mut q = store.db.sql(
-        "SELECT COUNT(*) FILTER (WHERE a.digest_since IS NOT NULL), COUNT(*) \
-         FROM digest_deliveries d JOIN accounts a ON a.id = d.account_id \
-         WHERE d.unsubscribe_hash = ",
-    );
-    q.bind(unsubscribe_hash.to_string());
-    let (on, found): (i64, i64) = q.fetch_one(&store.db).await?;
-    Ok((found > 0).then(|| ("digest".to_string(), on > 0)))
 }
 
-/// Takes the store, not its `Db`: what the link is for is asked through the trait (its own
-/// span).
 pub(super) async fn resubscribe(
-    store: &SqlOutreachStore,
+    db: &Db,
     unsubscribe_hash: &str,
     now: DateTime<Utc>,
     digest_hash: &str,
 ) -> Result<bool, sqlx::Error> {
-    let Some((list, _)) = store.unsubscribe_target(unsubscribe_hash).await? else {
-        return Ok(false);
-    };
-    if list == "digest" {
-        let mut q = store.db.sql("UPDATE accounts SET digest_since = ");
-        q.bind(now)
-            .push(", digest_unsubscribe_hash = ")
-            .bind(digest_hash.to_string())
-            .push(
-                " WHERE digest_since IS NULL AND id IN (SELECT account_id \
-                 FROM digest_deliveries WHERE unsubscribe_hash = ",
-            )
-            .bind(unsubscribe_hash.to_string())
-            .push(")");
-        q.execute(&store.db).await?;
-        return Ok(true);
+    match link(db, unsubscribe_hash).await? {
+        Some(Link::List(list, email)) => set_unsubscribed(db, list, &email, None).await?,
+        Some(Link::Digest) => {
+            let mut q = db.sql("UPDATE accounts SET digest_since = ");
+            q.bind(now)
+                .push(", digest_unsubscribe_hash = ")
+                .bind(digest_hash.to_string())
+                .push(
+                    " WHERE digest_since IS NULL AND id IN (SELECT account_id \
+                     FROM digest_deliveries WHERE unsubscribe_hash = ",
+                )
+                .bind(unsubscribe_hash.to_string())
+                .push(")");
+            q.execute(db).await?;
+        }
+        None => return Ok(false),
     }
-    let Some(list) = NotifyList::parse(&list) else {
-        return Ok(false);
-    };
-    // The signup's own link, or an announcement's (which names the address).
-    let mut q = store.db.sql(&format!(
-        "UPDATE {} SET unsubscribed_at = NULL WHERE unsubscribe_hash = ",
-        list.table()
-    ));
-    q.bind(unsubscribe_hash.to_string())
-        .push(
-            " OR email IN (SELECT d.email FROM announcement_deliveries d \
-             WHERE d.unsubscribe_hash = ",
-        )
-        .bind(unsubscribe_hash.to_string())
-        .push(")");
-    q.execute(&store.db).await?;
     Ok(true)
 }
 

@@ -58,7 +58,7 @@ impl OutreachStore for SqlOutreachStore {
         now: DateTime<Utc>,
         digest_hash: &str,
     ) -> Result<bool, sqlx::Error> {
-        lists::resubscribe(self, unsubscribe_hash, now, digest_hash).await
+        lists::resubscribe(&self.db, unsubscribe_hash, now, digest_hash).await
     }
 
     #[tracing::instrument(target = "trace_only", name = "OutreachStore.is_subscribed", skip_all)]

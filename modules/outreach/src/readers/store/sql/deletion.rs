@@ -61,7 +61,7 @@ pub(super) async fn delete_account(
         q.bind(email.to_string());
         q.execute(&mut tx).await?;
     }
-    for table in ["magazine_notifications", "pack_notifications"] {
+    for table in ["magazine_notifications", "pack_notifications", "list_links"] {
         let mut q = db.sql(&format!("DELETE FROM {table} WHERE email = "));
         q.bind(email.to_string());
         q.execute(&mut tx).await?;

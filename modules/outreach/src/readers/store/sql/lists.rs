@@ -22,7 +22,9 @@ pub(super) async fn set_list(
         q.execute(db).await?;
         return Ok(());
     }
-    crate::store::join_list(db, list, email, unsubscribe_hash, now).await?;
+    let mut tx = db.begin().await?;
+    crate::store::join_list(&mut tx, list, email, unsubscribe_hash, now).await?;
+    tx.commit().await?;
     Ok(())
 }
 
