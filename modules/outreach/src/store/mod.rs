@@ -192,7 +192,7 @@ pub trait OutreachStore: Send + Sync {
 
 mod sql;
 
-pub(crate) use sql::join_list;
+pub(crate) use sql::{join_list, set_unsubscribed};
 
 pub fn store_for(db: &Db) -> Arc<dyn OutreachStore> {
     Arc::new(sql::SqlOutreachStore { db: db.clone() })

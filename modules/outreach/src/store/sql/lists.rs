@@ -109,7 +109,7 @@ async fn link(db: &Db, unsubscribe_hash: &str) -> Result<Option<Link>, sqlx::Err
 }
 
 /// Marks `email` off `list` (`Some(now)`) or back on it (`None`).
-async fn set_unsubscribed(
+pub(crate) async fn set_unsubscribed(
     db: &Db,
     list: NotifyList,
     email: &str,

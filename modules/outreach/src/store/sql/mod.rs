@@ -7,7 +7,7 @@ mod applications;
 mod contact;
 mod lists;
 
-pub(crate) use lists::join_list;
+pub(crate) use lists::{join_list, set_unsubscribed};
 
 use super::*;
 

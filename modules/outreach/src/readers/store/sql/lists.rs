@@ -14,13 +14,7 @@ pub(super) async fn set_list(
     now: DateTime<Utc>,
 ) -> Result<(), sqlx::Error> {
     if !on {
-        let mut q = db.sql(&format!(
-            "UPDATE {} SET unsubscribed_at = COALESCE(unsubscribed_at, ",
-            list.table()
-        ));
-        q.bind(now).push(") WHERE email = ").bind(email.to_string());
-        q.execute(db).await?;
-        return Ok(());
+        return crate::store::set_unsubscribed(db, list, email, Some(now)).await;
     }
     let mut tx = db.begin().await?;
     crate::store::join_list(&mut tx, list, email, unsubscribe_hash, now).await?;
