@@ -71,15 +71,30 @@ export function cards(page: Page): Locator {
 }
 
 /**
- * Resolves once React has hydrated (or rendered) the page: React keeps its
- * fiber on the DOM nodes it owns.
+ * Resolves once React has hydrated (or rendered) the page and committed it.
+ * Hydration runs in a transition, so React may own some nodes (its fiber is on
+ * them) before the page is live: the root's committed tree is what counts.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const main = document.getElementById("main");
+    const root = document.getElementById("root");
+    const key =
+      root && Object.keys(root).find((k) => k.startsWith("__reactContainer$"));
+    if (!root || !key) return false;
+    const host = (root as unknown as Record<string, unknown>)[key] as {
+      stateNode?: {
+        current?: {
+          child: unknown;
+          memoizedState?: { isDehydrated?: boolean };
+        };
+      };
+    };
+    const current = host.stateNode?.current;
     return (
-      main !== null &&
-      Object.keys(main).some((key) => key.startsWith("__reactFiber$"))
+      current !== undefined &&
+      current.child !== null &&
+      current.memoizedState?.isDehydrated !== true &&
+      document.getElementById("main") !== null
     );
   });
 }

@@ -2,7 +2,7 @@ import "./styles/global.css";
 import "./styles/components.css";
 import "./styles/frame.css";
 import "./styles/forms.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { seedQueryCache } from "./app/initial-data";
@@ -42,7 +42,12 @@ function start() {
   // The app serves an empty shell (no server markup) when the renderer is down.
   // A dashboard's shell holds only what it says without scripts (<noscript>).
   const served = container.firstElementChild;
-  if (served && served.tagName !== "NOSCRIPT") hydrateRoot(container, app);
+  // Hydrating in a transition lets React yield to the browser every few milliseconds, so
+  // that a phone stays responsive to taps and scrolls while the page comes to life.
+  if (served && served.tagName !== "NOSCRIPT")
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   else createRoot(container).render(app);
 }
 
