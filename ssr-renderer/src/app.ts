@@ -3,11 +3,6 @@ import type {
   RequestListener,
   ServerResponse,
 } from "node:http";
-import express, {
-  type ErrorRequestHandler,
-  type Request,
-  type Response,
-} from "express";
 import { parse as parseContentType, type ContentType } from "content-type";
 import getRawBody from "raw-body";
 import type { CriticalFn } from "./critical.js";
@@ -62,9 +57,12 @@ function answerJson(res: ServerResponse, status: number, body: unknown) {
 const encoder = new TextEncoder();
 
 /**
- * The sidecar's HTTP surface: POST /render, answered here, and the rest (GET /healthz, the
- * 404s) by Express. A render is answered outside Express: going through it (its router and
- * the request and response objects it re-prototypes) cost a tenth of a render's CPU.
+ * The sidecar's HTTP surface: POST /render and GET /healthz, answered here, and the rest
+ * (the 404s) by Express (`fallback.ts`). A render is answered outside Express: going through
+ * it (its router and the request and response objects it re-prototypes) cost a tenth of a
+ * render's CPU. Express is loaded on the first request for another route: its bundle is half
+ * the sidecar's code, and parsing it at start-up held every restart back by a sixth of a
+ * second while the app waited for `/healthz`.
  *
  * A render answers the CSS the markup needs to paint, with `critical` (empty when that
  * cannot be found: the page then waits for the whole stylesheet), followed by the markup for
@@ -76,21 +74,18 @@ export function createSidecar(
   critical?: CriticalFn,
   tracing?: Tracing,
 ): RequestListener {
-  const app = express();
-  app.disable("x-powered-by");
-  app.disable("etag");
-  app.get("/healthz", (_req: Request, res: Response) => {
-    res.type("text/plain").send("ok");
-  });
-  app.use((_req: Request, res: Response) => {
-    res.status(404).json({ error: "not found" });
-  });
-  const onError: ErrorRequestHandler = (err, _req, res, next) => {
-    if (res.headersSent) return next(err);
-    console.error("unexpected error:", err);
-    res.status(500).json({ error: message(err) });
+  let fallback: Promise<RequestListener> | undefined;
+  const others: RequestListener = (req, res) => {
+    fallback ??= import("./fallback.js").then((m) => m.createFallback());
+    fallback.then(
+      (app) => app(req, res),
+      (err: unknown) => {
+        console.error("cannot load the sidecar's other routes:", err);
+        fallback = undefined;
+        answerJson(res, 500, { error: message(err) });
+      },
+    );
   };
-  app.use(onError);
 
   const renderPage = async (
     url: string,
@@ -186,14 +181,24 @@ export function createSidecar(
   };
 
   return (req, res) => {
-    if (req.method === "POST" && req.url === "/render") {
+    const path = req.url?.split("?", 1)[0];
+    if (
+      (req.method === "GET" || req.method === "HEAD") &&
+      path === "/healthz"
+    ) {
+      res.writeHead(200, {
+        "content-type": "text/plain; charset=utf-8",
+        "content-length": 2,
+      });
+      res.end("ok");
+    } else if (req.method === "POST" && path === "/render") {
       renderRequest(req, res).catch((err: unknown) => {
         console.error("unexpected error:", err);
         if (!res.headersSent) answerJson(res, 500, { error: message(err) });
         else res.destroy();
       });
     } else {
-      app(req, res);
+      others(req, res);
     }
   };
 }

@@ -80,6 +80,11 @@ describe("the sidecar process", () => {
       readFileSync(join(root, "dist/critical.json"), "utf8"),
     ) as Precomputed;
     expect(css).toBe(found.groups["/about"]?.css);
+    // Any other route is Express's, loaded from its own chunk of the build when first asked.
+    const missing = await fetch(`${base}/nothing-here`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "not found" });
+    expect((await fetch(`${base}/healthz?probe=1`)).status).toBe(200);
 
     const started = Date.now();
     child.kill("SIGTERM");
