@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import {
   DEFAULT_PRECOMPUTED,
   pageGroup,
@@ -8,17 +9,21 @@ import {
   type Precomputed,
 } from "./critical.js";
 import { extractor } from "./extract.js";
-import { loadRenderer } from "./renderer.js";
+import { loadEntry } from "./renderer.js";
 
 // Run by `npm run build`, after the web client's build: for each kind of page the web
 // client's samples show (web-client/src/entry-samples.ts), the CSS its pages need and the
 // shapes of their elements, written to dist/critical.json for the renderer to read at start.
+// Having rendered them all, it writes the entry's compiled code to the sidecar's code cache,
+// so that the first start after a build skips compiling too (`npm run build` runs this with
+// the Node flags the app starts the sidecar with: with others, the cache is not for it, and
+// the sidecar writes its own).
 
 const client = fileURLToPath(
   new URL("../../web-client/dist/client/", import.meta.url),
 );
 const samplesEntry = fileURLToPath(
-  new URL("../../web-client/dist/samples/entry-samples.js", import.meta.url),
+  new URL("../../web-client/dist/samples/entry-samples.cjs", import.meta.url),
 );
 
 interface Sample {
@@ -26,8 +31,8 @@ interface Sample {
   data: Record<string, unknown> & { status?: number };
 }
 
-const render = await loadRenderer();
-const { samples } = (await import(pathToFileURL(samplesEntry).href)) as {
+const { render, keep } = await loadEntry();
+const { samples } = createRequire(import.meta.url)(samplesEntry) as {
   samples: () => Sample[];
 };
 const { hrefs, valued } = readClient(client);
@@ -46,6 +51,7 @@ for (const [group, pages] of markups) {
   const css = await extract(pages.join(""));
   found.groups[group] = { css, shapes: [...shapes].sort() };
 }
+keep?.();
 const out = process.argv[2] ?? DEFAULT_PRECOMPUTED;
 writeFileSync(out, JSON.stringify(found));
 const sizes = Object.values(found.groups).map((g) => g.css.length);

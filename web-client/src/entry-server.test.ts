@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PageData } from "./app/page-data";
-import { render } from "./entry-server";
+import { ready, render } from "./entry-server";
 import { article, card } from "./test/fixtures";
 
 const site = { name: "The Agora", url: "https://agora.test" };
+
+beforeAll(() => ready);
 
 describe("render", () => {
   it("renders the home page with the server's articles", () => {

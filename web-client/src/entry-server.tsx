@@ -9,9 +9,13 @@ import { splitUrl } from "./lib/query-string";
 
 export type { PageData };
 
-// Pages outside the main bundle are loaded before the first render, which is
-// synchronous: the server's HTML never shows a page's loading state.
-await preloadAllPages();
+/**
+ * Pages outside the main bundle, loaded before the first render, which is
+ * synchronous: the server's HTML never shows a page's loading state. The
+ * renderer waits for it (the build is a CommonJS file, which the sidecar
+ * compiles with a code cache: it has no top-level await).
+ */
+export const ready: Promise<void> = preloadAllPages();
 
 /**
  * Renders the page for `url` (pathname + search) to the HTML that goes

@@ -4,8 +4,8 @@ import {
   type QueryObserverOptions,
 } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { render } from "@/entry-server";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ready, render } from "@/entry-server";
 import { createQueryClient } from "@/lib/query-client";
 import { splitUrl } from "@/lib/query-string";
 import { answer, stubApi } from "@/test/api";
@@ -14,6 +14,8 @@ import { settle } from "@/test/query";
 import { App } from "./App";
 import { seedQueryCache } from "./initial-data";
 import type { PageData } from "./page-data";
+
+beforeAll(() => ready);
 
 afterEach(() => {
   vi.restoreAllMocks();
