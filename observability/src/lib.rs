@@ -40,9 +40,14 @@ impl Telemetry {
     }
 }
 
+/// Whether the environment asks for spans to be exported: `OTEL_EXPORTER_OTLP_ENDPOINT` set
+/// and not blank (the rendering sidecar follows the same rule).
+pub fn export_requested() -> bool {
+    std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").is_ok_and(|v| !v.trim().is_empty())
+}
+
 pub fn init(service_name: &'static str) -> anyhow::Result<Telemetry> {
-    let endpoint = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").unwrap_or_default();
-    let exporting = !endpoint.trim().is_empty();
+    let exporting = export_requested();
     let mut filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sqlx::query=error,poem=warn"));
     if !exporting {

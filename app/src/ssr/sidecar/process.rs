@@ -44,27 +44,7 @@ async fn watch_over(sidecar: &Arc<Sidecar>, cfg: &SsrSettings, listen: &Listen) 
             break;
         }
         let started = Instant::now();
-        let mut command = Command::new(&cfg.node);
-        // A smaller young generation: renders allocate short-lived trees, and the default
-        // (16 MB semi-spaces) costs tens of MB of resident memory for little speed.
-        command.arg("--max-semi-space-size=4").arg(&cfg.script);
-        match listen {
-            Listen::Port(port) => command
-                .env("SSR_PORT", port.to_string())
-                .env("SSR_HOST", "127.0.0.1"),
-            // The sidecar removes a stale socket file before it listens.
-            Listen::Socket(path) => command.env("SSR_SOCKET", path),
-        };
-        let spawned = command
-            .env("NODE_ENV", "production")
-            // Its spans are the sidecar's, whatever the app's service is called.
-            .env("OTEL_SERVICE_NAME", "agora-ssr")
-            // A pipe the sidecar watches: the child holds our end, and the OS closes it when
-            // this process ends however it ends (SIGKILL too), so the sidecar ends with it.
-            .env("SSR_PARENT_PIPE", "1")
-            .stdin(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn();
+        let spawned = command(cfg, listen, observability::export_requested()).spawn();
         match spawned {
             Err(e) => {
                 tracing::error!(error = %e, node = %cfg.node, "cannot start the rendering sidecar")
@@ -133,4 +113,81 @@ async fn terminate(child: &mut Child) {
         }
     }
     let _ = child.kill().await;
+}
+
+/// How the sidecar is started: `exporting` when it is to export spans.
+fn command(cfg: &SsrSettings, listen: &Listen, exporting: bool) -> Command {
+    let mut command = Command::new(&cfg.node);
+    // A smaller young generation: renders allocate short-lived trees, and the default
+    // (16 MB semi-spaces) costs tens of MB of resident memory for little speed. The
+    // sidecar's build writes its code cache under the same flag (ssr-renderer's
+    // package.json): V8 uses a cache only with the flags it was made with.
+    command.arg("--max-semi-space-size=4").arg(&cfg.script);
+    match listen {
+        Listen::Port(port) => command
+            .env("SSR_PORT", port.to_string())
+            .env("SSR_HOST", "127.0.0.1"),
+        // The sidecar removes a stale socket file before it listens.
+        Listen::Socket(path) => command.env("SSR_SOCKET", path),
+    };
+    // Node 20 reads every certificate named by NODE_EXTRA_CA_CERTS as it starts (a system
+    // bundle: 90 ms, two thirds of its start-up), for TLS the sidecar only does to export
+    // spans. Often set machine-wide (behind a school's TLS-inspecting proxy), it is kept
+    // from the sidecar unless the sidecar exports.
+    if !exporting {
+        command.env_remove("NODE_EXTRA_CA_CERTS");
+    }
+    command
+        .env("NODE_ENV", "production")
+        // Its spans are the sidecar's, whatever the app's service is called.
+        .env("OTEL_SERVICE_NAME", "agora-ssr")
+        // A pipe the sidecar watches: the child holds our end, and the OS closes it when
+        // this process ends however it ends (SIGKILL too), so the sidecar ends with it.
+        .env("SSR_PARENT_PIPE", "1")
+        .stdin(Stdio::piped())
+        .kill_on_drop(true);
+    command
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsStr;
+
+    use super::*;
+
+    fn env_of(command: &Command, name: &str) -> Option<Option<String>> {
+        command
+            .as_std()
+            .get_envs()
+            .find(|(k, _)| *k == OsStr::new(name))
+            .map(|(_, v)| v.map(|v| v.to_string_lossy().into_owned()))
+    }
+
+    fn settings() -> SsrSettings {
+        SsrSettings {
+            url: None,
+            node: "node".into(),
+            script: "ssr-renderer/dist/server.js".into(),
+            port: 0,
+            deadline: Duration::from_secs(1),
+        }
+    }
+
+    #[test]
+    fn a_sidecar_that_exports_nothing_starts_without_the_extra_certificates() {
+        let listen = Listen::Socket("/tmp/s.sock".into());
+        let quiet = command(&settings(), &listen, false);
+        assert_eq!(env_of(&quiet, "NODE_EXTRA_CA_CERTS"), Some(None), "removed");
+        let exporting = command(&settings(), &listen, true);
+        assert_eq!(env_of(&exporting, "NODE_EXTRA_CA_CERTS"), None, "inherited");
+        assert_eq!(
+            env_of(&quiet, "SSR_SOCKET"),
+            Some(Some("/tmp/s.sock".into()))
+        );
+        let args: Vec<_> = quiet.as_std().get_args().collect();
+        assert_eq!(
+            args,
+            ["--max-semi-space-size=4", "ssr-renderer/dist/server.js"]
+        );
+    }
 }
