@@ -229,6 +229,11 @@ on_both_engines! {
             .await
             .unwrap();
         assert_eq!(r.status().as_u16(), 200);
+        // The same link now says so, and offers the digest back.
+        let page = app.get(&format!("/email/unsubscribe?token={token}")).await;
+        let page = page.text().await.unwrap();
+        assert!(page.contains("You’re unsubscribed") || page.contains("You're unsubscribed"), "{page}");
+        assert!(page.contains("Resubscribe"), "{page}");
         article(&app, "Next Rights Piece", Category::HumanRights, at(2026, 12, 9, 9, 0)).await;
         let report = a.run_due(at(2026, 12, 14, 8, 0)).await.unwrap().unwrap();
         assert_eq!(

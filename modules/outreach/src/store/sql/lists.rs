@@ -74,8 +74,8 @@ enum Link {
     /// A list's reader: the link of a signup (the latest or an earlier one) or of an
     /// announcement.
     List(NotifyList, String),
-    /// A weekly digest's reader.
-    Digest,
+    /// A weekly digest's reader, and whether they still get it.
+    Digest { on: bool },
 }
 
 /// Whom the link with `unsubscribe_hash` is for, `None` for a link we never sent.
@@ -102,10 +102,14 @@ async fn link(db: &Db, unsubscribe_hash: &str) -> Result<Option<Link>, sqlx::Err
     if let Some((list, email)) = found {
         return Ok(NotifyList::parse(&list).map(|list| Link::List(list, email)));
     }
-    let mut q = db.sql("SELECT COUNT(*) FROM digest_deliveries WHERE unsubscribe_hash = ");
+    // Every digest sent with the link, and how many went to an account that still gets it.
+    let mut q = db.sql(
+        "SELECT COUNT(*), COUNT(a.digest_since) FROM digest_deliveries d \
+         LEFT JOIN accounts a ON a.id = d.account_id WHERE d.unsubscribe_hash = ",
+    );
     q.bind(unsubscribe_hash.to_string());
-    let digests: i64 = q.scalar(db).await?;
-    Ok((digests > 0).then_some(Link::Digest))
+    let (digests, on): (i64, i64) = q.fetch_one(db).await?;
+    Ok((digests > 0).then_some(Link::Digest { on: on > 0 }))
 }
 
 /// Marks `email` off `list` (`Some(now)`) or back on it (`None`).
@@ -133,7 +137,7 @@ pub(super) async fn unsubscribe(
     match link(db, unsubscribe_hash).await? {
         Some(Link::List(list, email)) => set_unsubscribed(db, list, &email, Some(now)).await?,
         // The reader stops getting the digest.
-        Some(Link::Digest) => {
+        Some(Link::Digest { .. }) => {
             let mut q = db.sql(
                 "UPDATE accounts SET digest_since = NULL, digest_unsubscribe_hash = NULL \
                  WHERE id IN (SELECT account_id FROM digest_deliveries \
@@ -158,16 +162,7 @@ pub(super) async fn unsubscribe_target(
             let on = store.is_subscribed(list, &email).await?;
             Ok(Some((list.as_str().to_string(), on)))
         }
-        Some(Link::Digest) => {
-            let mut q = store.db.sql(
-                "SELECT COUNT(*) FROM digest_deliveries d JOIN accounts a \
-                 ON a.id = d.account_id WHERE a.digest_since IS NOT NULL \
-                 AND d.unsubscribe_hash = ",
-            );
-            q.bind(unsubscribe_hash.to_string());
-            let on: i64 = q.scalar(&store.db).await?;
-            Ok(Some(("digest".to_string(), on > 0)))
-        }
+        Some(Link::Digest { on }) => Ok(Some(("digest".to_string(), on))),
         None => Ok(None),
     }
 }
@@ -180,7 +175,7 @@ pub(super) async fn resubscribe(
 ) -> Result<bool, sqlx::Error> {
     match link(db, unsubscribe_hash).await? {
         Some(Link::List(list, email)) => set_unsubscribed(db, list, &email, None).await?,
-        Some(Link::Digest) => {
+        Some(Link::Digest { .. }) => {
             let mut q = db.sql("UPDATE accounts SET digest_since = ");
             q.bind(now)
                 .push(", digest_unsubscribe_hash = ")
