@@ -235,11 +235,12 @@ mod tests {
 
     #[test]
     fn page_data_cannot_close_its_script_nor_css_its_style() {
-        let escape = |json: &str| {
+        let written = |push: fn(&mut String, &str), text: &str| {
             let mut out = String::new();
-            push_json_for_script(&mut out, json);
+            push(&mut out, text);
             out
         };
+        let escape = |json: &str| written(push_json_for_script, json);
         assert_eq!(escape(""), "");
         assert_eq!(escape("plain"), "plain");
         // Other characters whose UTF-8 starts as the separators' does pass as they are.
@@ -248,11 +249,7 @@ mod tests {
             escape("<\u{2028}é</script>\u{2029}<"),
             "\\u003c\\u2028é\\u003c/script>\\u2029\\u003c"
         );
-        let style = |css: &str| {
-            let mut out = String::new();
-            push_css_for_style(&mut out, css);
-            out
-        };
+        let style = |css: &str| written(push_css_for_style, css);
         assert_eq!(style(""), "");
         assert_eq!(style("a{b:c}"), "a{b:c}");
         assert_eq!(style("</style></</"), "<\\/style><\\/<\\/");
