@@ -8,6 +8,7 @@ import getRawBody from "raw-body";
 import type { CriticalFn } from "./critical.js";
 import type { RenderFn } from "./renderer.js";
 import type { RequestTrace, Tracing } from "./tracing.js";
+import { message } from "./message.js";
 
 interface RenderBody {
   url: string;
@@ -28,9 +29,6 @@ function isRenderBody(body: unknown): body is RenderBody {
 
 /** The header of a render's answer giving the length of its CSS, in bytes. */
 export const CSS_BYTES = "x-critical-css-bytes";
-
-const message = (err: unknown) =>
-  err instanceof Error ? err.message : String(err);
 
 /** The largest render request read (the page data of one page). */
 const BODY_LIMIT = "2mb";

@@ -4,9 +4,7 @@ import express, {
   type Request,
   type Response,
 } from "express";
-
-const message = (err: unknown) =>
-  err instanceof Error ? err.message : String(err);
+import { message } from "./message.js";
 
 /**
  * Everything the sidecar serves but its two hot routes: an Express app answering a JSON 404

@@ -10,6 +10,7 @@ import Module, { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Script } from "node:vm";
+import { message } from "./message.js";
 
 /** web-client's server entry: `render(url, data)` → markup for `#root`. */
 export type RenderFn = (url: string, data: unknown) => string;
@@ -86,7 +87,7 @@ function writeCache(path: string, data: Buffer) {
     }
     console.warn(
       `ssr-renderer: cannot keep compiled code in ${dirname(path)}:`,
-      err instanceof Error ? err.message : err,
+      message(err),
     );
   }
 }
@@ -155,7 +156,10 @@ export async function loadEntry(
     : DEFAULT_ENTRY;
   const loaded = path.endsWith(".cjs")
     ? loadCommonJs(path, cacheDir || undefined)
-    : { exports: (await import(pathToFileURL(path).href)) as Entry };
+    : {
+        exports: (await import(pathToFileURL(path).href)) as Entry,
+        keep: undefined,
+      };
   const { render, ready } = loaded.exports;
   if (typeof render !== "function") {
     throw new Error(`${path} does not export a render function`);
@@ -163,7 +167,7 @@ export async function loadEntry(
   await ready;
   return {
     render: render as RenderFn,
-    keep: "keep" in loaded ? loaded.keep : undefined,
+    keep: loaded.keep,
   };
 }
 

@@ -39,6 +39,7 @@ import {
 } from "@opentelemetry/semantic-conventions";
 
 import type { RequestTrace, Tracing } from "./tracing.js";
+import { message } from "./message.js";
 
 export const DEFAULT_SERVICE_NAME = "agora-ssr";
 
@@ -56,12 +57,9 @@ export interface TracingOptions {
   batch?: boolean;
 }
 
-const messageOf = (err: unknown) =>
-  err instanceof Error ? err.message : String(err);
-
 function failed(span: Span, err: unknown) {
-  span.recordException(err instanceof Error ? err : messageOf(err));
-  span.setStatus({ code: SpanStatusCode.ERROR, message: messageOf(err) });
+  span.recordException(err instanceof Error ? err : message(err));
+  span.setStatus({ code: SpanStatusCode.ERROR, message: message(err) });
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
