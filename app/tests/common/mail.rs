@@ -11,10 +11,14 @@ use super::repo_root;
 /// The SMTP sink on a fixed port, storing messages as files.
 pub struct Sink {
     child: Child,
+    port: u16,
 }
 
 impl Sink {
-    pub fn start(port: u16, dir: &Path) -> Sink {
+    pub fn start(port: Port, dir: &Path) -> Sink {
+        let Port { number, _held } = port;
+        drop(_held);
+        let port = number;
         let mut child = Command::new("/usr/bin/python3")
             .arg(repo_root().join("scripts/smtp-sink.py"))
             .arg(port.to_string())
@@ -27,7 +31,12 @@ impl Sink {
             .read_line(&mut line)
             .unwrap();
         assert_eq!(line.trim(), "ready");
-        Sink { child }
+        Sink { child, port }
+    }
+
+    /// The URL the app sends to.
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
     }
 
     pub fn stop(self) {
@@ -44,12 +53,28 @@ impl Drop for Sink {
     }
 }
 
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind(("127.0.0.1", 0))
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+/// A local port kept for a sink that has not started yet: bound but never listening, so
+/// connections to it are refused (an SMTP server that is down) and no other test running in
+/// parallel can be given it. `Sink::start` releases it just before the sink binds it.
+pub struct Port {
+    number: u16,
+    _held: tokio::net::TcpSocket,
+}
+
+impl Port {
+    /// The URL of the sink to come, refused until it starts.
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.number)
+    }
+}
+
+pub fn free_port() -> Port {
+    let held = tokio::net::TcpSocket::new_v4().unwrap();
+    held.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    Port {
+        number: held.local_addr().unwrap().port(),
+        _held: held,
+    }
 }
 
 /// Every `.eml` under `dir`, as stored, sorted.

@@ -92,7 +92,7 @@ on_both_engines! {
         let inbox = TempDir::new();
         let sink = Sink::start(port, &inbox.0);
         let app = spawn_app_with(engine, Options {
-            smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+            smtp_url: Some(sink.url()),
             ..Options::default()
         }).await;
         for email in ["ana@example.org", "ben@example.org", "cy@example.org"] {
@@ -284,7 +284,7 @@ on_both_engines! {
         let inbox = TempDir::new();
         let sink = Sink::start(port, &inbox.0);
         let app = spawn_app_with(engine, Options {
-            smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+            smtp_url: Some(sink.url()),
             ..Options::default()
         }).await;
         let register = |email: &'static str, magazine: bool, digest: bool| {

@@ -246,7 +246,7 @@ on_both_engines! {
         let app = spawn_app_with(
             engine,
             Options {
-                smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+                smtp_url: Some(port.url()),
                 ..Options::default()
             },
         )
@@ -588,7 +588,7 @@ on_both_engines! {
         let app = spawn_app_with(
             engine,
             Options {
-                smtp_url: Some(format!("smtp://127.0.0.1:{port}")),
+                smtp_url: Some(sink.url()),
                 ..Options::default()
             },
         )

@@ -24,9 +24,11 @@ async fn a_store_that_does_not_answer_fails_the_call() {
             open.push(socket);
         }
     });
-    let stopped = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    // Bound but never listening: connections are refused, and no other process (tests run
+    // in parallel) can take the port and answer in its place, as a released port allows.
+    let stopped = tokio::net::TcpSocket::new_v4().unwrap();
+    stopped.bind("127.0.0.1:0".parse().unwrap()).unwrap();
     let stopped_at = format!("http://{}", stopped.local_addr().unwrap());
-    drop(stopped);
     for (what, endpoint) in [("frozen", &frozen_at), ("stopped", &stopped_at)] {
         let storage = bucket_at(endpoint);
         let calls = async {
@@ -56,6 +58,7 @@ async fn a_store_that_does_not_answer_fails_the_call() {
         }
     }
     held.abort();
+    drop(stopped);
 }
 
 #[test]
