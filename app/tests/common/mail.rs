@@ -16,9 +16,7 @@ pub struct Sink {
 
 impl Sink {
     pub fn start(port: Port, dir: &Path) -> Sink {
-        let Port { number, _held } = port;
-        drop(_held);
-        let port = number;
+        let port = port.release();
         let mut child = Command::new("/usr/bin/python3")
             .arg(repo_root().join("scripts/smtp-sink.py"))
             .arg(port.to_string())
@@ -36,7 +34,7 @@ impl Sink {
 
     /// The URL the app sends to.
     pub fn url(&self) -> String {
-        format!("smtp://127.0.0.1:{}", self.port)
+        smtp_url(self.port)
     }
 
     pub fn stop(self) {
@@ -64,8 +62,17 @@ pub struct Port {
 impl Port {
     /// The URL of the sink to come, refused until it starts.
     pub fn url(&self) -> String {
-        format!("smtp://127.0.0.1:{}", self.number)
+        smtp_url(self.number)
     }
+
+    /// The port's number, free for the sink to bind.
+    fn release(self) -> u16 {
+        self.number
+    }
+}
+
+fn smtp_url(port: u16) -> String {
+    format!("smtp://127.0.0.1:{port}")
 }
 
 pub fn free_port() -> Port {
