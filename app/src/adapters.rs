@@ -32,6 +32,9 @@ impl analytics::KnownPages for SitePages {
         if crate::public_pages::public_page(path).is_some() {
             return true;
         }
+        if let Some(slug) = path.strip_prefix("/category/") {
+            return content::Category::from_slug(slug).is_some();
+        }
         if let Some(slug) = path.strip_prefix("/magazine/") {
             return self.1.issue(slug).await.unwrap_or_else(|e| {
                 tracing::warn!(error = %e, "cannot tell whether an issue exists; view not counted");

@@ -1,7 +1,8 @@
 //! The public pages of the spec's route table, once: path, title, description, and whether
 //! search engines may index the page. The server's head tags, sitemap, route labels and page
 //! counting read this table; the web client gets the titles from a file generated from it
-//! (`web-client/src/lib/pages.gen.ts`, drift-checked by a test here).
+//! (`web-client/src/lib/pages.gen.ts`, drift-checked by a test here), and each category's
+//! page, feed and line from `web-client/src/lib/categories.gen.ts`, made the same way.
 
 /// A public page with a fixed path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,21 +81,56 @@ mod tests {
         out
     }
 
-    #[test]
-    fn route_table_is_what_the_web_client_was_generated_from() {
+    const CATEGORIES_GENERATED: &str = "web-client/src/lib/categories.gen.ts";
+
+    fn categories_typescript() -> String {
+        let json = |s: &str| serde_json::to_string(s).unwrap_or_default();
+        let mut out = String::from(
+            "// Generated from the categories (modules/content/src/model.rs): do not edit;\n\
+             // regenerate with `UPDATE_SAMPLES=1 cargo test -p agora --lib route_table`.\n\n\
+             /** Each category's page, its feed and its one line, by name. */\n\
+             export const CATEGORY_PAGES = {\n",
+        );
+        for c in content::Category::ALL {
+            // As prettier writes it: on one line when that fits in 80 characters.
+            let description = format!("    description: {},", json(c.description()));
+            let description = if description.chars().count() <= 80 {
+                description
+            } else {
+                format!("    description:\n      {},", json(c.description()))
+            };
+            out.push_str(&format!(
+                "  {}: {{\n    slug: {},\n    path: {},\n    feed: {},\n{description}\n  }},\n",
+                json(c.as_str()),
+                json(c.slug()),
+                json(&c.page_path()),
+                json(&crate::web::feed::category_feed_path(c)),
+            ));
+        }
+        out.push_str("} as const;\n");
+        out
+    }
+
+    /// `file` holds `expected` (and is made to, with `UPDATE_SAMPLES` set).
+    fn generated(file: &str, expected: &str) {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("..")
-            .join(GENERATED);
-        let expected = typescript();
+            .join(file);
         if std::env::var_os("UPDATE_SAMPLES").is_some() {
-            std::fs::write(&path, &expected).unwrap_or_default();
+            std::fs::write(&path, expected).unwrap_or_default();
         }
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             committed == expected,
-            "{GENERATED} is not the route table: regenerate it with \
+            "{file} is not what the server says: regenerate it with \
              `UPDATE_SAMPLES=1 cargo test -p agora --lib route_table`"
         );
+    }
+
+    #[test]
+    fn route_table_is_what_the_web_client_was_generated_from() {
+        generated(GENERATED, &typescript());
+        generated(CATEGORIES_GENERATED, &categories_typescript());
     }
 
     #[test]

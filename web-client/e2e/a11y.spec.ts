@@ -6,6 +6,7 @@ import { VETO, loadLazyImages, open } from "./support";
 const PAGES: readonly [url: string, status: number][] = [
   ["/", 200],
   ["/articles", 200],
+  ["/category/human-rights", 200],
   [`/article/${VETO.slug}`, 200],
   ["/about", 200],
   ["/contributors", 200],

@@ -23,6 +23,7 @@ for (const url of [
   "/",
   "/articles",
   "/articles?category=Human%20Rights&q=the",
+  "/category/human-rights",
   `/article/${VETO.slug}`,
   "/about",
 ]) {

@@ -10,6 +10,7 @@ const PAGES = [
   "/articles",
   "/articles?q=vote",
   "/articles?q=electon",
+  "/category/human-rights",
   `/article/${VETO.slug}`,
   "/magazine",
   "/about",

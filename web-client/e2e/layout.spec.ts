@@ -10,6 +10,7 @@ const WIDTHS = [320, 360, 390, 768, 1000, 1024, 1366, 1920];
 const PUBLIC_PAGES = [
   "/",
   "/articles",
+  "/category/climate-justice",
   `/article/${VETO.slug}`,
   "/about",
   "/contributors",

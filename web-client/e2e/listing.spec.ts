@@ -5,6 +5,7 @@ import {
   DEEPFAKES,
   DEMO_TOTAL,
   PAGE_SIZE,
+  VETO,
   cards,
   open,
 } from "./support";
@@ -113,28 +114,69 @@ test.describe("articles listing", () => {
     ]);
   });
 
-  test("a category tile on Home preselects its chip", async ({ page }) => {
+  test("a category tile on Home opens the category's page", async ({
+    page,
+  }) => {
     await open(page, "/");
     await page
       .getByRole("region", { name: "Explore by Category" })
       .getByRole("link", { name: /Culture & Politics/ })
       .click();
-    await expect(page).toHaveURL(
-      (url) =>
-        url.pathname === "/articles" &&
-        url.searchParams.get("category") === "Culture & Politics",
+    await expect(page).toHaveURL(/\/category\/culture-politics$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Culture & Politics",
     );
-    await expect(chip(page, "Culture & Politics")).toHaveClass(/is-selected/);
-    await expect(chip(page, "Culture & Politics")).toHaveAccessibleName(
-      "Culture & Politics (selected)",
-    );
-    await expect(chip(page, "All")).not.toHaveClass(/is-selected/);
+    await expect(page).toHaveTitle("Culture & Politics | The Agora");
+    await expect(
+      page.getByText("Music, film, sport and media where they meet power."),
+    ).toBeVisible();
     await expect(cards(page)).toHaveCount(2);
     for (const card of await cards(page).all()) {
       await expect(card.locator(".badge").first()).toHaveText(
         "Culture & Politics",
       );
     }
+    await expect(
+      page.getByRole("link", {
+        name: "Follow Culture & Politics in a feed reader",
+      }),
+    ).toHaveAttribute("href", "/feed/culture-politics.xml");
+    // The filter on /articles still works, and the page leads there.
+    await page.getByRole("link", { name: "Search these articles" }).click();
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === "/articles" &&
+        url.searchParams.get("category") === "Culture & Politics",
+    );
+    await expect(chip(page, "Culture & Politics")).toHaveClass(/is-selected/);
+    await expect(chip(page, "All")).not.toHaveClass(/is-selected/);
+    await expect(cards(page)).toHaveCount(2);
+  });
+
+  test("an article's category leads to the category's page", async ({
+    page,
+  }) => {
+    await open(page, `/article/${VETO.slug}`);
+    await page
+      .locator(".article-badges")
+      .getByRole("link", { name: VETO.category, exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/category\/international-affairs$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      VETO.category,
+    );
+    await expect(
+      cards(page).getByRole("link", { name: VETO.title }),
+    ).toBeVisible();
+  });
+
+  test("a category that does not exist is a page not found", async ({
+    page,
+  }) => {
+    await open(page, "/category/sports", 404);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(
+      /not found/i,
+    );
   });
 
   test("no match: empty state, Clear Filters restores the list", async ({

@@ -79,6 +79,22 @@ test.describe("without JavaScript", () => {
     await expect(cards(page).getByRole("heading")).toHaveText(DEEPFAKES.title);
   });
 
+  test("a category's page lists its pieces from the server", async ({
+    page,
+  }) => {
+    await goto(page, "/");
+    await page
+      .getByRole("region", { name: "Explore by Category" })
+      .getByRole("link", { name: /Human Rights/ })
+      .click();
+    await expect(page).toHaveURL(/\/category\/human-rights$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Human Rights",
+    );
+    await expect(cards(page)).toHaveCount(2);
+    await expect(page.getByText("Loading articles...")).toHaveCount(0);
+  });
+
   test("an article page shows its body", async ({ page }) => {
     await goto(page, "/articles");
     await cards(page).getByRole("link", { name: VETO.title }).click();

@@ -23,6 +23,12 @@ export const TILE_ORDER = [
   "Digital Democracy",
 ] as const;
 
+/** The address of a category's page: "/category/culture-politics". */
+export function categoryPath(name: string): string {
+  const slug = name.toLowerCase().replace(/&/g, "").trim().replace(/\s+/g, "-");
+  return `/category/${slug}`;
+}
+
 /** Header links, in order, on every public page. */
 export const NAV_LABELS = [
   "Home",

@@ -4,6 +4,7 @@ import { sampleOf } from "./app/page-data.sample-of";
 import { LAZY_PAGE_PATHS } from "./app/routes";
 import { parseListingQuery } from "./features/content";
 import { EMAIL_LANDING_PATHS } from "./features/outreach/landing";
+import type { Category } from "./lib/categories";
 
 type ArticleList = components["schemas"]["ArticleList"];
 
@@ -106,6 +107,15 @@ export function samples(): PageSample[] {
   listing("/articles?q=electon", { ...listed([]), suggestion: "election" });
   listing("/articles?q=zzz", listed([]));
   listing("/articles?category=Human%20Rights", listed([]));
+  // A category's page: more than a page of pieces, and none yet.
+  const category = (slug: string, name: Category, list: ArticleList) =>
+    add(`/category/${slug}`, {
+      kind: "category",
+      list,
+      list_query: { q: "", categories: [name], limit: 6, newest: false },
+    });
+  category("human-rights", "Human Rights", listed(cards, 40));
+  category("digital-democracy", "Digital Democracy", listed([]));
   const url = `/article/${article.slug}`;
   add(url, {
     kind: "article",

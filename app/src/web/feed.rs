@@ -32,10 +32,7 @@ impl Scope {
             Some(c) => Scope {
                 title: format!("{site_name}: {}", c.as_str()),
                 path: category_feed_path(c),
-                page: format!(
-                    "/articles?category={}",
-                    form_urlencoded::byte_serialize(c.as_str().as_bytes()).collect::<String>()
-                ),
+                page: c.page_path(),
             },
         }
     }
@@ -182,7 +179,7 @@ mod tests {
         };
         let scope = Scope::of("The Agora", Some(Topic::CulturePolitics));
         assert_eq!(scope.path, "/feed/culture-politics.xml");
-        assert_eq!(scope.page, "/articles?category=Culture+%26+Politics");
+        assert_eq!(scope.page, "/category/culture-politics");
         let a = atom("https://agora.example", &scope, "d", &list);
         let b = atom("https://agora.example", &scope, "d", &list);
         assert_eq!(a, b);

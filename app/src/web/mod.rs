@@ -7,7 +7,7 @@ mod contract;
 mod control_chars;
 mod csrf;
 mod errors;
-mod feed;
+pub(crate) mod feed;
 pub(crate) mod forms;
 mod headers;
 mod health;

@@ -98,6 +98,12 @@ enum Shown<'a> {
         list: Option<&'a RawValue>,
         list_query: ListQueryData<'a>,
     },
+    /// "/category/{slug}": the category's first `list_query.limit` pieces, newest first.
+    Category {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        list: Option<&'a RawValue>,
+        list_query: ListQueryData<'a>,
+    },
     /// "/article/{slug}": the article, what to read next and its author's box.
     Article {
         article: ArticleOnPage<'a>,
@@ -338,6 +344,7 @@ impl PageResolver {
             Route::EmailLanding => self.email_landing(path, url, query, visit).await,
             Route::Home => self.home(url, visit).await?,
             Route::Articles => self.articles(url, query, visit).await?,
+            Route::Category(category) => self.category(category, url, query, visit).await?,
             Route::Article(slug) => match self.article(path, slug, url, visit).await? {
                 Ok(page) => page,
                 Err(moved_to) => return Ok((Outcome::Redirect(moved_to), true)),
@@ -362,6 +369,10 @@ impl PageResolver {
             // (the listing data underneath is shared through the case-folded listing key).
             let list = ListQuery::from_page_query(query);
             Cow::Owned(format!("/articles?{}|{}", list.cache_key(), list.q))
+        } else if path.starts_with("/category/") && !query.is_empty() {
+            // Only the length of the list ("Load More" without JavaScript) changes the page.
+            let limit = ListQuery::from_page_query(query).limit;
+            Cow::Owned(format!("{path}?limit={limit}"))
         } else {
             Cow::Borrowed(path)
         }

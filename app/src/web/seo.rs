@@ -173,8 +173,8 @@ impl Seo {
         Ok(built)
     }
 
-    /// Every URL of the sitemap as its `<url>` element: the public pages, the magazine
-    /// issues, then the articles, newest first. Made once per content version.
+    /// Every URL of the sitemap as its `<url>` element: the public pages, the category
+    /// pages, the magazine issues, then the articles, newest first. Made once per content version.
     async fn sitemap_entries(&self) -> Result<Arc<Vec<String>>, content::ContentError> {
         let version = self.content.version();
         if let Ok(held) = self.entries.lock() {
@@ -190,11 +190,20 @@ impl Seo {
             .issues()
             .await
             .map_err(|e| content::ContentError::Unexpected(Box::new(e)))?;
-        let mut entries = Vec::with_capacity(slugs.len() + issues.len() + PUBLIC_PAGES.len());
+        let mut entries = Vec::with_capacity(
+            slugs.len() + issues.len() + PUBLIC_PAGES.len() + content::Category::ALL.len(),
+        );
         for page in PUBLIC_PAGES.iter().filter(|p| p.indexable) {
             entries.push(format!(
                 "<url><loc>{}{}</loc></url>\n",
                 self.site_url, page.path
+            ));
+        }
+        for category in content::Category::ALL {
+            entries.push(format!(
+                "<url><loc>{}{}</loc></url>\n",
+                self.site_url,
+                category.page_path()
             ));
         }
         for issue in issues {

@@ -1,6 +1,7 @@
 //! Structured data (schema.org, as JSON-LD) for search engines and link previews: the
 //! publisher and the site's search on the home page, a `NewsArticle` on every article, and
-//! where each page sits (`BreadcrumbList`).
+//! where each page sits (`BreadcrumbList`), and a category's page as a `CollectionPage` of
+//! the pieces it shows.
 
 use content::Article;
 use serde_json::{json, Value};
@@ -87,5 +88,58 @@ pub fn breadcrumbs(site_url: &str, steps: &[(&str, &str)]) -> Value {
         "@context": "https://schema.org",
         "@type": "BreadcrumbList",
         "itemListElement": items,
+    })
+}
+
+/// A piece a listing shows, as its JSON carries it.
+#[derive(serde::Deserialize)]
+pub struct Listed {
+    slug: String,
+    title: String,
+}
+
+/// The pieces in a listing's JSON (none when it cannot be read).
+pub fn listed(list_json: &[u8]) -> Vec<Listed> {
+    #[derive(serde::Deserialize)]
+    struct List {
+        items: Vec<Listed>,
+    }
+    serde_json::from_slice::<List>(list_json)
+        .map(|l| l.items)
+        .unwrap_or_default()
+}
+
+/// A page that collects pieces (a category's): its name, line and the pieces it shows, in
+/// order.
+pub fn collection_page(
+    site_url: &str,
+    name: &str,
+    description: &str,
+    path: &str,
+    pieces: &[Listed],
+) -> Value {
+    let items: Vec<Value> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, piece)| {
+            json!({
+                "@type": "ListItem",
+                "position": i + 1,
+                "name": piece.title,
+                "url": absolute(site_url, &format!("/article/{}", piece.slug)),
+            })
+        })
+        .collect();
+    json!({
+        "@context": "https://schema.org",
+        "@type": "CollectionPage",
+        "name": name,
+        "description": description,
+        "url": absolute(site_url, path),
+        "mainEntity": {
+            "@type": "ItemList",
+            "numberOfItems": items.len(),
+            "itemListElement": items,
+        },
     })
 }

@@ -28,9 +28,10 @@ pub fn route_of(path: &str) -> &'static str {
     if let Some(page) = public_page(path) {
         return page.path;
     }
-    let prefixes: [(&str, &'static str); 7] = [
+    let prefixes: [(&str, &'static str); 8] = [
         ("/sitemap-", "/sitemap-{n}.xml"),
         ("/article/", "/article/{slug}"),
+        ("/category/", "/category/{slug}"),
         ("/feed/", "/feed/{category}.xml"),
         ("/api/docs", "/api/docs"),
         ("/assets/", "/assets/{file}"),
@@ -228,6 +229,7 @@ mod tests {
     fn routes_are_templates() {
         assert_eq!(route_of("/article/some-slug"), "/article/{slug}");
         assert_eq!(route_of("/articles"), "/articles");
+        assert_eq!(route_of("/category/human-rights"), "/category/{slug}");
         assert_eq!(route_of("/nope"), "other");
     }
 }

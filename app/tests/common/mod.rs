@@ -3,6 +3,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod mail;
+pub mod pages;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -105,7 +105,7 @@ on_both_engines! {
         assert_eq!(titles, ["Glaciers and the vote"]);
         assert_eq!(
             parsed.links.iter().find(|l| l.rel == "alternate").unwrap().href,
-            "https://agora.test/articles?category=Climate+Justice"
+            "https://agora.test/category/climate-justice"
         );
         let (_, _, body) = feed_at(&app, "/feed/human-rights.xml", None).await;
         let parsed: Feed = body.parse().unwrap();

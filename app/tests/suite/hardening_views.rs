@@ -73,6 +73,7 @@ on_both_engines! {
             let path = match i % 3 {
                 0 => format!("/article/made-up-{i}"),
                 1 => format!("/made-up-page-{i}"),
+                2 if i % 2 == 0 => format!("/category/made-up-{i}"),
                 _ => format!("/about/{i}"),
             };
             let from = format!("10.{}.{}.{}", i / 65536, (i / 256) % 256, i % 256);
@@ -91,15 +92,16 @@ on_both_engines! {
         let (_, draft) = article(&app, "Unfinished Draft", Status::Draft).await;
         let path = format!("/article/{slug}");
 
-        // Real pages count: a published article, the home page, another public page.
-        for (i, p) in [path.as_str(), "/", "/about", "/articles"]
+        // Real pages count: a published article, the home page, other public pages, a
+        // category's page.
+        for (i, p) in [path.as_str(), "/", "/about", "/articles", "/category/human-rights"]
             .iter()
             .enumerate()
         {
             let r = beacon(&app, p, "198.51.100.7", &browser(i)).await;
             assert_eq!(r.status().as_u16(), 204);
         }
-        assert_eq!(total(&app).await, 4);
+        assert_eq!(total(&app).await, 5);
         // Pages that do not exist as such are not: a draft, an article by id (it redirects),
         // a dashboard.
         for (i, p) in [
@@ -113,7 +115,7 @@ on_both_engines! {
             let r = beacon(&app, p, "198.51.100.8", &browser(i)).await;
             assert_eq!(r.status().as_u16(), 204);
         }
-        assert_eq!(total(&app).await, 4);
+        assert_eq!(total(&app).await, 5);
 
         // One address sending beacons for the real article, each as a "new reader".
         let limit = LIMIT as usize;
@@ -144,13 +146,13 @@ on_both_engines! {
         }
         assert_eq!(
             total(&app).await,
-            4 + limit as i64,
+            5 + limit as i64,
             "views stop rising at the limit"
         );
         // Another address is not affected.
         let r = beacon(&app, &path, "203.0.113.10", &browser(5000)).await;
         assert_eq!(r.status().as_u16(), 204);
-        assert_eq!(total(&app).await, 5 + limit as i64);
+        assert_eq!(total(&app).await, 6 + limit as i64);
         app.shutdown().await;
     }
 }

@@ -13,6 +13,7 @@ mod admin;
 mod announcements;
 mod api;
 mod bulk;
+mod categories;
 mod cluster;
 mod conformance;
 mod digest;

@@ -7,30 +7,8 @@ use crate::common;
 use std::time::Duration;
 
 use common::mail::{quoted_printable, token_in};
+use common::pages::{demo_ssr_app as ssr_app, page, root_markup};
 use common::{spawn_app_with, Engine, Options, TestApp};
-
-async fn ssr_app() -> TestApp {
-    let app = spawn_app_with(
-        Engine::Sqlite,
-        Options {
-            ssr: true,
-            ..Options::default()
-        },
-    )
-    .await;
-    agora::seed::demo(&app.services).await.unwrap();
-    app
-}
-
-async fn page(app: &TestApp, path: &str) -> (u16, String) {
-    let r = app.get(path).await;
-    (r.status().as_u16(), r.text().await.unwrap())
-}
-
-fn root_markup(html: &str) -> &str {
-    let start = html.find("<div id=\"root\">").unwrap() + "<div id=\"root\">".len();
-    &html[start..]
-}
 
 // Engine-independent: rendering; the listings it shows are checked on both engines in api.rs.
 #[tokio::test]

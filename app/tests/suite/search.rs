@@ -7,7 +7,7 @@
 use crate::common;
 
 use chrono::Duration;
-use common::{spawn_app, spawn_app_with, Engine, Options, TestApp};
+use common::{spawn_app, Engine, TestApp};
 use content::{Category, NewArticle, Status};
 use serde_json::Value;
 
@@ -398,14 +398,7 @@ on_both_engines! {
 // Engine-independent: the markup of the page (its data is checked on both engines above).
 #[tokio::test]
 async fn the_page_shows_marks_suggestions_and_the_order_without_javascript() {
-    let app = spawn_app_with(
-        Engine::Sqlite,
-        Options {
-            ssr: true,
-            ..Options::default()
-        },
-    )
-    .await;
+    let app = common::pages::ssr_app().await;
     app.services.content.import(fixture()).await.unwrap();
     let html = app
         .get("/articles?q=machines+audits")

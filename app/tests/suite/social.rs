@@ -4,6 +4,7 @@
 
 use crate::common;
 
+use common::pages::json_ld;
 use common::{spawn_app_with, Engine, Options, TestApp};
 use serde_json::Value;
 
@@ -20,17 +21,6 @@ fn meta<'a>(html: &'a str, property: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no {property} in the page"))
         + tag.len();
     &html[start..start + html[start..].find('"').unwrap()]
-}
-
-fn json_ld(html: &str) -> Vec<Value> {
-    let open = "<script type=\"application/ld+json\">";
-    html.match_indices(open)
-        .map(|(i, _)| {
-            let body = &html[i + open.len()..];
-            let end = body.find("</script>").unwrap();
-            serde_json::from_str(&body[..end]).expect("JSON-LD parses")
-        })
-        .collect()
 }
 
 fn of_type<'a>(data: &'a [Value], kind: &str) -> &'a Value {

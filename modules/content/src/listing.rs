@@ -95,6 +95,16 @@ impl ListQuery {
         }
     }
 
+    /// What a category's page lists: its newest pieces, the first `limit`.
+    pub fn category(category: Category, limit: i64) -> ListQuery {
+        ListQuery {
+            limit,
+            sort: Sort::Newest,
+            categories: vec![category],
+            ..ListQuery::default()
+        }
+    }
+
     /// The listing of the `/articles` page from its query string, read leniently (a page
     /// never fails on its address): unknown categories are ignored, the search text is cut
     /// at [`MAX_QUERY_CHARS`], and the size is rounded to the page step. Categories stay in

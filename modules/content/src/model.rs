@@ -67,6 +67,29 @@ impl Category {
         }
     }
 
+    /// The category's one line, as its page and the home page's tile say it.
+    pub fn description(self) -> &'static str {
+        match self {
+            Category::InternationalAffairs => {
+                "Diplomacy, conflict and cooperation, explained by students who follow it."
+            }
+            Category::ClimateJustice => "Who pays for a warming planet, and who is fighting back.",
+            Category::CulturePolitics => "Music, film, sport and media where they meet power.",
+            Category::HumanRights => "Dignity, freedom and justice — at home and around the world.",
+            Category::YouthActivism => {
+                "Walkouts, campaigns and organisers changing their communities."
+            }
+            Category::DigitalDemocracy => {
+                "Platforms, privacy and how technology reshapes public debate."
+            }
+        }
+    }
+
+    /// The category's page: `/category/human-rights`.
+    pub fn page_path(self) -> String {
+        format!("/category/{}", self.slug())
+    }
+
     pub fn from_slug(slug: &str) -> Option<Category> {
         Category::ALL.into_iter().find(|c| c.slug() == slug)
     }

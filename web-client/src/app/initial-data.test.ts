@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   articleQuery,
+  categoryListing,
   homeArticlesQuery,
   listingQuery,
   parseListingQuery,
@@ -44,9 +45,30 @@ describe("initialDataFor", () => {
     };
     expect(
       initialDataFor(data, "/articles", "?category=Human+Rights&limit=12"),
-    ).toEqual({ list });
+    ).toEqual({
+      list,
+      listing: parseListingQuery("category=Human+Rights&limit=12"),
+    });
     expect(
       initialDataFor(data, "/articles", "category=Human%20Rights"),
+    ).toEqual({});
+  });
+
+  it("gives a category's listing on its page, at the length its address asks", () => {
+    const data = sampleOf("category");
+    const [pathname, search] = data.path.split("?");
+    expect(initialDataFor(data, pathname ?? "", `?${search}`)).toEqual({
+      list: data.list,
+      listing: categoryListing("Youth Activism", "limit=12"),
+    });
+    // Another length, or another category's page, is not what the server listed.
+    expect(initialDataFor(data, pathname ?? "", "")).toEqual({});
+    expect(
+      initialDataFor(
+        { ...data, path: "/category/human-rights?limit=12" },
+        "/category/human-rights",
+        "?limit=12",
+      ),
     ).toEqual({});
   });
 
@@ -92,6 +114,16 @@ describe("seedQueryCache", () => {
     );
     const query = listingQuery(parseListingQuery(search));
     expect(listing.getQueryData(query.queryKey)).toBe(list);
+  });
+
+  it("files a category's page where the same filter on /articles finds it", () => {
+    const client = createQueryClient();
+    const data = sampleOf("category");
+    seedQueryCache(client, data, "/category/youth-activism", "?limit=12");
+    const filtered = listingQuery(
+      parseListingQuery("category=Youth+Activism&limit=12"),
+    );
+    expect(client.getQueryData(filtered.queryKey)).toBe(data.list);
   });
 
   it("files an article under the decoded slug, as the route gives it", () => {

@@ -1,6 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import {
   articleQuery,
+  categoryListing,
+  categoryOfSlug,
   homeArticlesQuery,
   newestArticlesQuery,
   listingQuery,
@@ -10,6 +12,7 @@ import {
   sameListing,
   type ArticleList,
   type ArticleResult,
+  type ListingQuery,
 } from "@/features/content";
 import { emailLandingKey } from "@/features/outreach/landing";
 import {
@@ -29,6 +32,8 @@ import type { PageData } from "./page-data";
 export interface InitialData {
   home?: ArticleList;
   list?: ArticleList;
+  /** The listing `list` answers. */
+  listing?: ListingQuery;
   article?: ArticleResult;
 }
 
@@ -54,11 +59,13 @@ export function initialDataFor(
   switch (data.kind) {
     case "home":
       return { home: data.home };
-    case "articles": {
+    case "articles":
+    case "category": {
       if (!data.list) return {};
-      const current = parseListingQuery(search);
-      return sameListing(current, normaliseListingQuery(data.list_query))
-        ? { list: data.list }
+      const current = listingShownAt(pathname, search);
+      return current &&
+        sameListing(current, normaliseListingQuery(data.list_query))
+        ? { list: data.list, listing: current }
         : {};
     }
     case "article":
@@ -70,6 +77,20 @@ export function initialDataFor(
     default:
       return {};
   }
+}
+
+/** The category route's pattern, "/category/:slug", as wouter matches it. */
+const CATEGORY_PATH = /^\/category\/([^/]+?)\/?$/i;
+
+/** The listing a page at `pathname` and `search` shows, if it shows one. */
+function listingShownAt(
+  pathname: string,
+  search: string,
+): ListingQuery | undefined {
+  if (/^\/articles\/?$/i.test(pathname)) return parseListingQuery(search);
+  const slug = CATEGORY_PATH.exec(pathname)?.[1];
+  const category = slug === undefined ? undefined : categoryOfSlug(slug);
+  return category ? categoryListing(category.name, search) : undefined;
 }
 
 /** The article route's pattern, "/article/:slug", as wouter matches it. */
@@ -93,8 +114,8 @@ export function seedQueryCache(
   if (initial.home) {
     queryClient.setQueryData(homeArticlesQuery().queryKey, initial.home);
   }
-  if (initial.list) {
-    const query = listingQuery(parseListingQuery(search));
+  if (initial.list && initial.listing) {
+    const query = listingQuery(initial.listing);
     queryClient.setQueryData(query.queryKey, initial.list);
   }
   // The rest answers only the page the server rendered.

@@ -33,6 +33,8 @@ export type Shown =
   | { kind: "not_found"; newest?: ArticleList }
   /** "/articles": the first `list_query.limit` results of the query. */
   | { kind: "articles"; list?: ArticleList; list_query: ListQuery }
+  /** "/category/{slug}": the category's first `list_query.limit` pieces, newest first. */
+  | { kind: "category"; list?: ArticleList; list_query: ListQuery }
   /** "/article/{slug}": the article, what to read next, and the author. */
   | { kind: "article"; article: ArticleOnPage; related: Related }
   /** The pages links in our emails lead to: how following the link went. */
@@ -74,6 +76,7 @@ const KINDS: ReadonlySet<string> = new Set<Shown["kind"]>([
   "home",
   "not_found",
   "articles",
+  "category",
   "article",
   "landing",
   "magazine",

@@ -1,7 +1,13 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { LoadingSection } from "@/components/LoadingSection";
-import { ArticleDetailPage, ArticlesPage, HomePage } from "@/features/content";
+import {
+  ArticleDetailPage,
+  ArticlesPage,
+  CategoryPage,
+  HomePage,
+  categoryOfSlug,
+} from "@/features/content";
 import { KeyLoginPage } from "@/features/identity";
 import { EMAIL_LANDING_PATHS } from "@/features/outreach/landing";
 import { ISSUE_PATH } from "@/features/outreach/magazine";
@@ -94,6 +100,16 @@ export function AppRoutes() {
       <Route path="/articles" component={ArticlesPage} />
       <Route path="/article/:slug">
         {(params) => <ArticleDetailPage slug={params.slug} />}
+      </Route>
+      <Route path="/category/:slug">
+        {(params) => {
+          const category = categoryOfSlug(params.slug);
+          return category ? (
+            <CategoryPage category={category} />
+          ) : (
+            <NotFoundPage />
+          );
+        }}
       </Route>
       <Route path="/magazine/:slug" component={MagazineIssuePage} />
       {[...LAZY_PAGES].map(([path, page]) => (

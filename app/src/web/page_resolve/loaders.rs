@@ -77,6 +77,52 @@ impl PageResolver {
         Ok(self.render(url, StatusCode::OK, head, json).await)
     }
 
+    /// A category's page: its pieces, newest first, growing by a page with `?limit=`.
+    pub(super) async fn category(
+        &self,
+        category: content::Category,
+        url: &str,
+        query: &str,
+        visit: Visit<'_>,
+    ) -> Loaded {
+        let q = ListQuery::category(category, ListQuery::from_page_query(query).limit);
+        let list = self.content.list_json(&q).await?;
+        let raw = raw_json(&list);
+        let path = category.page_path();
+        let name = category.as_str();
+        let head = Head {
+            title: self.title(name),
+            description: category.description().into(),
+            path: path.clone(),
+            json_ld: vec![
+                structured::collection_page(
+                    self.site_url(),
+                    name,
+                    category.description(),
+                    &path,
+                    &structured::listed(&list),
+                ),
+                structured::breadcrumbs(
+                    self.site_url(),
+                    &[("Articles", "/articles"), (name, &path)],
+                ),
+            ],
+            feeds: vec![(name.to_string(), category_feed_path(category))],
+            ..Head::default()
+        };
+        let shown = Shown::Category {
+            list: raw.as_deref(),
+            list_query: ListQueryData {
+                q: "",
+                categories: vec![name],
+                limit: q.limit,
+                newest: false,
+            },
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, shown);
+        Ok(self.render(url, StatusCode::OK, head, json).await)
+    }
+
     /// An article, or where it moved to (`Err`, a path to redirect to).
     pub(super) async fn article(
         &self,

@@ -18,6 +18,8 @@ pub(in crate::web) enum Route<'p> {
     Articles,
     /// An article, by slug (or id).
     Article(&'p str),
+    /// One category's pieces, newest first (`/category/human-rights`).
+    Category(content::Category),
     Magazine,
     /// An issue of the magazine, by slug.
     Issue(&'p str),
@@ -52,6 +54,8 @@ impl<'p> Route<'p> {
         }
         if let Some(slug) = segment(path, "/article/") {
             Route::Article(slug)
+        } else if let Some(slug) = segment(path, "/category/") {
+            content::Category::from_slug(slug).map_or(Route::NotFound, Route::Category)
         } else if let Some(slug) = segment(path, "/magazine/") {
             Route::Issue(slug)
         } else if let Some(page) = public_page(path) {
@@ -92,6 +96,13 @@ mod tests {
         );
         assert_eq!(Route::parse("/article/the-veto/more"), Route::NotFound);
         assert_eq!(Route::parse("/article/"), Route::NotFound);
+        assert_eq!(
+            Route::parse("/category/human-rights"),
+            Route::Category(content::Category::HumanRights)
+        );
+        assert_eq!(Route::parse("/category/Human%20Rights"), Route::NotFound);
+        assert_eq!(Route::parse("/category/"), Route::NotFound);
+        assert_eq!(Route::parse("/category/human-rights/x"), Route::NotFound);
         assert_eq!(Route::parse("/magazine"), Route::Magazine);
         assert_eq!(
             Route::parse("/magazine/december-2026"),
@@ -117,7 +128,14 @@ mod tests {
         ] {
             assert!(Route::is_per_request(path), "{path}");
         }
-        for path in ["/", "/articles", "/article/x", "/about", "/magazine"] {
+        for path in [
+            "/",
+            "/articles",
+            "/article/x",
+            "/category/human-rights",
+            "/about",
+            "/magazine",
+        ] {
             assert!(!Route::is_per_request(path), "{path}");
         }
     }

@@ -117,6 +117,19 @@ fn sample_json() -> String {
             },
         ),
         (
+            "/category/youth-activism?limit=12",
+            200,
+            Shown::Category {
+                list: Some(&raw),
+                list_query: ListQueryData {
+                    q: "",
+                    categories: vec![Category::YouthActivism.as_str()],
+                    limit: 12,
+                    newest: false,
+                },
+            },
+        ),
+        (
             "/article/should-16-year-olds-vote",
             200,
             Shown::Article {

@@ -3,6 +3,7 @@ import "./content.css";
 
 export { ArticleDetailPage } from "./components/ArticleDetailPage";
 export { ArticlesPage } from "./components/ArticlesPage";
+export { CategoryPage } from "./components/CategoryPage";
 export { HomePage } from "./components/HomePage";
 export type { Article, ArticleList, ArticleResult } from "./api/types";
 export { articleQuery } from "./api/get-article";
@@ -10,9 +11,12 @@ export { relatedQuery } from "./api/get-related";
 export { homeArticlesQuery, newestArticlesQuery } from "./api/get-articles";
 export { LostReaderHelp } from "./components/LostReaderHelp";
 export { invalidatePublicArticles } from "./api/keys";
+export { categoryOfSlug } from "./categories";
 export { listingQuery } from "./api/use-article-listing";
 export {
+  categoryListing,
   normaliseListingQuery,
   parseListingQuery,
   sameListing,
+  type ListingQuery,
 } from "./listing-query";

@@ -40,6 +40,27 @@ function parseLimit(raw: string | null): number {
   return Math.min(Math.max(whole, PAGE_SIZE), MAX_LIMIT);
 }
 
+/**
+ * What a category's page lists, from its search string: the category's
+ * newest pieces, as many as `limit` asks (read as on /articles).
+ */
+export function categoryListing(
+  category: Category,
+  search: string,
+): ListingQuery {
+  return {
+    q: "",
+    categories: [category],
+    limit: parseLimit(new URLSearchParams(search).get("limit")),
+    newest: false,
+  };
+}
+
+/** A category page's address showing `limit` pieces; the default is left out. */
+export function categoryHref(path: string, limit: number): string {
+  return limit === PAGE_SIZE ? path : `${path}?limit=${limit}`;
+}
+
 /** Reads a listing query from a search string (with or without "?"). */
 export function parseListingQuery(search: string): ListingQuery {
   const params = new URLSearchParams(search);

@@ -4,6 +4,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
+import { useLocation } from "wouter";
 import { useToast } from "@/components/toast";
 import { useQueryFailure } from "@/lib/query-client";
 import { articlesQuery, reportLoadFailure, shownList } from "./get-articles";
@@ -103,4 +104,45 @@ export function useArticleListing(query: ListingQuery): ArticleListing {
   }, [queryClient, list, query, notify]);
 
   return { list, failed, retry, loadingMore, asked, loadMore };
+}
+
+/** A listing page's results, as `ListingResults` takes them. */
+export interface ListingPage {
+  list: ArticleList | null;
+  failed: boolean;
+  onRetry: () => void;
+  loadMoreHref: string;
+  loadingMore: boolean;
+  /** How many results the reader asked for (a shorter list is the end). */
+  asked: number;
+  onLoadMore: () => void;
+}
+
+/**
+ * A page's listing for `query`, with "Load More" leading to `loadMoreHref`:
+ * a plain click appends the next page in place and then moves the address
+ * there (so a reload or a shared link shows as many); without JavaScript the
+ * link asks the server for the longer list.
+ */
+export function useListingPage(
+  query: ListingQuery,
+  loadMoreHref: string,
+): ListingPage {
+  const [, navigate] = useLocation();
+  const { list, failed, retry, loadingMore, asked, loadMore } =
+    useArticleListing(query);
+  const onLoadMore = () => {
+    void loadMore().then((added) => {
+      if (added) navigate(loadMoreHref, { replace: true });
+    });
+  };
+  return {
+    list,
+    failed,
+    onRetry: retry,
+    loadMoreHref,
+    loadingMore,
+    asked,
+    onLoadMore,
+  };
 }

@@ -4,6 +4,7 @@ import { formatLongDateTime } from "@/lib/dates";
 import { useDisplayTimeZone } from "@/lib/time-zone";
 import type { ReaderArticle } from "@/features/content/api/types";
 import { CoverImage } from "@/components/CoverImage";
+import { categoryPage } from "@/features/content/categories";
 
 export function ArticleView({ article }: { article: ReaderArticle }) {
   const zone = useDisplayTimeZone();
@@ -14,7 +15,12 @@ export function ArticleView({ article }: { article: ReaderArticle }) {
           ← All articles
         </Link>
         <div className="article-badges">
-          <Badge tone="accent">{article.category}</Badge>
+          <Link
+            href={categoryPage(article.category).path}
+            className="badge badge-accent badge-link"
+          >
+            {article.category}
+          </Link>
           {article.featured ? <Badge tone="gold">Featured</Badge> : null}
         </div>
         <h1 className="article-title">{article.title}</h1>

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { PageHero } from "@/components/PageHero";
 import { useDocumentTitle } from "@/lib/document-title";
 import { useRawSearch } from "@/lib/use-raw-search";
-import { useArticleListing } from "@/features/content/api/use-article-listing";
+import { useListingPage } from "@/features/content/api/use-article-listing";
 import {
   listingHref,
   nextLimit,
@@ -19,15 +19,10 @@ export function ArticlesPage() {
   const search = useRawSearch();
   const query = useMemo(() => parseListingQuery(search), [search]);
   const [, navigate] = useLocation();
-  const { list, failed, retry, loadingMore, asked, loadMore } =
-    useArticleListing(query);
-  const loadMoreHref = listingHref({ ...query, limit: nextLimit(query) });
-
-  const onLoadMore = () => {
-    void loadMore().then((added) => {
-      if (added) navigate(loadMoreHref, { replace: true });
-    });
-  };
+  const results = useListingPage(
+    query,
+    listingHref({ ...query, limit: nextLimit(query) }),
+  );
 
   return (
     <>
@@ -42,16 +37,10 @@ export function ArticlesPage() {
             query={query}
             onSearch={(q) => navigate(listingHref(withSearchTerm(query, q)))}
           />
-          <div aria-busy={list === null || loadingMore}>
+          <div aria-busy={results.list === null || results.loadingMore}>
             <ListingResults
-              list={list}
+              {...results}
               suggestionHref={(q) => listingHref(withSearchTerm(query, q))}
-              failed={failed}
-              onRetry={retry}
-              loadMoreHref={loadMoreHref}
-              loadingMore={loadingMore}
-              asked={asked}
-              onLoadMore={onLoadMore}
             />
           </div>
         </div>

@@ -14,12 +14,9 @@ export function ExploreByCategory() {
       <ul className="tile-grid">
         {CATEGORY_TILES.map((tile) => (
           <li key={tile.name}>
-            <Link
-              href={`/articles?category=${encodeURIComponent(tile.name)}`}
-              className="tile"
-            >
+            <Link href={tile.path} className="tile">
               <span className="tile-name">{tile.name}</span>
-              <span className="tile-blurb">{tile.blurb}</span>
+              <span className="tile-blurb">{tile.description}</span>
               <ArrowRightIcon className="tile-arrow" />
             </Link>
           </li>

@@ -1,7 +1,7 @@
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Link } from "wouter";
 import { ButtonLink } from "@/components/Button";
-import type { ArticleList } from "@/features/content/api/types";
+import type { ListingPage } from "@/features/content/api/use-article-listing";
 import {
   LISTING_PATH,
   hasMore,
@@ -10,17 +10,11 @@ import {
 import { ArticleCard } from "./ArticleCard";
 import { LoadFailedNotice } from "./LoadFailedNotice";
 
-interface ListingResultsProps {
-  list: ArticleList | null;
+interface ListingResultsProps extends ListingPage {
   /** Where "Did you mean …?" leads for the list's suggestion. */
   suggestionHref: (q: string) => string;
-  failed: boolean;
-  onRetry: () => void;
-  loadMoreHref: string;
-  loadingMore: boolean;
-  /** How many results the reader asked for (a shorter list is the end). */
-  asked: number;
-  onLoadMore: () => void;
+  /** What an empty list says instead of the search's "No articles found". */
+  empty?: ReactNode;
 }
 
 export function ListingResults({
@@ -32,6 +26,7 @@ export function ListingResults({
   loadingMore,
   asked,
   onLoadMore,
+  empty,
 }: ListingResultsProps) {
   if (failed) return <LoadFailedNotice onRetry={onRetry} />;
   if (list === null) {
@@ -41,6 +36,7 @@ export function ListingResults({
       </p>
     );
   }
+  if (list.items.length === 0 && empty) return <>{empty}</>;
   if (list.items.length === 0) {
     return (
       <div className="empty-state">
