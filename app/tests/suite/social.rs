@@ -111,11 +111,40 @@ async fn articles_share_a_raster_card_and_describe_themselves() {
 #[tokio::test]
 async fn every_other_page_shares_the_sites_card_and_home_names_the_publisher_and_search() {
     let app = demo_app().await;
-    for path in ["/", "/about", "/contact-us", "/articles"] {
+    for path in [
+        "/",
+        "/about",
+        "/contact-us",
+        "/articles",
+        "/category/human-rights",
+    ] {
         let html = app.get(path).await.text().await.unwrap();
         let image = meta(&html, "og:image");
         assert_eq!(image, "https://agora.test/social/site.jpg", "{path}");
+        assert_eq!(meta(&html, "og:type"), "website", "{path}");
+        assert_eq!(
+            meta(&html, "og:url"),
+            format!("https://agora.test{path}"),
+            "{path}"
+        );
     }
+    let category = app
+        .get("/category/human-rights")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(meta(&category, "og:title"), "Human Rights | The Agora");
+    let collection = json_ld(&category);
+    let collection = of_type(&collection, "CollectionPage");
+    assert_eq!(collection["@context"], "https://schema.org");
+    assert_eq!(collection["mainEntity"]["@type"], "ItemList");
+    let first = &collection["mainEntity"]["itemListElement"][0];
+    assert_eq!(first["position"], 1);
+    assert!(first["url"]
+        .as_str()
+        .unwrap()
+        .starts_with("https://agora.test/article/"));
     check_card(&app, "https://agora.test/social/site.jpg").await;
 
     let home = app.get("/").await.text().await.unwrap();
