@@ -47,6 +47,15 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn contributor_profiles_conform(engine: Engine) {
+        let dir = TempDir::new();
+        let db = fresh_db(engine, &dir).await;
+        identity::conformance::profiles(&db).await;
+        db.close().await;
+    }
+}
+
+on_both_engines! {
     async fn outreach_store_conforms(engine: Engine) {
         let dir = TempDir::new();
         let db = fresh_db(engine, &dir).await;

@@ -381,3 +381,100 @@ pub async fn tokens(db: &Db) {
         Refusal::Unknown
     );
 }
+
+/// Contributor profiles: one per member, one member per address, the address found again,
+/// what it shows changed; the rules for names and addresses on top of the store.
+pub async fn profiles(db: &Db) {
+    use crate::profiles::{profile_store_for, Profiles};
+
+    let users = crate::store::store_for(db);
+    let now = kernel::ids::now();
+    users
+        .insert("p1", "Maya Okafor", "writer", now)
+        .await
+        .unwrap();
+    users
+        .insert("p2", "Maya Ortiz", "writer", now)
+        .await
+        .unwrap();
+    users
+        .insert("p3", "Leo", "content-director", now)
+        .await
+        .unwrap();
+    let store = profile_store_for(db);
+    assert!(store.profile("p1").await.unwrap().is_none());
+    assert!(store.create("p1", "maya-o", now).await.unwrap());
+    assert!(
+        !store.create("p1", "other", now).await.unwrap(),
+        "one profile per member"
+    );
+    assert!(
+        !store.create("p2", "maya-o", now).await.unwrap(),
+        "one member per address"
+    );
+    assert!(
+        store.profile("p2").await.unwrap().is_none(),
+        "nothing made on a refusal"
+    );
+    assert!(
+        store.create("ghost", "ghost", now).await.is_err(),
+        "only a member has a profile"
+    );
+    let row = store.profile_by_slug("maya-o").await.unwrap().unwrap();
+    assert_eq!(
+        (row.user_id.as_str(), row.full_name_shown, row.bio.as_str()),
+        ("p1", false, "")
+    );
+
+    let later = now + chrono::Duration::seconds(5);
+    assert!(store
+        .update("p1", true, "I write about the UN.\nAnd climate.", later)
+        .await
+        .unwrap());
+    assert!(
+        !store.update("p2", true, "", later).await.unwrap(),
+        "no profile yet"
+    );
+    let row = store.profile("p1").await.unwrap().unwrap();
+    assert!(row.full_name_shown);
+    assert_eq!(row.bio, "I write about the UN.\nAnd climate.");
+    assert_eq!(row.updated_at, later);
+
+    // Through the rules: the second Maya O. gets the next address; a second call finds it.
+    let profiles = Profiles::new(store);
+    let ortiz = profiles
+        .ensure("p2", "Maya Ortiz", now)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (ortiz.slug.as_str(), ortiz.shown_name.as_str()),
+        ("maya-o-2", "Maya O.")
+    );
+    let again = profiles
+        .ensure("p2", "Maya Ortiz", later)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(again, ortiz);
+    let okafor = profiles
+        .ensure("p1", "Maya Okafor", now)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (okafor.slug.as_str(), okafor.shown_name.as_str()),
+        ("maya-o", "Maya Okafor")
+    );
+    let leo = profiles.ensure("p3", "Leo", now).await.unwrap().unwrap();
+    assert_eq!(leo.slug, "leo");
+    assert_eq!(
+        profiles
+            .by_slug("maya-o-2")
+            .await
+            .unwrap()
+            .map(|r| r.user_id),
+        Some("p2".to_string())
+    );
+    assert!(profiles.by_slug("nobody").await.unwrap().is_none());
+}

@@ -9,6 +9,7 @@ mod guard;
 mod keys;
 mod model;
 mod principal;
+pub mod profiles;
 pub mod readers;
 mod service;
 pub mod sessions;

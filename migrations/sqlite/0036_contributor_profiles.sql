@@ -1,0 +1,10 @@
+-- A contributor's public profile (issue 35): the address of their page, whether it shows
+-- their full name (by default only their first name and initial), and a short bio.
+-- The slug is made once from the shorter name, so an address never holds a last name.
+CREATE TABLE contributor_profiles (
+    user_id         TEXT PRIMARY KEY NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    slug            TEXT NOT NULL UNIQUE,
+    full_name_shown INTEGER NOT NULL DEFAULT 0,
+    bio             TEXT NOT NULL DEFAULT '',
+    updated_at      TEXT NOT NULL
+);

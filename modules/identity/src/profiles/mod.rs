@@ -1,0 +1,198 @@
+//! Contributors' public profiles (issue 35): the address of a contributor's page, the name it
+//! shows and their bio. A page shows the first name and the last name's initial unless the
+//! contributor chooses their full name: most contributors are minors. The address is made
+//! once, from that shorter name, so it never holds a last name and never changes.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+
+mod store;
+
+pub use store::{profile_store_for, ProfileRow, ProfileStore};
+
+/// The longest bio, in characters.
+pub const MAX_BIO_CHARS: usize = 600;
+
+/// Tries at most this many addresses (`maya-o`, `maya-o-2`, …) before giving up.
+const SLUG_TRIES: usize = 100;
+
+/// A contributor's profile as their page shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    pub user_id: String,
+    /// `/author/{slug}`.
+    pub slug: String,
+    /// The name as the page shows it.
+    pub shown_name: String,
+    pub full_name_shown: bool,
+    pub bio: String,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The name a page shows: the full name when the contributor chose it, else the first name
+/// and the initial of the last ("Maya Okafor" → "Maya O."). A one-word name stays as it is.
+pub fn shown_name(name: &str, full_name_shown: bool) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    if full_name_shown || words.len() < 2 {
+        return words.join(" ");
+    }
+    let first = words.first().copied().unwrap_or_default();
+    let initial: String = words
+        .last()
+        .and_then(|w| w.chars().next())
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    format!("{first} {initial}.")
+}
+
+/// The address a profile is first offered: the shorter name, folded to ASCII.
+pub fn base_slug(name: &str) -> String {
+    let slug = slug::slugify(shown_name(name, false));
+    let slug: String = slug.chars().take(60).collect();
+    let slug = slug.trim_end_matches('-');
+    if slug.is_empty() {
+        "contributor".to_string()
+    } else {
+        slug.to_string()
+    }
+}
+
+/// Why a bio was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BioFault {
+    TooLong,
+    /// A control character other than a line break or a tab.
+    ControlCharacter,
+}
+
+/// A bio as kept: trimmed, with its line breaks, at most [`MAX_BIO_CHARS`], no other control
+/// characters.
+pub fn checked_bio(bio: &str) -> Result<String, BioFault> {
+    let bio = bio.trim().replace("\r\n", "\n");
+    if bio.chars().count() > MAX_BIO_CHARS {
+        return Err(BioFault::TooLong);
+    }
+    if bio
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
+        return Err(BioFault::ControlCharacter);
+    }
+    Ok(bio)
+}
+
+/// Profiles, over their store.
+pub struct Profiles {
+    store: Arc<dyn ProfileStore>,
+}
+
+impl Profiles {
+    pub fn new(store: Arc<dyn ProfileStore>) -> Self {
+        Self { store }
+    }
+
+    /// The profile of the member `user_id` named `name`, made on first use with the first free
+    /// address. `None` when every address tried is taken.
+    pub async fn ensure(
+        &self,
+        user_id: &str,
+        name: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Profile>, sqlx::Error> {
+        if let Some(row) = self.store.profile(user_id).await? {
+            return Ok(Some(row.shown(name)));
+        }
+        let base = base_slug(name);
+        for n in 1..=SLUG_TRIES {
+            let slug = if n == 1 {
+                base.clone()
+            } else {
+                format!("{base}-{n}")
+            };
+            if self.store.create(user_id, &slug, now).await? {
+                break;
+            }
+            // Made meanwhile by another request: that one stands.
+            if let Some(row) = self.store.profile(user_id).await? {
+                return Ok(Some(row.shown(name)));
+            }
+        }
+        Ok(self
+            .store
+            .profile(user_id)
+            .await?
+            .map(|row| row.shown(name)))
+    }
+
+    /// The profile at `/author/{slug}`, with its member's id.
+    pub async fn by_slug(&self, slug: &str) -> Result<Option<ProfileRow>, sqlx::Error> {
+        self.store.profile_by_slug(slug).await
+    }
+
+    /// Changes what a profile shows; false when the member has no profile yet.
+    pub async fn update(
+        &self,
+        user_id: &str,
+        full_name_shown: bool,
+        bio: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool, sqlx::Error> {
+        self.store.update(user_id, full_name_shown, bio, now).await
+    }
+}
+
+impl ProfileRow {
+    /// The profile as shown, for the member named `name`.
+    pub fn shown(self, name: &str) -> Profile {
+        Profile {
+            shown_name: shown_name(name, self.full_name_shown),
+            user_id: self.user_id,
+            slug: self.slug,
+            full_name_shown: self.full_name_shown,
+            bio: self.bio,
+            updated_at: self.updated_at,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_show_a_first_name_and_initial_unless_the_full_name_is_chosen() {
+        assert_eq!(shown_name("Maya Okafor", false), "Maya O.");
+        assert_eq!(shown_name("Maya Okafor", true), "Maya Okafor");
+        assert_eq!(shown_name("  Ana  de la Cruz ", false), "Ana C.");
+        assert_eq!(shown_name("Ana de la Cruz", true), "Ana de la Cruz");
+        assert_eq!(shown_name("Zoë", false), "Zoë");
+        assert_eq!(shown_name("léa émond", false), "léa É.");
+        assert_eq!(shown_name("", false), "");
+    }
+
+    #[test]
+    fn an_address_never_holds_a_last_name() {
+        assert_eq!(base_slug("Maya Okafor"), "maya-o");
+        assert_eq!(base_slug("Zoë Ng"), "zoe-n");
+        assert_eq!(base_slug("!!!"), "contributor");
+        assert_eq!(base_slug(&"Long".repeat(40)).len(), 60);
+    }
+
+    #[test]
+    fn a_bio_keeps_its_lines_and_refuses_control_characters_and_length() {
+        assert_eq!(
+            checked_bio("  I write.\r\nA lot.  "),
+            Ok("I write.\nA lot.".into())
+        );
+        assert_eq!(checked_bio("bell\u{7}"), Err(BioFault::ControlCharacter));
+        assert_eq!(
+            checked_bio(&"a".repeat(MAX_BIO_CHARS)).map(|b| b.len()),
+            Ok(600)
+        );
+        assert_eq!(
+            checked_bio(&"a".repeat(MAX_BIO_CHARS + 1)),
+            Err(BioFault::TooLong)
+        );
+    }
+}

@@ -1,0 +1,117 @@
+//! Where profiles are kept: one table, the same statements on both engines.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::Db;
+
+/// A profile as stored.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ProfileRow {
+    pub user_id: String,
+    pub slug: String,
+    pub full_name_shown: bool,
+    pub bio: String,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[async_trait]
+pub trait ProfileStore: Send + Sync {
+    async fn profile(&self, user_id: &str) -> Result<Option<ProfileRow>, sqlx::Error>;
+    async fn profile_by_slug(&self, slug: &str) -> Result<Option<ProfileRow>, sqlx::Error>;
+    /// Makes the member's profile at `slug`; false when the member has one or the address is
+    /// taken (nothing is changed then).
+    async fn create(
+        &self,
+        user_id: &str,
+        slug: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, sqlx::Error>;
+    /// False when the member has no profile.
+    async fn update(
+        &self,
+        user_id: &str,
+        full_name_shown: bool,
+        bio: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, sqlx::Error>;
+}
+
+const COLUMNS: &str = "user_id, slug, full_name_shown, bio, updated_at";
+
+struct SqlProfileStore {
+    db: Db,
+}
+
+impl SqlProfileStore {
+    /// The profile whose `column` (a unique one, named here, never by a caller) is `value`.
+    async fn one_where(
+        &self,
+        column: &'static str,
+        value: &str,
+    ) -> Result<Option<ProfileRow>, sqlx::Error> {
+        let mut q = self.db.sql(&format!(
+            "SELECT {COLUMNS} FROM contributor_profiles WHERE {column} = "
+        ));
+        q.bind(value.to_string());
+        q.fetch_optional(&self.db).await
+    }
+}
+
+pub fn profile_store_for(db: &Db) -> Arc<dyn ProfileStore> {
+    Arc::new(SqlProfileStore { db: db.clone() })
+}
+
+#[async_trait]
+impl ProfileStore for SqlProfileStore {
+    #[tracing::instrument(target = "trace_only", name = "ProfileStore.profile", skip_all)]
+    async fn profile(&self, user_id: &str) -> Result<Option<ProfileRow>, sqlx::Error> {
+        self.one_where("user_id", user_id).await
+    }
+
+    #[tracing::instrument(target = "trace_only", name = "ProfileStore.profile_by_slug", skip_all)]
+    async fn profile_by_slug(&self, slug: &str) -> Result<Option<ProfileRow>, sqlx::Error> {
+        self.one_where("slug", slug).await
+    }
+
+    #[tracing::instrument(target = "trace_only", name = "ProfileStore.create", skip_all)]
+    async fn create(
+        &self,
+        user_id: &str,
+        slug: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, sqlx::Error> {
+        let mut q = self
+            .db
+            .sql("INSERT INTO contributor_profiles (user_id, slug, updated_at) VALUES (");
+        q.separated()
+            .bind(user_id.to_string())
+            .bind(slug.to_string())
+            .bind(at);
+        // Either constraint (one profile per member, one member per address) says no.
+        q.push(") ON CONFLICT DO NOTHING");
+        Ok(q.execute(&self.db).await? == 1)
+    }
+
+    #[tracing::instrument(target = "trace_only", name = "ProfileStore.update", skip_all)]
+    async fn update(
+        &self,
+        user_id: &str,
+        full_name_shown: bool,
+        bio: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, sqlx::Error> {
+        let mut q = self
+            .db
+            .sql("UPDATE contributor_profiles SET full_name_shown = ");
+        q.bind(full_name_shown);
+        q.push(", bio = ");
+        q.bind(bio.to_string());
+        q.push(", updated_at = ");
+        q.bind(at);
+        q.push(" WHERE user_id = ");
+        q.bind(user_id.to_string());
+        Ok(q.execute(&self.db).await? == 1)
+    }
+}
