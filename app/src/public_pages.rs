@@ -92,7 +92,7 @@ mod tests {
              export const CATEGORY_PAGES = {\n",
         );
         for c in content::Category::ALL {
-            // As prettier writes it: on one line when that fits in 80 characters.
+            // On one line when that fits in 80 characters, as the client is written.
             let description = format!("    description: {},", json(c.description()));
             let description = if description.chars().count() <= 80 {
                 description

@@ -4,326 +4,237 @@ import type { PageData } from "./page-data";
 
 export const samples: PageData[] = [
   {
-    site: {
-      name: "The Agora",
-      url: "https://agora.example",
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
     },
-    path: "/",
-    status: 200,
-    kind: "home",
-    home: {
-      items: [
-        {
-          id: "01a20974-3f9f-7951-8573-7b419ae5230e",
-          slug: "should-16-year-olds-vote",
-          title: "Should 16-Year-Olds Vote?",
-          subtitle: "Both sides, from the people it would affect.",
-          excerpt: "Every few years, someone proposes lowering the voting age…",
-          category: "Youth Activism",
-          cover_image: "/media/demo/vote-at-sixteen.svg",
-          featured: true,
-          author_id: "01a20974-3f90-7f40-8488-dc9b978fddf2",
-          author_name: "Maya Okafor",
-          created_at: "2026-11-20T09:30:00Z",
-          updated_at: "2026-11-20T09:30:00Z",
-          read_time: "4 min",
-        },
-      ],
-      total: 1,
-      total_exact: true,
-      published_total: 6,
-    },
+    "path": "/",
+    "status": 200,
+    "kind": "home",
+    "home": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya Okafor","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6}
   },
   {
-    site: {
-      name: "The Agora",
-      url: "https://agora.example",
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
     },
-    path: "/nowhere",
-    status: 404,
-    kind: "not_found",
-    newest: {
-      items: [
-        {
-          id: "01a20974-3f9f-7951-8573-7b419ae5230e",
-          slug: "should-16-year-olds-vote",
-          title: "Should 16-Year-Olds Vote?",
-          subtitle: "Both sides, from the people it would affect.",
-          excerpt: "Every few years, someone proposes lowering the voting age…",
-          category: "Youth Activism",
-          cover_image: "/media/demo/vote-at-sixteen.svg",
-          featured: true,
-          author_id: "01a20974-3f90-7f40-8488-dc9b978fddf2",
-          author_name: "Maya Okafor",
-          created_at: "2026-11-20T09:30:00Z",
-          updated_at: "2026-11-20T09:30:00Z",
-          read_time: "4 min",
-        },
-      ],
-      total: 1,
-      total_exact: true,
-      published_total: 6,
-    },
+    "path": "/nowhere",
+    "status": 404,
+    "kind": "not_found",
+    "newest": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya Okafor","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6}
   },
   {
-    site: {
-      name: "The Agora",
-      url: "https://agora.example",
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
     },
-    path: "/articles?q=vote&category=Youth%20Activism",
-    status: 200,
-    kind: "articles",
-    list: {
-      items: [
-        {
-          id: "01a20974-3f9f-7951-8573-7b419ae5230e",
-          slug: "should-16-year-olds-vote",
-          title: "Should 16-Year-Olds Vote?",
-          subtitle: "Both sides, from the people it would affect.",
-          excerpt: "Every few years, someone proposes lowering the voting age…",
-          category: "Youth Activism",
-          cover_image: "/media/demo/vote-at-sixteen.svg",
-          featured: true,
-          author_id: "01a20974-3f90-7f40-8488-dc9b978fddf2",
-          author_name: "Maya Okafor",
-          created_at: "2026-11-20T09:30:00Z",
-          updated_at: "2026-11-20T09:30:00Z",
-          read_time: "4 min",
-        },
+    "path": "/articles?q=vote&category=Youth%20Activism",
+    "status": 200,
+    "kind": "articles",
+    "list": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya Okafor","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6},
+    "list_query": {
+      "q": "vote",
+      "categories": [
+        "Youth Activism"
       ],
-      total: 1,
-      total_exact: true,
-      published_total: 6,
-    },
-    list_query: {
-      q: "vote",
-      categories: ["Youth Activism"],
-      limit: 6,
-      newest: false,
-    },
+      "limit": 6,
+      "newest": false
+    }
   },
   {
-    site: {
-      name: "The Agora",
-      url: "https://agora.example",
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
     },
-    path: "/category/youth-activism?limit=12",
-    status: 200,
-    kind: "category",
-    list: {
-      items: [
-        {
-          id: "01a20974-3f9f-7951-8573-7b419ae5230e",
-          slug: "should-16-year-olds-vote",
-          title: "Should 16-Year-Olds Vote?",
-          subtitle: "Both sides, from the people it would affect.",
-          excerpt: "Every few years, someone proposes lowering the voting age…",
-          category: "Youth Activism",
-          cover_image: "/media/demo/vote-at-sixteen.svg",
-          featured: true,
-          author_id: "01a20974-3f90-7f40-8488-dc9b978fddf2",
-          author_name: "Maya Okafor",
-          created_at: "2026-11-20T09:30:00Z",
-          updated_at: "2026-11-20T09:30:00Z",
-          read_time: "4 min",
-        },
+    "path": "/category/youth-activism?limit=12",
+    "status": 200,
+    "kind": "category",
+    "list": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya Okafor","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6},
+    "list_query": {
+      "q": "",
+      "categories": [
+        "Youth Activism"
       ],
-      total: 1,
-      total_exact: true,
-      published_total: 6,
-    },
-    list_query: {
-      q: "",
-      categories: ["Youth Activism"],
-      limit: 12,
-      newest: false,
-    },
+      "limit": 12,
+      "newest": false
+    }
   },
   {
-    site: {
-      name: "The Agora",
-      url: "https://agora.example",
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
     },
-    path: "/article/should-16-year-olds-vote",
-    status: 200,
-    kind: "article",
-    article: {
-      id: "01a20974-3f9f-7951-8573-7b419ae5230e",
-      slug: "should-16-year-olds-vote",
-      title: "Should 16-Year-Olds Vote?",
-      subtitle: "Both sides, from the people it would affect.",
-      excerpt: "Every few years, someone proposes lowering the voting age…",
-      category: "Youth Activism",
-      cover_image: "/media/demo/vote-at-sixteen.svg",
-      featured: true,
-      author_id: "01a20974-3f90-7f40-8488-dc9b978fddf2",
-      author_name: "Maya Okafor",
-      created_at: "2026-11-20T09:30:00Z",
-      updated_at: "2026-11-20T09:30:00Z",
-      read_time: "4 min",
-      content_html:
-        "<p>Every few years, <strong>someone</strong> proposes…</p>",
-      description: "Both sides, from the people it would affect.",
+    "path": "/article/should-16-year-olds-vote",
+    "status": 200,
+    "kind": "article",
+    "article": {
+      "id": "01a20974-3f9f-7951-8573-7b419ae5230e",
+      "slug": "should-16-year-olds-vote",
+      "title": "Should 16-Year-Olds Vote?",
+      "subtitle": "Both sides, from the people it would affect.",
+      "excerpt": "Every few years, someone proposes lowering the voting age…",
+      "category": "Youth Activism",
+      "cover_image": "/media/demo/vote-at-sixteen.svg",
+      "featured": true,
+      "author_id": "01a20974-3f90-7f40-8488-dc9b978fddf2",
+      "author_name": "Maya Okafor",
+      "created_at": "2026-11-20T09:30:00Z",
+      "updated_at": "2026-11-20T09:30:00Z",
+      "read_time": "4 min",
+      "content_html": "<p>Every few years, <strong>someone</strong> proposes…</p>",
+      "description": "Both sides, from the people it would affect."
     },
-    related: {
-      read_next: [
+    "related": {
+      "read_next": [
         {
-          id: "01a20974-3f9f-7951-8573-7b419ae5230e",
-          slug: "should-16-year-olds-vote",
-          title: "Should 16-Year-Olds Vote?",
-          subtitle: "Both sides, from the people it would affect.",
-          excerpt: "Every few years, someone proposes lowering the voting age…",
-          category: "Youth Activism",
-          cover_image: "/media/demo/vote-at-sixteen.svg",
-          featured: true,
-          author_id: "01a20974-3f90-7f40-8488-dc9b978fddf2",
-          author_name: "Maya Okafor",
-          created_at: "2026-11-20T09:30:00Z",
-          updated_at: "2026-11-20T09:30:00Z",
-          read_time: "4 min",
-        },
+          "id": "01a20974-3f9f-7951-8573-7b419ae5230e",
+          "slug": "should-16-year-olds-vote",
+          "title": "Should 16-Year-Olds Vote?",
+          "subtitle": "Both sides, from the people it would affect.",
+          "excerpt": "Every few years, someone proposes lowering the voting age…",
+          "category": "Youth Activism",
+          "cover_image": "/media/demo/vote-at-sixteen.svg",
+          "featured": true,
+          "author_id": "01a20974-3f90-7f40-8488-dc9b978fddf2",
+          "author_name": "Maya Okafor",
+          "created_at": "2026-11-20T09:30:00Z",
+          "updated_at": "2026-11-20T09:30:00Z",
+          "read_time": "4 min"
+        }
       ],
-      author: {
-        name: "Maya Okafor",
-        role: "Writer",
-        articles: [
+      "author": {
+        "name": "Maya Okafor",
+        "role": "Writer",
+        "articles": [
           {
-            id: "01a20974-3f9f-7951-8573-7b419ae5230e",
-            slug: "should-16-year-olds-vote",
-            title: "Should 16-Year-Olds Vote?",
-            subtitle: "Both sides, from the people it would affect.",
-            excerpt:
-              "Every few years, someone proposes lowering the voting age…",
-            category: "Youth Activism",
-            cover_image: "/media/demo/vote-at-sixteen.svg",
-            featured: true,
-            author_id: "01a20974-3f90-7f40-8488-dc9b978fddf2",
-            author_name: "Maya Okafor",
-            created_at: "2026-11-20T09:30:00Z",
-            updated_at: "2026-11-20T09:30:00Z",
-            read_time: "4 min",
-          },
-        ],
-      },
-    },
+            "id": "01a20974-3f9f-7951-8573-7b419ae5230e",
+            "slug": "should-16-year-olds-vote",
+            "title": "Should 16-Year-Olds Vote?",
+            "subtitle": "Both sides, from the people it would affect.",
+            "excerpt": "Every few years, someone proposes lowering the voting age…",
+            "category": "Youth Activism",
+            "cover_image": "/media/demo/vote-at-sixteen.svg",
+            "featured": true,
+            "author_id": "01a20974-3f90-7f40-8488-dc9b978fddf2",
+            "author_name": "Maya Okafor",
+            "created_at": "2026-11-20T09:30:00Z",
+            "updated_at": "2026-11-20T09:30:00Z",
+            "read_time": "4 min"
+          }
+        ]
+      }
+    }
   },
   {
-    site: {
-      name: "The Agora",
-      url: "https://agora.example",
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
     },
-    path: "/confirm?token=x",
-    status: 200,
-    kind: "landing",
-    landing: {
-      heading: "Your email is confirmed",
-      text: "Thank you! Your account is now active.",
-      link_href: "/login",
-      link_label: "Go to login",
-      status: 200,
-    },
+    "path": "/confirm?token=x",
+    "status": 200,
+    "kind": "landing",
+    "landing": {
+      "heading": "Your email is confirmed",
+      "text": "Thank you! Your account is now active.",
+      "link_href": "/login",
+      "link_label": "Go to login",
+      "status": 200
+    }
   },
   {
-    site: {
-      name: "The Agora",
-      url: "https://agora.example",
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
     },
-    path: "/magazine",
-    status: 200,
-    kind: "magazine",
-    issues: [
+    "path": "/magazine",
+    "status": 200,
+    "kind": "magazine",
+    "issues": [
       {
-        slug: "november-2026",
-        title: "November 2026",
-        issue_date: "2026-11-01",
-        description: "Elections, climate talks and a youth parliament.",
-        cover_url: "/media/covers/november.png",
-        file_url: "/media/magazines/1767225600000-abc.pdf",
-        size_bytes: 4200000,
-        published_at: "2026-11-20T09:30:00Z",
-      },
-    ],
+        "slug": "november-2026",
+        "title": "November 2026",
+        "issue_date": "2026-11-01",
+        "description": "Elections, climate talks and a youth parliament.",
+        "cover_url": "/media/covers/november.png",
+        "file_url": "/media/magazines/1767225600000-abc.pdf",
+        "size_bytes": 4200000,
+        "published_at": "2026-11-20T09:30:00Z"
+      }
+    ]
   },
   {
-    site: {
-      name: "The Agora",
-      url: "https://agora.example",
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
     },
-    path: "/magazine/november-2026",
-    status: 200,
-    kind: "issue",
-    issue: {
-      slug: "november-2026",
-      title: "November 2026",
-      issue_date: "2026-11-01",
-      description: "Elections, climate talks and a youth parliament.",
-      cover_url: "/media/covers/november.png",
-      file_url: "/media/magazines/1767225600000-abc.pdf",
-      size_bytes: 4200000,
-      published_at: "2026-11-20T09:30:00Z",
-    },
+    "path": "/magazine/november-2026",
+    "status": 200,
+    "kind": "issue",
+    "issue": {
+      "slug": "november-2026",
+      "title": "November 2026",
+      "issue_date": "2026-11-01",
+      "description": "Elections, climate talks and a youth parliament.",
+      "cover_url": "/media/covers/november.png",
+      "file_url": "/media/magazines/1767225600000-abc.pdf",
+      "size_bytes": 4200000,
+      "published_at": "2026-11-20T09:30:00Z"
+    }
   },
   {
-    site: {
-      name: "The Agora",
-      url: "https://agora.example",
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
     },
-    path: "/educational-packs",
-    status: 200,
-    kind: "packs",
-    packs: {
-      launched_at: "2026-11-20T09:30:00Z",
-      packs: [
+    "path": "/educational-packs",
+    "status": 200,
+    "kind": "packs",
+    "packs": {
+      "launched_at": "2026-11-20T09:30:00Z",
+      "packs": [
         {
-          id: "democracy",
-          title: "How Democracy Works",
-          level: "High School",
-          file_url: "/media/packs/democracy-x.pdf",
-          size_bytes: 2100000,
-          uploaded_at: "2026-11-20T09:30:00Z",
-        },
+          "id": "democracy",
+          "title": "How Democracy Works",
+          "level": "High School",
+          "file_url": "/media/packs/democracy-x.pdf",
+          "size_bytes": 2100000,
+          "uploaded_at": "2026-11-20T09:30:00Z"
+        }
+      ]
+    }
+  },
+  {
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
+    },
+    "path": "/account",
+    "status": 200,
+    "kind": "account",
+    "account": {
+      "first_name": "Noor",
+      "last_name": "Haddad",
+      "email": "noor@example.org",
+      "interests": [
+        "Human Rights"
       ],
+      "created_at": "2026-11-20T09:30:00Z",
+      "subscriptions": {
+        "magazine": true,
+        "packs": false,
+        "digest": true
+      }
     },
+    "reader": true
   },
   {
-    site: {
-      name: "The Agora",
-      url: "https://agora.example",
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
     },
-    path: "/account",
-    status: 200,
-    kind: "account",
-    account: {
-      first_name: "Noor",
-      last_name: "Haddad",
-      email: "noor@example.org",
-      interests: ["Human Rights"],
-      created_at: "2026-11-20T09:30:00Z",
-      subscriptions: {
-        magazine: true,
-        packs: false,
-        digest: true,
-      },
-    },
-    reader: true,
-  },
-  {
-    site: {
-      name: "The Agora",
-      url: "https://agora.example",
-    },
-    path: "/contact-us",
-    status: 200,
-    kind: "plain",
-    form: {
-      intent: "",
-      values: { email: "not-an-address", interests: ["Human Rights"] },
-      error: {
-        code: "invalid_email",
-        message: "Please enter a valid email address.",
-        title: "Invalid Email",
-      },
-      done: { message: "Thanks!" },
-    },
-  },
+    "path": "/contact-us",
+    "status": 200,
+    "kind": "plain",
+    "form": {"intent":"","values":{"email":"not-an-address","interests":["Human Rights"]},"error":{"code":"invalid_email","message":"Please enter a valid email address.","title":"Invalid Email"},"done":{"message":"Thanks!"}}
+  }
 ];
