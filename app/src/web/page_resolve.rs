@@ -370,9 +370,12 @@ impl PageResolver {
             let list = ListQuery::from_page_query(query);
             Cow::Owned(format!("/articles?{}|{}", list.cache_key(), list.q))
         } else if path.starts_with("/category/") && !query.is_empty() {
-            // Only the length of the list ("Load More" without JavaScript) changes the page.
-            let limit = ListQuery::from_page_query(query).limit;
-            Cow::Owned(format!("{path}?limit={limit}"))
+            // Only the length of the list ("Load More" without JavaScript) changes the page:
+            // at the first page's length (a shared link's `?utm_…`) it is the plain page.
+            match ListQuery::from_page_query(query).limit {
+                content::PAGE_STEP => Cow::Borrowed(path),
+                limit => Cow::Owned(format!("{path}?limit={limit}")),
+            }
         } else {
             Cow::Borrowed(path)
         }

@@ -105,6 +105,15 @@ async fn a_category_page_lists_its_pieces_with_its_line_feed_and_collection() {
         );
     }
 
+    // A shared link's tracking parameters get the same stored page, not a render of their own.
+    let etag = |r: &reqwest::Response| r.headers()["etag"].to_str().unwrap().to_string();
+    let plain = app.get("/category/human-rights").await;
+    let tracked = app
+        .get("/category/human-rights?utm_source=class&limit=6")
+        .await;
+    assert_eq!(etag(&tracked), etag(&plain));
+    assert!(!tracked.text().await.unwrap().contains("utm_source"));
+
     // "Load More" without JavaScript: twelve, under the same canonical address.
     let (status, more) = page(&app, "/category/human-rights?limit=12").await;
     assert_eq!(status, 200);

@@ -13,6 +13,7 @@ mod error;
 mod history;
 mod import;
 mod listing;
+pub use listing::PAGE_STEP;
 mod model;
 mod newsroom;
 mod newsroom_dto;
