@@ -477,4 +477,36 @@ pub async fn profiles(db: &Db) {
         Some("p2".to_string())
     );
     assert!(profiles.by_slug("nobody").await.unwrap().is_none());
+
+    // At once: one member's first visits make one profile; five Sam L.s get five addresses.
+    let profiles = Arc::new(profiles);
+    let sams = ["Sam Lee", "Sam Li", "Sam Lopez", "Sam Lund", "Sam Low"];
+    for (i, name) in sams.iter().enumerate() {
+        users
+            .insert(&format!("s{i}"), name, "writer", now)
+            .await
+            .unwrap();
+    }
+    let mut tasks = Vec::new();
+    for i in 0..10 {
+        let profiles = profiles.clone();
+        let (id, name) = if i < 5 {
+            ("s0".to_string(), sams[0])
+        } else {
+            (format!("s{}", i - 5), sams[i - 5])
+        };
+        tasks.push(tokio::spawn(async move {
+            let p = profiles.ensure(&id, name, now).await.unwrap().unwrap();
+            (id, p.slug)
+        }));
+    }
+    let mut made = std::collections::BTreeMap::new();
+    for task in tasks {
+        let (id, slug) = task.await.unwrap();
+        let first = made.entry(id.clone()).or_insert_with(|| slug.clone());
+        assert_eq!(*first, slug, "{id} has one address");
+    }
+    let mut slugs: Vec<String> = made.into_values().collect();
+    slugs.sort();
+    assert_eq!(slugs, ["sam-l", "sam-l-2", "sam-l-3", "sam-l-4", "sam-l-5"]);
 }
