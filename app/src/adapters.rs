@@ -23,7 +23,7 @@ impl analytics::ArticleTitles for ContentTitles {
 }
 
 /// Beacons count only pages that exist: the app knows its route table, content its articles
-/// (answered from content's memory, not from its tables).
+/// (answered from content's memory, not from its tables) and who has a page.
 pub struct SitePages(pub Arc<ContentService>, pub Arc<media::MagazineService>);
 
 #[async_trait]
@@ -34,6 +34,12 @@ impl analytics::KnownPages for SitePages {
         }
         if let Some(slug) = path.strip_prefix("/category/") {
             return content::Category::from_slug(slug).is_some();
+        }
+        if let Some(slug) = path.strip_prefix("/author/") {
+            return self.0.author(slug).await.unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "cannot tell whether a contributor has a page; view not counted");
+                None
+            }).is_some();
         }
         if let Some(slug) = path.strip_prefix("/magazine/") {
             return self.1.issue(slug).await.unwrap_or_else(|e| {
@@ -65,6 +71,41 @@ impl AuthorDirectory for IdentityAuthors {
         ids: &[String],
     ) -> Result<HashMap<String, String>, Box<dyn std::error::Error + Send + Sync>> {
         Ok(self.0.names(ids).await?)
+    }
+
+    async fn bylines(
+        &self,
+        ids: &[String],
+    ) -> Result<HashMap<String, content::Byline>, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(self
+            .0
+            .bylines(ids)
+            .await?
+            .into_iter()
+            .map(|(id, b)| {
+                let byline = content::Byline {
+                    name: b.name,
+                    slug: b.slug,
+                };
+                (id, byline)
+            })
+            .collect())
+    }
+
+    async fn contributor(
+        &self,
+        slug: &str,
+    ) -> Result<Option<(String, content::Contributor)>, Box<dyn std::error::Error + Send + Sync>>
+    {
+        Ok(self.0.contributor(slug).await?.map(|who| {
+            let shown = content::Contributor {
+                name: who.name,
+                slug: who.slug,
+                role: who.role.label().to_string(),
+                bio: who.bio,
+            };
+            (who.user_id, shown)
+        }))
     }
 
     async fn is_active_writer(

@@ -241,6 +241,7 @@ pub type Api = OpenApiService<
         identity::readers::ReaderSignInApi,
         ReaderApi,
         identity::StaffAdminApi,
+        identity::profiles::ProfileApi,
         media::MagazineApi,
         analytics::AnalyticsApi,
         outreach::AnnouncementApi,
@@ -262,6 +263,10 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             identity::readers::ReaderSignInApi::new(services.readers.auth().clone(), trust_proxy),
             ReaderApi::new(services.readers.clone()),
             identity::StaffAdminApi::new(services.identity.clone()),
+            identity::profiles::ProfileApi::new(
+                services.identity.clone(),
+                services.content.generation(),
+            ),
             media::MagazineApi::new(services.magazines.clone(), services.magazine_max_bytes),
             analytics::AnalyticsApi::new(services.analytics_service.clone(), trust_proxy),
             outreach::AnnouncementApi::new(services.announcements.clone()),

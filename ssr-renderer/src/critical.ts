@@ -156,14 +156,15 @@ function shapeKey(shapes: Set<string>): string {
 
 /**
  * The kind of page `url` is, as the build groups its samples: a page that is not there, an
- * article, an issue of the magazine, a category's page, or else the page's own path.
+ * article, an issue of the magazine, a category's or a contributor's page, or else the page's
+ * own path.
  */
 export function pageGroup(url: string, status = 200): string {
   if (status === 404) return "404";
   const path = (url.split(/[?#]/)[0] ?? "/")
     .toLowerCase()
     .replace(/(.)\/$/, "$1");
-  const item = /^\/(article|magazine|category)\/[^/]+$/.exec(path);
+  const item = /^\/(article|magazine|category|author)\/[^/]+$/.exec(path);
   return item ? `/${item[1]}/*` : path;
 }
 

@@ -244,6 +244,7 @@ describe("critical CSS", () => {
     expect(pageGroup("/About/")).toBe("/about");
     expect(pageGroup("/article/should-16-year-olds-vote")).toBe("/article/*");
     expect(pageGroup("/category/human-rights?limit=12")).toBe("/category/*");
+    expect(pageGroup("/author/maya-o?limit=12")).toBe("/author/*");
     expect(pageGroup("/magazine/november-2026#cover")).toBe("/magazine/*");
     expect(pageGroup("/magazine")).toBe("/magazine");
     expect(pageGroup("/article/gone", 404)).toBe("404");

@@ -54,7 +54,7 @@ export const VETO = {
   subtitle:
     "Five countries, one word, and a lot of frustration. Here's how the most powerful room in global diplomacy actually works.",
   category: "International Affairs",
-  author: "Maya Okafor",
+  author: "Maya O.",
 };
 
 /** The only demo article whose title, subtitle or body mentions deepfakes. */

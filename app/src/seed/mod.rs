@@ -74,9 +74,33 @@ pub async fn demo(services: &Services) -> anyhow::Result<String> {
             })
             .await?;
     }
+    for (name, bio) in DEMO_BIOS {
+        let id = services.identity.ensure_user(name, Role::Writer).await?;
+        let change = identity::profiles::ProfileChange {
+            full_name_shown: false,
+            bio: bio.into(),
+        };
+        services.identity.set_profile(&id, change).await?;
+    }
     report.push_str(&format!("demo content loaded: {count} articles"));
     Ok(report)
 }
+
+/// What the demo writers say about themselves on their pages.
+const DEMO_BIOS: [(&str, &str); 3] = [
+    (
+        "Maya Okafor",
+        "Year 12. I write about the UN, elections and why young people should have a say in both.\nDebate club captain.",
+    ),
+    (
+        "Priya Nandakumar",
+        "Climate, rights and the tech that shapes both. I like reading the reports nobody reads.",
+    ),
+    (
+        "Leo Chen-Ramirez",
+        "I cover culture, diplomacy and the internet, usually all at once.",
+    ),
+];
 
 /// The writer of the demo articles who gets a key, so the writer dashboard has content.
 const DEMO_WRITER: &str = "Maya Okafor";

@@ -14,6 +14,11 @@ pub fn category_feed_path(category: Category) -> String {
     format!("/feed/{}.xml", category.slug())
 }
 
+/// Where the feed of one contributor is served: `/feed/author/maya-o.xml`.
+pub fn author_feed_path(slug: &str) -> String {
+    format!("/feed/author/{slug}.xml")
+}
+
 /// What a feed is of: its title, where it is, and the page that lists the same articles.
 pub struct Scope {
     pub title: String,
@@ -34,6 +39,15 @@ impl Scope {
                 path: category_feed_path(c),
                 page: c.page_path(),
             },
+        }
+    }
+
+    /// The feed of the contributor `name` whose page is `/author/{slug}`.
+    pub fn of_author(site_name: &str, name: &str, slug: &str) -> Scope {
+        Scope {
+            title: format!("{site_name}: {name}"),
+            path: author_feed_path(slug),
+            page: format!("/author/{slug}"),
         }
     }
 }
@@ -68,6 +82,10 @@ pub fn atom(site_url: &str, scope: &Scope, description: &str, list: &ArticleList
                 .iter()
                 .map(|name| Person {
                     name: name.clone(),
+                    uri: a
+                        .author_slug
+                        .as_ref()
+                        .map(|slug| format!("{site_url}/author/{slug}")),
                     ..Person::default()
                 })
                 .collect(),
@@ -132,6 +150,7 @@ mod tests {
             featured: false,
             author_id: None,
             author_name: Some("Ana".into()),
+            author_slug: Some("ana".into()),
             created_at: t,
             updated_at: t,
             read_time: "1 min".into(),
@@ -160,6 +179,10 @@ mod tests {
         assert_eq!(e.links[0].href, "https://agora.example/article/rights");
         assert_eq!(e.id, "https://agora.example/article/id-1");
         assert_eq!(e.authors[0].name, "Ana");
+        assert_eq!(
+            e.authors[0].uri.as_deref(),
+            Some("https://agora.example/author/ana")
+        );
         assert_eq!(
             e.summary.as_ref().map(|s| s.value.as_str()),
             Some("Tom & Jerry <script>")

@@ -108,6 +108,7 @@ pub fn routes(
     });
     let seo = Arc::new(seo::Seo::new(
         services.content.clone(),
+        services.identity.clone(),
         services.magazines.clone(),
         settings.site_url.clone(),
         settings.site_name.clone(),
@@ -133,7 +134,8 @@ pub fn routes(
             get(seo::sitemap_part_of).data(seo.clone()),
         )
         .at(feed::FEED_PATH, get(seo::feed).data(seo.clone()))
-        .at("/feed/:file", get(seo::category_feed).data(seo))
+        .at("/feed/:file", get(seo::category_feed).data(seo.clone()))
+        .at("/feed/author/:file", get(seo::author_feed).data(seo))
         .at(
             "/social/site.jpg",
             get(social::site_card).data(social.clone()),

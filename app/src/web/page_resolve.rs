@@ -104,6 +104,13 @@ enum Shown<'a> {
         list: Option<&'a RawValue>,
         list_query: ListQueryData<'a>,
     },
+    /// "/author/{slug}": who the contributor is, and their first `list_query.limit` pieces.
+    Author {
+        author: &'a content::Contributor,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        list: Option<&'a RawValue>,
+        list_query: ListQueryData<'a>,
+    },
     /// "/article/{slug}": the article, what to read next and its author's box.
     Article {
         article: ArticleOnPage<'a>,
@@ -345,6 +352,7 @@ impl PageResolver {
             Route::Home => self.home(url, visit).await?,
             Route::Articles => self.articles(url, query, visit).await?,
             Route::Category(category) => self.category(category, url, query, visit).await?,
+            Route::Author(slug) => self.author(path, slug, url, query, visit).await?,
             Route::Article(slug) => match self.article(path, slug, url, visit).await? {
                 Ok(page) => page,
                 Err(moved_to) => return Ok((Outcome::Redirect(moved_to), true)),
@@ -369,7 +377,9 @@ impl PageResolver {
             // (the listing data underneath is shared through the case-folded listing key).
             let list = ListQuery::from_page_query(query);
             Cow::Owned(format!("/articles?{}|{}", list.cache_key(), list.q))
-        } else if path.starts_with("/category/") && !query.is_empty() {
+        } else if (path.starts_with("/category/") || path.starts_with("/author/"))
+            && !query.is_empty()
+        {
             // Only the length of the list ("Load More" without JavaScript) changes the page:
             // at the first page's length (a shared link's `?utm_…`) it is the plain page.
             match ListQuery::from_page_query(query).limit {

@@ -91,6 +91,7 @@ type HeldEntries = (u64, Instant, Arc<Vec<String>>);
 
 pub struct Seo {
     content: Arc<ContentService>,
+    identity: Arc<identity::IdentityService>,
     magazines: Arc<media::MagazineService>,
     site_url: String,
     site_name: String,
@@ -104,11 +105,14 @@ pub struct Seo {
     parts: moka::sync::Cache<(u64, usize), Arc<Representation>>,
     /// The feed of every article, then one per category in `Category::ALL` order.
     feeds: Vec<Held>,
+    /// Contributors' feeds, by content version and page address.
+    author_feeds: moka::future::Cache<(u64, String), Arc<Representation>>,
 }
 
 impl Seo {
     pub fn new(
         content: Arc<ContentService>,
+        identity: Arc<identity::IdentityService>,
         magazines: Arc<media::MagazineService>,
         site_url: String,
         site_name: String,
@@ -137,6 +141,7 @@ impl Seo {
         );
         Seo {
             content,
+            identity,
             magazines,
             site_url,
             site_name,
@@ -150,6 +155,10 @@ impl Seo {
                 .time_to_live(HELD_TTL)
                 .build(),
             feeds: (0..=Category::ALL.len()).map(|_| Held::default()).collect(),
+            author_feeds: moka::future::Cache::builder()
+                .max_capacity(256)
+                .time_to_live(HELD_TTL)
+                .build(),
         }
     }
 
@@ -206,6 +215,20 @@ impl Seo {
                 category.page_path()
             ));
         }
+        let authors = self.content.published_authors().await?;
+        let ids: Vec<String> = authors.iter().map(|(id, _)| id.clone()).collect();
+        let bylines = self.identity.bylines(&ids).await.map_err(identity_failed)?;
+        for (id, updated) in &authors {
+            let Some(slug) = bylines.get(id).and_then(|b| b.slug.as_deref()) else {
+                continue;
+            };
+            entries.push(format!(
+                "<url><loc>{}/author/{}</loc><lastmod>{}</lastmod></url>\n",
+                self.site_url,
+                escape_html(slug),
+                updated.format("%Y-%m-%d")
+            ));
+        }
         for issue in issues {
             entries.push(format!(
                 "<url><loc>{}/magazine/{}</loc><lastmod>{}</lastmod></url>\n",
@@ -260,12 +283,48 @@ impl Seo {
         Ok(atom(&self.site_url, &scope, description, &list))
     }
 
+    /// The feed of the contributor at `/author/{slug}`; `None` when there is none (no such
+    /// contributor, or nothing of theirs published).
+    async fn author_feed(
+        &self,
+        slug: &str,
+    ) -> Result<Option<Arc<Representation>>, content::ContentError> {
+        let key = (self.content.version(), slug.to_string());
+        if let Some(held) = self.author_feeds.get(&key).await {
+            return Ok(Some(held));
+        }
+        let Some((id, who)) = self.content.author(slug).await? else {
+            return Ok(None);
+        };
+        let list = self
+            .content
+            .list(&ListQuery::by_author(&id, content::FEED_ARTICLES))
+            .await?;
+        let scope = Scope::of_author(&self.site_name, &who.name, &who.slug);
+        let description = format!(
+            "Articles by {}, {} at {}.",
+            who.name, who.role, self.site_name
+        );
+        let built = compressed(
+            atom(&self.site_url, &scope, &description, &list),
+            &self.atom,
+            Effort::Best,
+        )
+        .await?;
+        self.author_feeds.insert(key, built.clone()).await;
+        Ok(Some(built))
+    }
+
     fn feed_slot(&self, category: Option<Category>) -> &Held {
         let index = category
             .and_then(|c| Category::ALL.iter().position(|a| *a == c))
             .map_or(0, |i| i + 1);
         &self.feeds[index.min(self.feeds.len() - 1)]
     }
+}
+
+fn identity_failed(e: identity::IdentityError) -> content::ContentError {
+    content::ContentError::Unexpected(Box::new(e))
 }
 
 /// `body` as a document served with `headers`, compressed once (off the runtime).
@@ -354,6 +413,19 @@ pub async fn category_feed(req: &Request, file: Path<String>, seo: Data<&Arc<Seo
     match file.strip_suffix(".xml").and_then(Category::from_slug) {
         Some(category) => feed_of(req, &seo, Some(category)).await,
         None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// `/feed/author/{slug}.xml`: a contributor's feed; not found without a public page.
+#[handler]
+pub async fn author_feed(req: &Request, file: Path<String>, seo: Data<&Arc<Seo>>) -> Response {
+    let Some(slug) = file.strip_suffix(".xml") else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    match seo.author_feed(slug).await {
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Ok(Some(doc)) => answer(req, "feed", Ok(doc)),
+        Err(e) => answer(req, "feed", Err(e)),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Structured data (schema.org, as JSON-LD) for search engines and link previews: the
 //! publisher and the site's search on the home page, a `NewsArticle` on every article, and
-//! where each page sits (`BreadcrumbList`), and a category's page as a `CollectionPage` of
-//! the pieces it shows.
+//! where each page sits (`BreadcrumbList`), a category's page as a `CollectionPage` of the
+//! pieces it shows, and a contributor's as a `ProfilePage` about a `Person`.
 
 use content::Article;
 use serde_json::{json, Value};
@@ -61,6 +61,9 @@ pub fn news_article(article: &Article, site_url: &str, site_name: &str, card: &s
     });
     if let Some(name) = &card_.author_name {
         data["author"] = json!({"@type": "Person", "name": name});
+        if let Some(slug) = &card_.author_slug {
+            data["author"]["url"] = json!(absolute(site_url, &format!("/author/{slug}")));
+        }
     } else {
         data["author"] = json!({"@type": "Organization", "name": site_name});
     }
@@ -109,15 +112,8 @@ pub fn listed(list_json: &[u8]) -> Vec<Listed> {
         .unwrap_or_default()
 }
 
-/// A page that collects pieces (a category's): its name, line and the pieces it shows, in
-/// order.
-pub fn collection_page(
-    site_url: &str,
-    name: &str,
-    description: &str,
-    path: &str,
-    pieces: &[Listed],
-) -> Value {
+/// The pieces a page shows, in order, as an `ItemList`.
+fn item_list(site_url: &str, pieces: &[Listed]) -> Value {
     let items: Vec<Value> = pieces
         .iter()
         .enumerate()
@@ -131,15 +127,64 @@ pub fn collection_page(
         })
         .collect();
     json!({
+        "@type": "ItemList",
+        "numberOfItems": items.len(),
+        "itemListElement": items,
+    })
+}
+
+/// A page that collects pieces (a category's): its name, line and the pieces it shows, in
+/// order.
+pub fn collection_page(
+    site_url: &str,
+    name: &str,
+    description: &str,
+    path: &str,
+    pieces: &[Listed],
+) -> Value {
+    json!({
         "@context": "https://schema.org",
         "@type": "CollectionPage",
         "name": name,
         "description": description,
         "url": absolute(site_url, path),
-        "mainEntity": {
-            "@type": "ItemList",
-            "numberOfItems": items.len(),
-            "itemListElement": items,
-        },
+        "mainEntity": item_list(site_url, pieces),
+    })
+}
+
+/// A contributor, as their page names them.
+pub struct Contributor<'a> {
+    pub name: &'a str,
+    pub path: &'a str,
+    /// Their role on the team, as readers know it.
+    pub role: &'a str,
+    pub bio: &'a str,
+}
+
+/// A contributor's page: a `Person` on the team of the publication, and the pieces the page
+/// shows. No address, no link elsewhere: most contributors are minors.
+pub fn profile_page(
+    site_url: &str,
+    site_name: &str,
+    who: Contributor<'_>,
+    pieces: &[Listed],
+) -> Value {
+    let url = absolute(site_url, who.path);
+    let mut person = json!({
+        "@type": "Person",
+        "name": who.name,
+        "url": url,
+        "jobTitle": who.role,
+        "worksFor": {"@type": "Organization", "name": site_name, "url": format!("{site_url}/")},
+    });
+    if !who.bio.is_empty() {
+        person["description"] = json!(who.bio);
+    }
+    json!({
+        "@context": "https://schema.org",
+        "@type": "ProfilePage",
+        "url": url,
+        "mainEntity": person,
+        "hasPart": item_list(site_url, pieces),
     })
 }

@@ -28,10 +28,12 @@ pub fn route_of(path: &str) -> &'static str {
     if let Some(page) = public_page(path) {
         return page.path;
     }
-    let prefixes: [(&str, &'static str); 8] = [
+    let prefixes: [(&str, &'static str); 10] = [
         ("/sitemap-", "/sitemap-{n}.xml"),
         ("/article/", "/article/{slug}"),
         ("/category/", "/category/{slug}"),
+        ("/author/", "/author/{slug}"),
+        ("/feed/author/", "/feed/author/{slug}.xml"),
         ("/feed/", "/feed/{category}.xml"),
         ("/api/docs", "/api/docs"),
         ("/assets/", "/assets/{file}"),
@@ -230,6 +232,12 @@ mod tests {
         assert_eq!(route_of("/article/some-slug"), "/article/{slug}");
         assert_eq!(route_of("/articles"), "/articles");
         assert_eq!(route_of("/category/human-rights"), "/category/{slug}");
+        assert_eq!(route_of("/author/maya-o"), "/author/{slug}");
+        assert_eq!(
+            route_of("/feed/author/maya-o.xml"),
+            "/feed/author/{slug}.xml"
+        );
+        assert_eq!(route_of("/feed/human-rights.xml"), "/feed/{category}.xml");
         assert_eq!(route_of("/nope"), "other");
     }
 }

@@ -12,6 +12,7 @@ mod upload_support;
 mod admin;
 mod announcements;
 mod api;
+mod authors;
 mod bulk;
 mod categories;
 mod cluster;

@@ -559,6 +559,10 @@ on_both_engines! {
             (Method::GET, "/api/v1/staff/magazines"),
             (Method::GET, "/api/v1/staff/stats"),
             (Method::POST, "/api/v1/staff/preview"),
+            (Method::GET, "/api/v1/staff/me/profile"),
+            (Method::PUT, "/api/v1/staff/me/profile"),
+            (Method::GET, "/api/v1/staff/members/x/profile"),
+            (Method::PUT, "/api/v1/staff/members/x/profile"),
         ] {
             for cookie in [&reader_cookie, &reader_as_staff] {
                 let r = app.request(method.clone(), path, Some(cookie)).json(&json!({})).send().await.unwrap();

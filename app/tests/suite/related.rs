@@ -17,8 +17,8 @@ on_both_engines! {
         let items = all["items"].as_array().unwrap().clone();
         let me = items
             .iter()
-            .find(|a| a["author_name"] == "Maya Okafor" && a["category"] == "Youth Activism")
-            .expect("a demo article by Maya Okafor in Youth Activism");
+            .find(|a| a["author_name"] == "Maya O." && a["category"] == "Youth Activism")
+            .expect("a demo article by Maya O. in Youth Activism");
         let slug = me["slug"].as_str().unwrap();
 
         let (status, related) = app.json(&format!("/api/v1/articles/{slug}/related")).await;
@@ -42,12 +42,12 @@ on_both_engines! {
         assert_eq!(next[2]["slug"], newest_others[1]["slug"]);
 
         let author = &related["author"];
-        assert_eq!(author["name"], "Maya Okafor");
+        assert_eq!(author["name"], "Maya O.");
         assert_eq!(author["role"], "Writer");
         let theirs = author["articles"].as_array().unwrap();
         let expected: Vec<&Value> = items
             .iter()
-            .filter(|a| a["author_name"] == "Maya Okafor" && a["slug"] != slug)
+            .filter(|a| a["author_name"] == "Maya O." && a["slug"] != slug)
             .take(3)
             .map(|a| &a["slug"])
             .collect();

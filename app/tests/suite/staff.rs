@@ -118,7 +118,7 @@ on_both_engines! {
             ("disabled", Some(&s.disabled)),
         ];
         type Row = (&'static str, Method, &'static str, [u16; 7]);
-        let rows: [Row; 9] = [
+        let rows: [Row; 13] = [
             (
                 "me",
                 Method::GET,
@@ -174,13 +174,41 @@ on_both_engines! {
                 "/api/v1/staff/preview",
                 [401, 200, 200, 200, 403, 200, 401],
             ),
+            // A contributor's own profile: anyone who writes (issue 35); educators have none.
+            (
+                "profile mine",
+                Method::GET,
+                "/api/v1/staff/me/profile",
+                [401, 200, 200, 200, 403, 200, 401],
+            ),
+            (
+                "profile set mine",
+                Method::PUT,
+                "/api/v1/staff/me/profile",
+                [401, 200, 200, 200, 403, 200, 401],
+            ),
+            // Anyone's: the content director and admins.
+            (
+                "profile theirs",
+                Method::GET,
+                "/api/v1/staff/members/{writer}/profile",
+                [401, 200, 403, 403, 403, 200, 401],
+            ),
+            (
+                "profile set theirs",
+                Method::PUT,
+                "/api/v1/staff/members/{writer}/profile",
+                [401, 200, 403, 403, 403, 200, 401],
+            ),
         ];
         for (name, method, path, expected) in rows {
             for ((actor, cookie), want) in actors.iter().zip(expected) {
                 let id = draft_of(&app, &s.writer_id).await;
-                let path = path.replace("{id}", &id);
+                let path = path.replace("{id}", &id).replace("{writer}", &s.writer_id);
                 let mut req = app.request(method.clone(), &path, *cookie);
-                if name == "preview" {
+                if name.starts_with("profile set") {
+                    req = req.json(&json!({"full_name_shown": false, "bio": "I write."}));
+                } else if name == "preview" {
                     req = req.json(&json!({"content": "**hi**"}));
                 } else if method == Method::POST && name == "create" || method == Method::PUT {
                     req = req.json(&body(&s.writer_id));

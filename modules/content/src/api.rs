@@ -9,7 +9,7 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi, Tags};
 
-use crate::dto::{Article, ArticleList, Related};
+use crate::dto::{Article, ArticleList, AuthorPage, Related};
 use crate::error::ContentError;
 use crate::model::{Category, ListQuery, Sort};
 use crate::service::ContentService;
@@ -51,6 +51,23 @@ pub enum RelatedResponse {
     #[oai(status = 200)]
     Ok(Json<Related>),
     /// No published article has this slug or id.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+#[derive(ApiResponse)]
+#[allow(clippy::large_enum_variant)] // built once per request and moved straight out
+pub enum AuthorResponse {
+    /// The contributor and their newest pieces.
+    #[oai(status = 200)]
+    Ok(Json<AuthorPage>),
+    /// A parameter is invalid.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No contributor has a page at this address (none has it, or nothing of theirs is
+    /// published).
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
     #[oai(status = 500)]
@@ -110,6 +127,39 @@ impl ContentApi {
         match self.service.list_json(&query).await {
             Ok(body) => ListResponse::Ok(CachedJson::new(body)),
             Err(e) => ListResponse::Internal(internal(&e)),
+        }
+    }
+
+    /// A contributor's page: the name they show, their role and bio, and their newest
+    /// published pieces.
+    #[oai(path = "/v1/authors/:slug", method = "get", operation_id = "getAuthor")]
+    async fn author(
+        &self,
+        slug: Path<String>,
+        /// How many pieces, 1 to 50 (default 6).
+        #[oai(validator(minimum(value = "1"), maximum(value = "50")))]
+        limit: Query<Option<i64>>,
+    ) -> AuthorResponse {
+        let limit = match ListQuery::from_params(None, Vec::new(), limit.0, None, None) {
+            Ok(q) => q.limit,
+            Err(ContentError::Invalid { code, message }) => {
+                return AuthorResponse::BadRequest(Json(ErrorBody::new(code, message)))
+            }
+            Err(e) => return AuthorResponse::Internal(internal(&e)),
+        };
+        let (id, author) = match self.service.author(&slug.0).await {
+            Ok(Some(found)) => found,
+            Ok(None) => {
+                return AuthorResponse::NotFound(Json(ErrorBody::new(
+                    Code::AuthorNotFound,
+                    "No contributor has a page here.",
+                )))
+            }
+            Err(e) => return AuthorResponse::Internal(internal(&e)),
+        };
+        match self.service.list(&ListQuery::by_author(&id, limit)).await {
+            Ok(articles) => AuthorResponse::Ok(Json(AuthorPage { author, articles })),
+            Err(e) => AuthorResponse::Internal(internal(&e)),
         }
     }
 

@@ -8,6 +8,7 @@ use kernel::ModuleCode;
 #[strum(serialize_all = "snake_case")]
 pub enum Code {
     ArticleNotFound,
+    AuthorNotFound,
     InvalidQuery,
     InvalidLimit,
     InvalidOffset,

@@ -347,6 +347,10 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     let mut mine = row("Zeta Mine", Category::HumanRights, "draft", 0, false);
     mine.author_id = Some(author.into());
     store.insert(&mine).await.unwrap();
+    assert!(
+        store.published_authors().await.unwrap().is_empty(),
+        "a draft makes nobody an author"
+    );
     let all = store.staff_list(None).await.unwrap();
     assert_eq!(all.len(), 6);
     assert!(all.iter().any(|r| r.status == "draft"));
@@ -477,6 +481,25 @@ pub async fn run(store: Arc<dyn ContentStore>, author: &str) {
     assert!(store.find_published("zeta-mine").await.unwrap().is_none());
     assert!(store.staff_get(&mine.id, None).await.unwrap().is_none());
     assert_eq!(store.count_all().await.unwrap(), 5);
+
+    // Authors: whoever has a published piece, with when the last of theirs changed.
+    let mut older = row("Iota One", Category::HumanRights, "published", 9, false);
+    older.author_id = Some(author.into());
+    let mut newer = row("Kappa Two", Category::HumanRights, "published", 2, false);
+    newer.author_id = Some(author.into());
+    let mut draft = row("Lambda Draft", Category::HumanRights, "draft", 0, false);
+    draft.author_id = Some(author.into());
+    for r in [&older, &newer, &draft] {
+        store.insert(r).await.unwrap();
+    }
+    assert_eq!(
+        store.published_authors().await.unwrap(),
+        [(author.to_string(), newer.updated_at)]
+    );
+    for r in [&older, &newer, &draft] {
+        assert!(store.delete(&r.id).await.unwrap());
+    }
+    assert!(store.published_authors().await.unwrap().is_empty());
 
     search_keeps_up_with_the_stage(&store).await;
     a_phrase_is_looked_for_in_its_window(&store).await;

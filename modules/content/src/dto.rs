@@ -32,6 +32,10 @@ pub struct ArticleCard {
     #[oai(skip_serializing_if_is_none)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author_name: Option<String>,
+    /// The author's page is `/author/{author_slug}`.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_slug: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     /// Estimated reading time, e.g. "4 min" (words ÷ 230, rounded up).
@@ -172,10 +176,36 @@ pub struct Related {
     pub author: Option<AuthorBox>,
 }
 
+/// A contributor as their page shows them: the name they chose to show, never anything to
+/// reach them by.
+#[derive(Debug, Clone, PartialEq, Eq, Object, Serialize, Deserialize)]
+pub struct Contributor {
+    pub name: String,
+    /// Their page is `/author/{slug}`.
+    pub slug: String,
+    /// Their role on the team, as readers know it ("Writer").
+    pub role: String,
+    /// What they wrote about themselves (plain text, line breaks kept; empty for none).
+    #[oai(skip_serializing_if_is_empty)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub bio: String,
+}
+
+/// A contributor's page: who they are and their newest pieces.
+#[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
+pub struct AuthorPage {
+    pub author: Contributor,
+    pub articles: ArticleList,
+}
+
 /// The author of an article, as the box under it shows them.
 #[derive(Debug, Clone, PartialEq, Object, Serialize, Deserialize)]
 pub struct AuthorBox {
     pub name: String,
+    /// Their page is `/author/{slug}`.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slug: Option<String>,
     /// Their role on the team ("Writer", "Content Director"), when known.
     #[oai(skip_serializing_if_is_none)]
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -13,7 +13,7 @@ mod error;
 mod history;
 mod import;
 mod listing;
-pub use listing::PAGE_STEP;
+pub use listing::{FEED_ARTICLES, PAGE_STEP};
 mod model;
 mod newsroom;
 mod newsroom_dto;
@@ -33,7 +33,7 @@ mod writer;
 
 pub use api::ContentApi;
 pub use derive::Rendered;
-pub use dto::{Article, ArticleCard, ArticleList, AuthorBox, Related};
+pub use dto::{Article, ArticleCard, ArticleList, AuthorBox, AuthorPage, Contributor, Related};
 pub use error::ContentError;
 pub use import::PreparedArticles;
 pub use model::{Category, ListQuery, NewArticle, Sort, Status};
@@ -41,7 +41,9 @@ pub use newsroom_dto::{
     ArticleEvent, ConflictBody, DiffLine, DiffOp, EventAction, FieldChange, PendingChange,
     PendingDecision, ReviewNote, Revision, RevisionDiff, RevisionSummary,
 };
-pub use service::{AuthorDirectory, ContentService, Lookup, NewsroomSettings, PublishedArticle};
+pub use service::{
+    AuthorDirectory, Byline, ContentService, Lookup, NewsroomSettings, PublishedArticle,
+};
 pub use staff_api::ContentStaffApi;
 pub use store::store_for;
 pub use workflow::{decide, Action, Actor, Refusal, Stage};

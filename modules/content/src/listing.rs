@@ -95,6 +95,17 @@ impl ListQuery {
         }
     }
 
+    /// What an author's page lists: their newest pieces, the first `limit`; with
+    /// [`FEED_ARTICLES`], what their feed lists.
+    pub fn by_author(author_id: &str, limit: i64) -> ListQuery {
+        ListQuery {
+            limit,
+            sort: Sort::Newest,
+            author: Some(author_id.to_string()),
+            ..ListQuery::default()
+        }
+    }
+
     /// What a category's page lists: its newest pieces, the first `limit`.
     pub fn category(category: Category, limit: i64) -> ListQuery {
         ListQuery {

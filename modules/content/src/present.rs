@@ -7,19 +7,22 @@ use crate::dto::{Article, ArticleCard, StaffArticle};
 use crate::error::ContentError;
 use crate::model::Category;
 use crate::newsroom_dto::{PendingChange, ReviewNote};
+use crate::service::Byline;
 use crate::store::{ArticleRow, CardRow, StaffRow};
 use crate::workflow::Stage;
 
+/// A row as readers see it, its author named by `bylines`.
 pub(crate) fn card(
     r: CardRow,
-    names: &HashMap<String, String>,
+    bylines: &HashMap<String, Byline>,
 ) -> Result<ArticleCard, ContentError> {
     let category = Category::parse(&r.category).ok_or_else(|| {
         ContentError::Unexpected(format!("stored category {:?} is unknown", r.category).into())
     })?;
-    let author_name = r.author_id.as_ref().and_then(|id| names.get(id).cloned());
+    let byline = r.author_id.as_ref().and_then(|id| bylines.get(id));
     Ok(ArticleCard {
-        author_name,
+        author_name: byline.map(|b| b.name.clone()),
+        author_slug: byline.and_then(|b| b.slug.clone()),
         category,
         read_time: read_time_label(r.reading_minutes),
         id: r.id,
@@ -38,9 +41,9 @@ pub(crate) fn card(
 
 pub(crate) fn article(
     r: ArticleRow,
-    names: &HashMap<String, String>,
+    bylines: &HashMap<String, Byline>,
 ) -> Result<Article, ContentError> {
-    let card = card(r.card, names)?;
+    let card = card(r.card, bylines)?;
     let description = card
         .subtitle
         .clone()
@@ -100,7 +103,20 @@ pub(crate) fn staff_article(
         submitted_at: row.submitted_at.filter(|_| stage == Stage::InReview),
         review_note,
         updated_by_name: name(&row.updated_by),
-        card: card(row.card, names)?,
+        // Staff know one another by their full names.
+        card: card(
+            row.card,
+            &names
+                .iter()
+                .map(|(id, name)| {
+                    let byline = Byline {
+                        name: name.clone(),
+                        slug: None,
+                    };
+                    (id.clone(), byline)
+                })
+                .collect(),
+        )?,
         content: row.content,
     })
 }

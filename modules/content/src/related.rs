@@ -49,6 +49,7 @@ impl ContentService {
                     .map_err(ContentError::Unexpected)?;
                 Some(AuthorBox {
                     name: name.clone(),
+                    slug: me.author_slug.clone(),
                     role,
                     articles: self.list(&theirs).await?.items,
                 })

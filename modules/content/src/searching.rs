@@ -57,8 +57,8 @@ impl ContentService {
             .into_iter()
             .map(|r| (r.card.id.clone(), r))
             .collect();
-        let names = self
-            .author_names(rows.values().map(|r| &r.card.author_id))
+        let bylines = self
+            .bylines(rows.values().map(|r| &r.card.author_id))
             .await?;
         let mut items = Vec::with_capacity(ids.len());
         for id in &ids {
@@ -74,7 +74,7 @@ impl ContentService {
                     })
                     .collect()
             });
-            let mut item = card(row.card, &names)?;
+            let mut item = card(row.card, &bylines)?;
             item.highlight = highlight;
             items.push(item);
         }

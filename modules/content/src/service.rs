@@ -9,16 +9,30 @@ use async_trait::async_trait;
 use bytes::Bytes;
 use moka::future::Cache;
 
-use crate::dto::{Article, ArticleList, Related};
+use crate::dto::{Article, ArticleList, Contributor, Related};
 use crate::error::{BoxError, ContentError};
 use crate::model::ListQuery;
 use crate::present::{article, card};
 use crate::store::ContentStore;
 
+/// How a public page names an author, and where their page is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Byline {
+    pub name: String,
+    /// Their page is `/author/{slug}`.
+    pub slug: Option<String>,
+}
+
 /// Names of article authors, provided by the identity module (wired in `app`).
 #[async_trait]
 pub trait AuthorDirectory: Send + Sync {
+    /// Full names, as staff know one another.
     async fn names(&self, ids: &[String]) -> Result<HashMap<String, String>, BoxError>;
+    /// How public pages name the authors `ids` (the name each chose to show).
+    async fn bylines(&self, ids: &[String]) -> Result<HashMap<String, Byline>, BoxError>;
+    /// The member whose page would be `/author/{slug}` (their id, and how the page shows
+    /// them), when they may have one at all.
+    async fn contributor(&self, slug: &str) -> Result<Option<(String, Contributor)>, BoxError>;
     /// Whether `id` is an active staff member with the writer role.
     async fn is_active_writer(&self, id: &str) -> Result<bool, BoxError>;
     /// How `id`'s role is named to readers ("Writer"), when they are on the team.
@@ -71,6 +85,8 @@ pub struct ContentService {
     published: Cache<u64, Arc<HashSet<String>>>,
     /// How many articles are published, by content version (every filtered listing says it).
     published_count: Cache<u64, i64>,
+    /// Who has a published piece, per content version.
+    authors_published: Cache<u64, Arc<HashSet<String>>>,
     /// What follows each article (read next, the author box), by content version and article:
     /// the same few cards close every article page, so a render reads them once per version.
     related: Cache<(u64, String), Arc<Related>>,
@@ -99,6 +115,10 @@ impl ContentService {
                 .time_to_live(Duration::from_secs(60))
                 .build(),
             published_count: Cache::builder()
+                .max_capacity(4)
+                .time_to_live(Duration::from_secs(60))
+                .build(),
+            authors_published: Cache::builder()
                 .max_capacity(4)
                 .time_to_live(Duration::from_secs(60))
                 .build(),
@@ -184,6 +204,7 @@ impl ContentService {
         self.listings.invalidate_all();
         self.published.invalidate_all();
         self.published_count.invalidate_all();
+        self.authors_published.invalidate_all();
         self.related.invalidate_all();
     }
 
@@ -237,10 +258,10 @@ impl ContentService {
                 .await
                 .map_err(ContentError::unshared_db)?
         };
-        let names = self.author_names(rows.iter().map(|r| &r.author_id)).await?;
+        let bylines = self.bylines(rows.iter().map(|r| &r.author_id)).await?;
         let items = rows
             .into_iter()
-            .map(|r| card(r, &names))
+            .map(|r| card(r, &bylines))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(ArticleList {
             items,
@@ -276,10 +297,8 @@ impl ContentService {
             if row.card.slug != slug_or_id {
                 return Ok(Lookup::Moved(row.card.slug));
             }
-            let names = self
-                .author_names(std::iter::once(&row.card.author_id))
-                .await?;
-            return Ok(Lookup::Found(Box::new(article(row, &names)?)));
+            let bylines = self.bylines(std::iter::once(&row.card.author_id)).await?;
+            return Ok(Lookup::Found(Box::new(article(row, &bylines)?)));
         }
         match self.store.current_slug_for(slug_or_id).await? {
             Some(slug) => Ok(Lookup::Moved(slug)),
@@ -327,6 +346,37 @@ impl ContentService {
         Ok(self.store.count_all().await?)
     }
 
+    /// The contributor at `/author/{slug}` and their id, when they have a public page: a
+    /// member who may have one, with a piece published.
+    pub async fn author(&self, slug: &str) -> Result<Option<(String, Contributor)>, ContentError> {
+        let Some((id, who)) = self
+            .authors
+            .contributor(slug)
+            .await
+            .map_err(ContentError::Unexpected)?
+        else {
+            return Ok(None);
+        };
+        let published = self
+            .authors_published
+            .try_get_with(self.version(), async {
+                let rows = self.store.published_authors().await?;
+                Ok::<_, ContentError>(Arc::new(
+                    rows.into_iter().map(|(id, _)| id).collect::<HashSet<_>>(),
+                ))
+            })
+            .await
+            .map_err(ContentError::unshared)?;
+        Ok(published.contains(&id).then_some((id, who)))
+    }
+
+    /// Everyone with a published article, and when the last of theirs changed.
+    pub async fn published_authors(
+        &self,
+    ) -> Result<Vec<(String, chrono::DateTime<chrono::Utc>)>, ContentError> {
+        Ok(self.store.published_authors().await?)
+    }
+
     pub async fn published_slugs(
         &self,
     ) -> Result<Vec<(String, chrono::DateTime<chrono::Utc>)>, ContentError> {
@@ -364,21 +414,41 @@ impl ContentService {
         self.authors.as_ref()
     }
 
+    /// The bylines of the authors `ids`, for public pages.
+    pub(crate) async fn bylines<'a>(
+        &self,
+        ids: impl Iterator<Item = &'a Option<String>>,
+    ) -> Result<HashMap<String, Byline>, ContentError> {
+        let Some(wanted) = distinct(ids) else {
+            return Ok(HashMap::new());
+        };
+        self.authors
+            .bylines(&wanted)
+            .await
+            .map_err(ContentError::Unexpected)
+    }
+
+    /// The full names of the authors `ids`, for staff.
     pub(crate) async fn author_names<'a>(
         &self,
         ids: impl Iterator<Item = &'a Option<String>>,
     ) -> Result<HashMap<String, String>, ContentError> {
-        let mut wanted: Vec<String> = ids.flatten().cloned().collect();
-        wanted.sort_unstable();
-        wanted.dedup();
-        if wanted.is_empty() {
+        let Some(wanted) = distinct(ids) else {
             return Ok(HashMap::new());
-        }
+        };
         self.authors
             .names(&wanted)
             .await
             .map_err(ContentError::Unexpected)
     }
+}
+
+/// The ids given, each once; `None` when there are none.
+fn distinct<'a>(ids: impl Iterator<Item = &'a Option<String>>) -> Option<Vec<String>> {
+    let mut wanted: Vec<String> = ids.flatten().cloned().collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    (!wanted.is_empty()).then_some(wanted)
 }
 
 /// The public pages of the articles `slugs`.

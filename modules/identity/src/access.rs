@@ -22,6 +22,26 @@ impl StaffAction for StaffListAction {
     }
 }
 
+/// What staff do with contributors' profiles (their public pages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProfileAction {
+    /// Read and change one's own: anyone who writes (educators have no page).
+    EditOwn,
+    /// Read and change anyone's: those who run the site and its content.
+    EditAnyone,
+}
+
+impl StaffAction for ProfileAction {
+    fn permitted(self, role: Role) -> bool {
+        match (self, role) {
+            (ProfileAction::EditOwn, Role::Admin | Role::Writer | Role::ContentDirector) => true,
+            (ProfileAction::EditAnyone, Role::Admin | Role::ContentDirector) => true,
+            (ProfileAction::EditOwn, Role::Educator)
+            | (ProfileAction::EditAnyone, Role::Writer | Role::Educator) => false,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -31,5 +51,10 @@ mod tests {
         use Role::*;
         assert_eq!(StaffListAction::Manage.roles(), [Admin]);
         assert_eq!(StaffListAction::ListWriters.roles(), [ContentDirector]);
+        assert_eq!(
+            ProfileAction::EditOwn.roles(),
+            [Admin, Writer, ContentDirector]
+        );
+        assert_eq!(ProfileAction::EditAnyone.roles(), [Admin, ContentDirector]);
     }
 }

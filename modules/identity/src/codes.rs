@@ -9,6 +9,7 @@ use kernel::{ModuleCode, Refusal};
 pub enum Code {
     InvalidKey,
     InvalidStaff,
+    InvalidProfile,
     LastAdmin,
     PasswordTooShort,
     PasswordTooLong,

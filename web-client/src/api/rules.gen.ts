@@ -87,6 +87,11 @@ export const rules = {
       maxLength: 128,
     },
   },
+  ProfileChange: {
+    bio: {
+      maxLength: 600,
+    },
+  },
   ProfileInput: {
     first_name: {
       minLength: 1,

@@ -25,6 +25,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/authors/{slug}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A contributor's page: the name they show, their role and bio, and their newest
+     *     published pieces.
+     */
+    get: operations["getAuthor"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/articles/{slug_or_id}": {
     parameters: {
       query?: never;
@@ -901,6 +921,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/staff/me/profile": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in member's profile, as their page shows it. */
+    get: operations["myProfile"];
+    /** Change the signed-in member's bio and the name their page shows. */
+    put: operations["setMyProfile"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/members/{id}/profile": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A member's profile (content director and admins). */
+    get: operations["memberProfile"];
+    /** Change a member's bio and the name their page shows (content director and admins). */
+    put: operations["setMemberProfile"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/staff/magazines": {
     parameters: {
       query?: never;
@@ -1327,6 +1383,8 @@ export interface components {
       author_id?: string;
       /** @description The author's name; `null` when the author is unknown. */
       author_name?: string;
+      /** @description The author's page is `/author/{author_slug}`. */
+      author_slug?: string;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -1363,6 +1421,8 @@ export interface components {
       author_id?: string;
       /** @description The author's name; `null` when the author is unknown. */
       author_name?: string;
+      /** @description The author's page is `/author/{author_slug}`. */
+      author_slug?: string;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -1463,10 +1523,20 @@ export interface components {
      */
     AuthorBox: {
       name: string;
+      /** @description Their page is `/author/{slug}`. */
+      slug?: string;
       /** @description Their role on the team ("Writer", "Content Director"), when known. */
       role?: string;
       /** @description Up to three of their other published articles, newest first. */
       articles: components["schemas"]["ArticleCard"][];
+    };
+    /**
+     * AuthorPage
+     * @description A contributor's page: who they are and their newest pieces.
+     */
+    AuthorPage: {
+      author: components["schemas"]["Contributor"];
+      articles: components["schemas"]["ArticleList"];
     };
     /**
      * @description The six article categories, spelled as readers see them.
@@ -1515,6 +1585,20 @@ export interface components {
       message: string;
       /** @description Left empty by people; bots fill it in. */
       website?: string | null;
+    };
+    /**
+     * Contributor
+     * @description A contributor as their page shows them: the name they chose to show, never anything to
+     *     reach them by.
+     */
+    Contributor: {
+      name: string;
+      /** @description Their page is `/author/{slug}`. */
+      slug: string;
+      /** @description Their role on the team, as readers know it ("Writer"). */
+      role: string;
+      /** @description What they wrote about themselves (plain text, line breaks kept; empty for none). */
+      bio: string;
     };
     /** DayViews */
     DayViews: {
@@ -1565,6 +1649,7 @@ export interface components {
       | "file_not_kept"
       | "invalid_key"
       | "invalid_staff"
+      | "invalid_profile"
       | "last_admin"
       | "password_too_short"
       | "password_too_long"
@@ -1574,6 +1659,7 @@ export interface components {
       | "link_expired"
       | "wrong_password"
       | "article_not_found"
+      | "author_not_found"
       | "invalid_query"
       | "invalid_limit"
       | "invalid_offset"
@@ -1860,6 +1946,19 @@ export interface components {
       content: string;
     };
     /**
+     * ProfileChange
+     * @description What a member changes on their profile.
+     */
+    ProfileChange: {
+      /** @description Show the full name instead of the first name and the last name's initial. */
+      full_name_shown: boolean;
+      /**
+       * @description A short bio (up to 600 characters, line breaks kept; empty for none). Required, so
+       *     that a change sent without it never clears it.
+       */
+      bio: string;
+    };
+    /**
      * ProfileInput
      * @description What a reader may change about themselves (the email address is their sign-in).
      */
@@ -1876,6 +1975,26 @@ export interface components {
         | "Culture & Politics"
         | "Digital Politics"
       )[];
+    };
+    /**
+     * ProfileSettings
+     * @description A member's profile as their dashboard edits it.
+     */
+    ProfileSettings: {
+      /** @description The page's address: `/author/{slug}`. */
+      slug: string;
+      /** @description The member's full name, as the team knows it. */
+      full_name: string;
+      /** @description The name the page and bylines show. */
+      shown_name: string;
+      /**
+       * @description The first name and the last name's initial: what is shown unless the full name is
+       *     chosen.
+       */
+      short_name: string;
+      /** @description Show the full name instead of the first name and the last name's initial. */
+      full_name_shown: boolean;
+      bio: string;
     };
     /** ReaderSignIn */
     ReaderSignIn: {
@@ -2051,6 +2170,8 @@ export interface components {
       author_id?: string;
       /** @description The author's name; `null` when the author is unknown. */
       author_name?: string;
+      /** @description The author's page is `/author/{author_slug}`. */
+      author_slug?: string;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -2251,6 +2372,71 @@ export interface operations {
       };
       /** @description A parameter is invalid. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment: try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  getAuthor: {
+    parameters: {
+      query?: {
+        /** @description How many pieces, 1 to 50 (default 6). */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The contributor and their newest pieces. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["AuthorPage"];
+        };
+      };
+      /** @description A parameter is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description No contributor has a page at this address (none has it, or nothing of theirs is
+       *     published).
+       */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -7246,6 +7432,346 @@ export interface operations {
       };
       /** @description The last active admin cannot be disabled. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  myProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ProfileSettings"];
+        };
+      };
+      /** @description The bio is too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such member, or one without a public page (an educator). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  setMyProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["ProfileChange"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ProfileSettings"];
+        };
+      };
+      /** @description The bio is too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such member, or one without a public page (an educator). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  memberProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ProfileSettings"];
+        };
+      };
+      /** @description The bio is too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such member, or one without a public page (an educator). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  setMemberProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["ProfileChange"];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ProfileSettings"];
+        };
+      };
+      /** @description The bio is too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live staff session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such member, or one without a public page (an educator). */
+      404: {
         headers: {
           [name: string]: unknown;
         };

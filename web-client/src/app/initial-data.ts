@@ -1,6 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import {
+  AUTHOR_PATH,
   articleQuery,
+  authorQuery,
   categoryListing,
   categoryOfSlug,
   homeArticlesQuery,
@@ -8,8 +10,10 @@ import {
   listingQuery,
   relatedQuery,
   normaliseListingQuery,
+  parseLimit,
   parseListingQuery,
   sameListing,
+  type AuthorResult,
   type ArticleList,
   type ArticleResult,
   type ListingQuery,
@@ -131,8 +135,33 @@ export function seedQueryCache(
     queryClient.setQueryData(formAnswerKey(path), data.form);
   }
   const issueSlug = ISSUE_PATH.exec(path)?.[1];
+  const authorSlug = AUTHOR_PATH.exec(path)?.[1];
+  const authorLimit = parseLimit(new URLSearchParams(search).get("limit"));
   switch (data.kind) {
+    case "author":
+      if (
+        authorSlug !== undefined &&
+        data.list &&
+        data.list_query.limit === authorLimit
+      ) {
+        const found: AuthorResult = {
+          kind: "found",
+          page: { author: data.author, articles: data.list },
+        };
+        queryClient.setQueryData(
+          authorQuery(authorSlug, authorLimit).queryKey,
+          found,
+        );
+      }
+      break;
     case "not_found":
+      if (authorSlug !== undefined) {
+        const gone: AuthorResult = { kind: "not_found" };
+        queryClient.setQueryData(
+          authorQuery(authorSlug, authorLimit).queryKey,
+          gone,
+        );
+      }
       if (data.newest) {
         queryClient.setQueryData(newestArticlesQuery().queryKey, data.newest);
       }

@@ -5,9 +5,12 @@ import {
   usePathname,
 } from "wouter/use-browser-location";
 import {
+  AUTHOR_PATH,
   articleQuery,
+  authorQuery,
   homeArticlesQuery,
   listingQuery,
+  parseLimit,
   parseListingQuery,
 } from "@/features/content";
 import {
@@ -39,6 +42,7 @@ export async function prefetchPage(
   if (chunk) work.push(chunk);
   const slug = ARTICLE_PATH.exec(path)?.[1];
   const issue = ISSUE_PATH.exec(path)?.[1];
+  const author = AUTHOR_PATH.exec(path)?.[1];
   if (path === "/") work.push(client.ensureQueryData(homeArticlesQuery()));
   else if (path === "/articles")
     work.push(client.ensureQueryData(listingQuery(parseListingQuery(search))));
@@ -48,7 +52,10 @@ export async function prefetchPage(
     work.push(client.ensureQueryData(issuesQuery()));
   else if (issue !== undefined)
     work.push(client.ensureQueryData(issueQuery(issue)));
-  else if (path === "/educational-packs")
+  else if (author !== undefined) {
+    const limit = parseLimit(new URLSearchParams(search).get("limit"));
+    work.push(client.ensureQueryData(authorQuery(author, limit)));
+  } else if (path === "/educational-packs")
     work.push(client.ensureQueryData(packsQuery()));
   await Promise.allSettled(work);
 }

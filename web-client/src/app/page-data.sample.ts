@@ -11,7 +11,7 @@ export const samples: PageData[] = [
     "path": "/",
     "status": 200,
     "kind": "home",
-    "home": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya Okafor","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6}
+    "home": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya O.","author_slug":"maya-o","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6}
   },
   {
     "site": {
@@ -21,7 +21,7 @@ export const samples: PageData[] = [
     "path": "/nowhere",
     "status": 404,
     "kind": "not_found",
-    "newest": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya Okafor","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6}
+    "newest": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya O.","author_slug":"maya-o","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6}
   },
   {
     "site": {
@@ -31,7 +31,7 @@ export const samples: PageData[] = [
     "path": "/articles?q=vote&category=Youth%20Activism",
     "status": 200,
     "kind": "articles",
-    "list": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya Okafor","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6},
+    "list": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya O.","author_slug":"maya-o","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6},
     "list_query": {
       "q": "vote",
       "categories": [
@@ -49,12 +49,34 @@ export const samples: PageData[] = [
     "path": "/category/youth-activism?limit=12",
     "status": 200,
     "kind": "category",
-    "list": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya Okafor","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6},
+    "list": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya O.","author_slug":"maya-o","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6},
     "list_query": {
       "q": "",
       "categories": [
         "Youth Activism"
       ],
+      "limit": 12,
+      "newest": false
+    }
+  },
+  {
+    "site": {
+      "name": "The Agora",
+      "url": "https://agora.example"
+    },
+    "path": "/author/maya-o?limit=12",
+    "status": 200,
+    "kind": "author",
+    "author": {
+      "name": "Maya O.",
+      "slug": "maya-o",
+      "role": "Writer",
+      "bio": "I write about elections.\nAnd school councils."
+    },
+    "list": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya O.","author_slug":"maya-o","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6},
+    "list_query": {
+      "q": "",
+      "categories": [],
       "limit": 12,
       "newest": false
     }
@@ -77,7 +99,8 @@ export const samples: PageData[] = [
       "cover_image": "/media/demo/vote-at-sixteen.svg",
       "featured": true,
       "author_id": "01a20974-3f90-7f40-8488-dc9b978fddf2",
-      "author_name": "Maya Okafor",
+      "author_name": "Maya O.",
+      "author_slug": "maya-o",
       "created_at": "2026-11-20T09:30:00Z",
       "updated_at": "2026-11-20T09:30:00Z",
       "read_time": "4 min",
@@ -96,14 +119,16 @@ export const samples: PageData[] = [
           "cover_image": "/media/demo/vote-at-sixteen.svg",
           "featured": true,
           "author_id": "01a20974-3f90-7f40-8488-dc9b978fddf2",
-          "author_name": "Maya Okafor",
+          "author_name": "Maya O.",
+          "author_slug": "maya-o",
           "created_at": "2026-11-20T09:30:00Z",
           "updated_at": "2026-11-20T09:30:00Z",
           "read_time": "4 min"
         }
       ],
       "author": {
-        "name": "Maya Okafor",
+        "name": "Maya O.",
+        "slug": "maya-o",
         "role": "Writer",
         "articles": [
           {
@@ -116,7 +141,8 @@ export const samples: PageData[] = [
             "cover_image": "/media/demo/vote-at-sixteen.svg",
             "featured": true,
             "author_id": "01a20974-3f90-7f40-8488-dc9b978fddf2",
-            "author_name": "Maya Okafor",
+            "author_name": "Maya O.",
+            "author_slug": "maya-o",
             "created_at": "2026-11-20T09:30:00Z",
             "updated_at": "2026-11-20T09:30:00Z",
             "read_time": "4 min"

@@ -35,6 +35,13 @@ export type Shown =
   | { kind: "articles"; list?: ArticleList; list_query: ListQuery }
   /** "/category/{slug}": the category's first `list_query.limit` pieces, newest first. */
   | { kind: "category"; list?: ArticleList; list_query: ListQuery }
+  /** "/author/{slug}": the contributor and their first `list_query.limit` pieces. */
+  | {
+      kind: "author";
+      author: components["schemas"]["Contributor"];
+      list?: ArticleList;
+      list_query: ListQuery;
+    }
   /** "/article/{slug}": the article, what to read next, and the author. */
   | { kind: "article"; article: ArticleOnPage; related: Related }
   /** The pages links in our emails lead to: how following the link went. */
@@ -77,6 +84,7 @@ const KINDS: ReadonlySet<string> = new Set<Shown["kind"]>([
   "not_found",
   "articles",
   "category",
+  "author",
   "article",
   "landing",
   "magazine",

@@ -4,6 +4,7 @@ import { LoadingSection } from "@/components/LoadingSection";
 import {
   ArticleDetailPage,
   ArticlesPage,
+  AuthorPage,
   CategoryPage,
   HomePage,
   categoryOfSlug,
@@ -110,6 +111,11 @@ export function AppRoutes() {
             <NotFoundPage />
           );
         }}
+      </Route>
+      <Route path="/author/:slug">
+        {(params) => (
+          <AuthorPage slug={params.slug} notFound={<NotFoundPage />} />
+        )}
       </Route>
       <Route path="/magazine/:slug" component={MagazineIssuePage} />
       {[...LAZY_PAGES].map(([path, page]) => (

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::public_pages::{public_page, PublicPage};
 use crate::ssr::Head;
-use crate::web::feed::category_feed_path;
+use crate::web::feed::{author_feed_path, category_feed_path};
 use crate::web::social::card_path;
 use crate::web::structured;
 
@@ -115,6 +115,64 @@ impl PageResolver {
             list_query: ListQueryData {
                 q: "",
                 categories: vec![name],
+                limit: q.limit,
+                newest: false,
+            },
+        };
+        let json = self.data_json(url, StatusCode::OK, visit, shown);
+        Ok(self.render(url, StatusCode::OK, head, json).await)
+    }
+
+    /// A contributor's page: who they are, their pieces newest first (growing with
+    /// `?limit=`). Not found for a contributor with nothing published.
+    pub(super) async fn author(
+        &self,
+        path: &str,
+        slug: &str,
+        url: &str,
+        query: &str,
+        visit: Visit<'_>,
+    ) -> Loaded {
+        let Some((id, who)) = self.content.author(slug).await? else {
+            return Ok(self.not_found(path, url, visit).await);
+        };
+        let q = ListQuery::by_author(&id, ListQuery::from_page_query(query).limit);
+        let list = self.content.list_json(&q).await?;
+        let raw = raw_json(&list);
+        let page = format!("/author/{}", who.slug);
+        let role = who.role.as_str();
+        let description = author_description(&who.name, role, self.renderer.site_name(), &who.bio);
+        let head = Head {
+            title: self.title(&who.name),
+            description: description.clone(),
+            path: page.clone(),
+            og_type: "profile",
+            json_ld: vec![
+                structured::profile_page(
+                    self.site_url(),
+                    self.renderer.site_name(),
+                    structured::Contributor {
+                        name: &who.name,
+                        path: &page,
+                        role,
+                        bio: &who.bio,
+                    },
+                    &structured::listed(&list),
+                ),
+                structured::breadcrumbs(
+                    self.site_url(),
+                    &[("Articles", "/articles"), (&who.name, &page)],
+                ),
+            ],
+            feeds: vec![(who.name.clone(), author_feed_path(&who.slug))],
+            ..Head::default()
+        };
+        let shown = Shown::Author {
+            author: &who,
+            list: raw.as_deref(),
+            list_query: ListQueryData {
+                q: "",
+                categories: Vec::new(),
                 limit: q.limit,
                 newest: false,
             },
@@ -330,5 +388,46 @@ impl PageResolver {
             },
             false,
         )
+    }
+}
+
+/// What search results and shared links say about a contributor: their bio's first line when
+/// they wrote one (cut at a word, about a snippet's length), else who they are.
+fn author_description(name: &str, role: &str, site_name: &str, bio: &str) -> String {
+    const MAX: usize = 160;
+    let first = bio.lines().map(str::trim).find(|l| !l.is_empty());
+    let Some(line) = first else {
+        return format!("{name}, {role} at {site_name}: their articles, newest first.");
+    };
+    if line.chars().count() <= MAX {
+        return line.to_string();
+    }
+    let cut: String = line.chars().take(MAX).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
+    format!("{}…", cut.trim_end_matches([',', ';', ':', '.', ' ']))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::author_description;
+
+    #[test]
+    fn an_author_is_described_by_their_bio_or_their_role() {
+        assert_eq!(
+            author_description("Maya O.", "Writer", "The Agora", ""),
+            "Maya O., Writer at The Agora: their articles, newest first."
+        );
+        assert_eq!(
+            author_description(
+                "Maya O.",
+                "Writer",
+                "The Agora",
+                "\n  I cover the UN.\nAnd more."
+            ),
+            "I cover the UN."
+        );
+        let long = "word ".repeat(60);
+        let d = author_description("Maya O.", "Writer", "The Agora", &long);
+        assert!(d.ends_with("word…") && d.chars().count() <= 161, "{d}");
     }
 }

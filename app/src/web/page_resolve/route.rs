@@ -20,6 +20,8 @@ pub(in crate::web) enum Route<'p> {
     Article(&'p str),
     /// One category's pieces, newest first (`/category/human-rights`).
     Category(content::Category),
+    /// A contributor's page: who they are and their pieces (`/author/maya-o`).
+    Author(&'p str),
     Magazine,
     /// An issue of the magazine, by slug.
     Issue(&'p str),
@@ -56,6 +58,8 @@ impl<'p> Route<'p> {
             Route::Article(slug)
         } else if let Some(slug) = segment(path, "/category/") {
             content::Category::from_slug(slug).map_or(Route::NotFound, Route::Category)
+        } else if let Some(slug) = segment(path, "/author/") {
+            Route::Author(slug)
         } else if let Some(slug) = segment(path, "/magazine/") {
             Route::Issue(slug)
         } else if let Some(page) = public_page(path) {
@@ -103,6 +107,9 @@ mod tests {
         assert_eq!(Route::parse("/category/Human%20Rights"), Route::NotFound);
         assert_eq!(Route::parse("/category/"), Route::NotFound);
         assert_eq!(Route::parse("/category/human-rights/x"), Route::NotFound);
+        assert_eq!(Route::parse("/author/maya-o"), Route::Author("maya-o"));
+        assert_eq!(Route::parse("/author/"), Route::NotFound);
+        assert_eq!(Route::parse("/author/maya-o/feed"), Route::NotFound);
         assert_eq!(Route::parse("/magazine"), Route::Magazine);
         assert_eq!(
             Route::parse("/magazine/december-2026"),
@@ -133,6 +140,7 @@ mod tests {
             "/articles",
             "/article/x",
             "/category/human-rights",
+            "/author/maya-o",
             "/about",
             "/magazine",
         ] {

@@ -20,7 +20,8 @@ fn sample_json() -> String {
         cover_image: Some("/media/demo/vote-at-sixteen.svg".into()),
         featured: true,
         author_id: Some("01a20974-3f90-7f40-8488-dc9b978fddf2".into()),
-        author_name: Some("Maya Okafor".into()),
+        author_name: Some("Maya O.".into()),
+        author_slug: Some("maya-o".into()),
         created_at: at,
         updated_at: at,
         read_time: "4 min".into(),
@@ -78,10 +79,17 @@ fn sample_json() -> String {
     let related = content::Related {
         read_next: vec![article.card.clone()],
         author: Some(content::AuthorBox {
-            name: "Maya Okafor".into(),
+            name: "Maya O.".into(),
+            slug: Some("maya-o".into()),
             role: Some("Writer".into()),
             articles: vec![article.card.clone()],
         }),
+    };
+    let contributor = content::Contributor {
+        name: "Maya O.".into(),
+        slug: "maya-o".into(),
+        role: "Writer".into(),
+        bio: "I write about elections.\nAnd school councils.".into(),
     };
     let landing = Landing {
         heading: "Your email is confirmed".into(),
@@ -124,6 +132,20 @@ fn sample_json() -> String {
                 list_query: ListQueryData {
                     q: "",
                     categories: vec![Category::YouthActivism.as_str()],
+                    limit: 12,
+                    newest: false,
+                },
+            },
+        ),
+        (
+            "/author/maya-o?limit=12",
+            200,
+            Shown::Author {
+                author: &contributor,
+                list: Some(&raw),
+                list_query: ListQueryData {
+                    q: "",
+                    categories: Vec::new(),
                     limit: 12,
                     newest: false,
                 },
@@ -198,6 +220,7 @@ fn an_article_page_carries_all_of_the_article_but_its_markdown() {
             featured: false,
             author_id: None,
             author_name: None,
+            author_slug: None,
             created_at: at,
             updated_at: at,
             read_time: "1 min".into(),

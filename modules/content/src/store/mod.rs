@@ -261,6 +261,8 @@ pub trait ReadStore: Send + Sync {
     async fn current_slug_for(&self, old_slug: &str) -> Result<Option<String>, sqlx::Error>;
     /// Published article slugs with their last change, newest first (for the sitemap).
     async fn published_slugs(&self) -> Result<Vec<(String, DateTime<Utc>)>, sqlx::Error>;
+    /// Everyone with a published article: their id and when the last of theirs changed.
+    async fn published_authors(&self) -> Result<Vec<(String, DateTime<Utc>)>, sqlx::Error>;
     /// Published articles first published in `[from, to)`: slug, title, category (as stored)
     /// and that time, newest first (for the weekly digest).
     async fn published_between(

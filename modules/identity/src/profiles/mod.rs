@@ -6,8 +6,14 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use poem_openapi::Object;
 
+use crate::model::Role;
+
+mod api;
 mod store;
+
+pub use api::ProfileApi;
 
 pub use store::{profile_store_for, ProfileRow, ProfileStore};
 
@@ -58,12 +64,70 @@ pub fn base_slug(name: &str) -> String {
     }
 }
 
+/// How a byline names a member, and where their page is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Byline {
+    /// The name as their page shows it.
+    pub name: String,
+    /// `/author/{slug}`; `None` in the rare case no address could be made.
+    pub slug: Option<String>,
+}
+
+/// A contributor's public page: whose it is and what it says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contributor {
+    pub user_id: String,
+    pub slug: String,
+    pub name: String,
+    pub bio: String,
+    pub role: Role,
+}
+
+/// A member's profile as their dashboard edits it.
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
+pub struct ProfileSettings {
+    /// The page's address: `/author/{slug}`.
+    pub slug: String,
+    /// The member's full name, as the team knows it.
+    pub full_name: String,
+    /// The name the page and bylines show.
+    pub shown_name: String,
+    /// The first name and the last name's initial: what is shown unless the full name is
+    /// chosen.
+    pub short_name: String,
+    /// Show the full name instead of the first name and the last name's initial.
+    pub full_name_shown: bool,
+    pub bio: String,
+}
+
+/// What a member changes on their profile.
+#[derive(Debug, Clone, Object)]
+#[oai(deny_unknown_fields)]
+pub struct ProfileChange {
+    /// Show the full name instead of the first name and the last name's initial.
+    pub full_name_shown: bool,
+    /// A short bio (up to 600 characters, line breaks kept; empty for none). Required, so
+    /// that a change sent without it never clears it.
+    #[oai(validator(max_length = 600))]
+    pub bio: String,
+}
+
 /// Why a bio was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BioFault {
     TooLong,
     /// A control character other than a line break or a tab.
     ControlCharacter,
+}
+
+impl BioFault {
+    /// What the member is told.
+    pub fn message(&self) -> &'static str {
+        match self {
+            BioFault::TooLong => "A bio is at most 600 characters.",
+            BioFault::ControlCharacter => "A bio cannot contain control characters.",
+        }
+    }
 }
 
 /// A bio as kept: trimmed, with its line breaks, at most [`MAX_BIO_CHARS`], no other control
@@ -123,6 +187,20 @@ impl Profiles {
             .profile(user_id)
             .await?
             .map(|row| row.shown(name)))
+    }
+
+    /// The profiles the members `user_ids` have, by member.
+    pub async fn many(
+        &self,
+        user_ids: &[String],
+    ) -> Result<std::collections::HashMap<String, ProfileRow>, sqlx::Error> {
+        Ok(self
+            .store
+            .profiles(user_ids)
+            .await?
+            .into_iter()
+            .map(|row| (row.user_id.clone(), row))
+            .collect())
     }
 
     /// The profile at `/author/{slug}`, with its member's id.

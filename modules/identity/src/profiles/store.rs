@@ -20,6 +20,8 @@ pub struct ProfileRow {
 pub trait ProfileStore: Send + Sync {
     async fn profile(&self, user_id: &str) -> Result<Option<ProfileRow>, sqlx::Error>;
     async fn profile_by_slug(&self, slug: &str) -> Result<Option<ProfileRow>, sqlx::Error>;
+    /// The profiles of the members `user_ids` that have one.
+    async fn profiles(&self, user_ids: &[String]) -> Result<Vec<ProfileRow>, sqlx::Error>;
     /// Makes the member's profile at `slug`; false when the member has one or the address is
     /// taken (nothing is changed then).
     async fn create(
@@ -73,6 +75,18 @@ impl ProfileStore for SqlProfileStore {
     #[tracing::instrument(target = "trace_only", name = "ProfileStore.profile_by_slug", skip_all)]
     async fn profile_by_slug(&self, slug: &str) -> Result<Option<ProfileRow>, sqlx::Error> {
         self.one_where("slug", slug).await
+    }
+
+    #[tracing::instrument(target = "trace_only", name = "ProfileStore.profiles", skip_all)]
+    async fn profiles(&self, user_ids: &[String]) -> Result<Vec<ProfileRow>, sqlx::Error> {
+        if user_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut q = self.db.sql(&format!(
+            "SELECT {COLUMNS} FROM contributor_profiles WHERE user_id IN ("
+        ));
+        q.bind_list(user_ids.to_vec()).push(")");
+        q.fetch_all(&self.db).await
     }
 
     #[tracing::instrument(target = "trace_only", name = "ProfileStore.create", skip_all)]

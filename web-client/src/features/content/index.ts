@@ -4,6 +4,13 @@ import "./content.css";
 export { ArticleDetailPage } from "./components/ArticleDetailPage";
 export { ArticlesPage } from "./components/ArticlesPage";
 export { CategoryPage } from "./components/CategoryPage";
+export { AuthorPage } from "./components/AuthorPage";
+export {
+  AUTHOR_PATH,
+  authorQuery,
+  type AuthorResult,
+  type Contributor,
+} from "./api/get-author";
 export { HomePage } from "./components/HomePage";
 export type { Article, ArticleList, ArticleResult } from "./api/types";
 export { articleQuery } from "./api/get-article";
@@ -16,6 +23,7 @@ export { listingQuery } from "./api/use-article-listing";
 export {
   categoryListing,
   normaliseListingQuery,
+  parseLimit,
   parseListingQuery,
   sameListing,
   type ListingQuery,

@@ -34,7 +34,7 @@ function canonical(categories: Iterable<string>): Category[] {
 // Read leniently, the way the server reads the page URL: the limit is rounded
 // down to whole pages within [PAGE_SIZE, MAX_LIMIT], the search is cut to 200
 // characters and then trimmed, and unknown categories are ignored.
-function parseLimit(raw: string | null): number {
+export function parseLimit(raw: string | null): number {
   if (raw === null || !/^\d+$/.test(raw.trim())) return PAGE_SIZE;
   const whole = Math.floor(Number(raw.trim()) / PAGE_SIZE) * PAGE_SIZE;
   return Math.min(Math.max(whole, PAGE_SIZE), MAX_LIMIT);

@@ -166,6 +166,24 @@ impl crate::store::ReadStore for SqlContentStore {
 
     #[tracing::instrument(
         target = "trace_only",
+        name = "ContentStore.published_authors",
+        skip_all
+    )]
+    async fn published_authors(
+        &self,
+    ) -> Result<Vec<(String, chrono::DateTime<chrono::Utc>)>, sqlx::Error> {
+        self.db
+            .sql(
+                "SELECT author_id, MAX(updated_at) FROM articles \
+                 WHERE status = 'published' AND author_id IS NOT NULL \
+                 GROUP BY author_id ORDER BY author_id",
+            )
+            .fetch_all(&self.db)
+            .await
+    }
+
+    #[tracing::instrument(
+        target = "trace_only",
         name = "ContentStore.published_between",
         skip_all
     )]

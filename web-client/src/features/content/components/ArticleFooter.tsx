@@ -83,7 +83,13 @@ function AuthorCard({ author }: { author: Author }) {
     <section className="author-box" aria-labelledby="author-title">
       <p className="author-eyebrow">Written by</p>
       <h2 id="author-title" className="author-name">
-        {author.name}
+        {author.slug ? (
+          <Link href={`/author/${encodeURIComponent(author.slug)}`}>
+            {author.name}
+          </Link>
+        ) : (
+          author.name
+        )}
       </h2>
       {author.role ? <p className="author-role">{author.role}</p> : null}
       {author.articles.length > 0 ? (
@@ -97,6 +103,13 @@ function AuthorCard({ author }: { author: Author }) {
             ))}
           </ul>
         </>
+      ) : null}
+      {author.slug ? (
+        <p className="author-all">
+          <Link href={`/author/${encodeURIComponent(author.slug)}`}>
+            {`Every article by ${author.name}`}
+          </Link>
+        </p>
       ) : null}
     </section>
   );

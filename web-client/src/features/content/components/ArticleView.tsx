@@ -30,9 +30,18 @@ export function ArticleView({ article }: { article: ReaderArticle }) {
         <p className="article-meta">
           <span>
             By{" "}
-            <span className="article-author">
-              {article.author_name || "Unknown Author"}
-            </span>
+            {article.author_slug ? (
+              <Link
+                href={`/author/${encodeURIComponent(article.author_slug)}`}
+                className="article-author"
+              >
+                {article.author_name || "Unknown Author"}
+              </Link>
+            ) : (
+              <span className="article-author">
+                {article.author_name || "Unknown Author"}
+              </span>
+            )}
           </span>
           <time dateTime={article.created_at}>
             {formatLongDateTime(article.created_at, zone)}
