@@ -68,6 +68,7 @@ export default defineConfig({
         /images\.spec\.ts/,
         /no-js-forms\.spec\.ts/,
         /pdf-viewer\.spec\.ts/,
+        /authors\.spec\.ts/,
       ],
       use: { baseURL: url("reader"), viewport: { width: 1280, height: 800 } },
     },
@@ -96,7 +97,7 @@ export default defineConfig({
       name: "staff",
       metadata: { app: "newsroom" },
       testMatch:
-        /(staff|admin|layout|newsroom|live-edits|cards|views|images)\.spec\.ts/,
+        /(staff|admin|layout|newsroom|live-edits|cards|views|images|authors)\.spec\.ts/,
       use: { baseURL: url("newsroom"), viewport: { width: 1280, height: 800 } },
     },
     {

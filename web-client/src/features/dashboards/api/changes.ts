@@ -3,6 +3,7 @@ import { createContext, useContext, useMemo } from "react";
 import type { Notices, StaffArticle } from "@/features/dashboards/types";
 import { fetchAgain } from "@/lib/query-client";
 import { staffKeys } from "./keys";
+import type { Profile } from "./profiles";
 
 // What each staff change makes stale. Each resolves once the lists on screen
 // have been fetched again, so that an action counts as done (its row stops
@@ -112,6 +113,20 @@ export function announcementSent(
   return fetchAgain(queryClient, staffKeys.announcement(ref));
 }
 
+/**
+ * A contributor's profile was saved: the form shows it from now on, and the
+ * public copies of articles (their bylines) are stale.
+ */
+export function profileSaved(
+  queryClient: QueryClient,
+  member: string | null,
+  saved: Profile,
+  onPublicChange?: () => void,
+): void {
+  queryClient.setQueryData(staffKeys.profile(member ?? "me"), saved);
+  onPublicChange?.();
+}
+
 /** The changes above, for the dashboards' mutations (`onSuccess`). */
 export function useStaffChanges() {
   const queryClient = useQueryClient();
@@ -124,6 +139,8 @@ export function useStaffChanges() {
       packs: () => packsChanged(queryClient, copies.packs),
       staff: () => staffChanged(queryClient),
       noticesSaved: (saved: Notices) => noticesSaved(queryClient, saved),
+      profileSaved: (member: string | null, saved: Profile) =>
+        profileSaved(queryClient, member, saved, copies.articles),
       announcementSent: (ref: string) => announcementSent(queryClient, ref),
     }),
     [queryClient, copies],

@@ -12,6 +12,8 @@ export const staffKeys = {
   reviewQueue: [STAFF_QUERIES, "review-queue"] as const,
   /** GET /v1/staff/me/notices: where the signed-in member gets newsroom email. */
   notices: [STAFF_QUERIES, "notices"] as const,
+  /** A contributor's profile: the signed-in member's (`"me"`) or a member's, by id. */
+  profile: (member: string) => [STAFF_QUERIES, "profile", member] as const,
   /** GET /v1/staff/writers: the content director's choice of author. */
   writers: [STAFF_QUERIES, "writers"] as const,
   /** GET /v1/staff/magazines. */

@@ -8,6 +8,7 @@ import {
 } from "./admin";
 import { staffKeys } from "./keys";
 import { getNotices, listReviewQueue } from "./newsroom";
+import { getProfile } from "./profiles";
 import { listArticles, listWriters } from "./staff-articles";
 
 export const staffArticlesQuery = () =>
@@ -56,6 +57,12 @@ export const reviewQueueQuery = () =>
   queryOptions({
     queryKey: staffKeys.reviewQueue,
     queryFn: ({ signal }) => listReviewQueue(signal),
+  });
+
+export const profileQuery = (member: string | null) =>
+  queryOptions({
+    queryKey: staffKeys.profile(member ?? "me"),
+    queryFn: ({ signal }) => getProfile(member, signal),
   });
 
 export const noticesQuery = () =>

@@ -1,9 +1,13 @@
 import type { StaffUser } from "@/lib/session";
-import { magazinesQuery } from "@/features/dashboards/api/queries";
+import {
+  magazinesQuery,
+  staffMembersQuery,
+} from "@/features/dashboards/api/queries";
 import { useStaffList } from "@/features/dashboards/api/use-staff-data";
 import { DashboardFrame } from "./DashboardFrame";
 import { MagazinesPanel } from "./MagazinesPanel";
 import { PacksPanel } from "./PacksPanel";
+import { ProfilePanel } from "./ProfilePanel";
 import { ReviewQueue } from "./ReviewQueue";
 import { StaffPanel } from "./StaffPanel";
 import { ViewStatsPanel } from "./ViewStatsPanel";
@@ -14,6 +18,11 @@ import { ViewStatsPanel } from "./ViewStatsPanel";
  */
 export function AdminDashboard({ user }: { user: StaffUser }) {
   const magazines = useStaffList(magazinesQuery(), "Failed to fetch magazines");
+  const staff = useStaffList(staffMembersQuery(), "Failed to fetch staff");
+  // Everyone with a public page to edit: active members who write (not educators).
+  const contributors = staff?.filter(
+    (m) => m.active && m.role !== "educator" && m.id !== user.id,
+  );
 
   return (
     <DashboardFrame user={user}>
@@ -22,6 +31,7 @@ export function AdminDashboard({ user }: { user: StaffUser }) {
       <MagazinesPanel magazines={magazines} />
       <PacksPanel />
       <StaffPanel selfId={user.id} />
+      <ProfilePanel members={contributors} />
     </DashboardFrame>
   );
 }

@@ -31,6 +31,7 @@ import { ArticlesTable } from "./ArticlesTable";
 import { ArticleLog } from "./ArticleLog";
 import { DashboardFrame } from "./DashboardFrame";
 import { NoticesPanel } from "./NoticesPanel";
+import { ProfilePanel } from "./ProfilePanel";
 import { ReviewQueue } from "./ReviewQueue";
 
 interface Props {
@@ -156,6 +157,7 @@ function ArticlesDashboard({
     >
       {all ? <ReviewQueue /> : null}
       {all ? null : <NoticesPanel />}
+      <ProfilePanel members={all ? writers : undefined} />
       {editingId === NEW || editing ? (
         <Editor
           key={`${editingId}-${editorKey}`}
