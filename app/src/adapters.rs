@@ -103,6 +103,7 @@ impl AuthorDirectory for IdentityAuthors {
                 slug: who.slug,
                 role: who.role.label().to_string(),
                 bio: who.bio,
+                photo: who.photo,
             };
             (who.user_id, shown)
         }))

@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { open, recordConsole } from "./support";
 import {
+  PNG,
   addStaff,
   pdf,
   signIn,
@@ -12,12 +13,6 @@ import {
   toast,
   uploadMagazine,
 } from "./staff-support";
-
-/** 1x1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 async function signInAsNewAdmin(page: Page): Promise<void> {
   await signIn(

@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { open } from "./support";
-import { addStaff, signIn, tag, toast } from "./staff-support";
+import { PNG, addStaff, signIn, tag, toast } from "./staff-support";
 
 test.use({
   viewport: { width: 390, height: 844 },
@@ -54,6 +54,14 @@ test("a writer's profile, their page from the byline, their full name by choice,
     new RegExp(`^/author/${first.toLowerCase()}-l(-\\d+)?$`),
   );
   await panel.getByLabel("Bio").fill(bio);
+  await panel.getByLabel("Photo (optional)").setInputFiles({
+    name: "me.png",
+    mimeType: "image/png",
+    buffer: PNG,
+  });
+  await expect(
+    panel.getByRole("button", { name: "Remove photo" }),
+  ).toBeVisible();
   await panel.getByRole("button", { name: "Save profile" }).click();
   await expect(toast(page, "Profile saved")).toBeVisible();
 
@@ -80,6 +88,9 @@ test("a writer's profile, their page from the byline, their full name by choice,
   await expect(reader).toHaveURL(new RegExp(`${path}$`));
   await expect(reader.getByRole("heading", { level: 1 })).toHaveText(short);
   await expect(reader.getByText("I cover youth councils.")).toBeVisible();
+  await expect(
+    reader.getByRole("img", { name: `Photo of ${short}` }),
+  ).toHaveAttribute("src", /^\/media\/covers\/[\w-]+\.png$/);
   await expect(reader.getByText(`Still learning ${PAYLOAD}`)).toBeVisible();
   await expect(reader.getByRole("link", { name: title })).toBeVisible();
   await expect(reader.getByText("Lindqvist")).toHaveCount(0);

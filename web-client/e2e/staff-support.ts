@@ -8,6 +8,12 @@ import { open } from "./support";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
+/** A 1×1 PNG. */
+export const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 /** A short random tag that keeps names and titles unique across runs. */
 export function tag(): string {
   return Math.random().toString(36).slice(2, 8);

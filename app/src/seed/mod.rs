@@ -79,6 +79,7 @@ pub async fn demo(services: &Services) -> anyhow::Result<String> {
         let change = identity::profiles::ProfileChange {
             full_name_shown: false,
             bio: bio.into(),
+            photo: None,
         };
         services.identity.set_profile(&id, change).await?;
     }

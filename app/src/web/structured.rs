@@ -159,6 +159,7 @@ pub struct Contributor<'a> {
     /// Their role on the team, as readers know it.
     pub role: &'a str,
     pub bio: &'a str,
+    pub photo: Option<&'a str>,
 }
 
 /// A contributor's page: a `Person` on the team of the publication, and the pieces the page
@@ -179,6 +180,9 @@ pub fn profile_page(
     });
     if !who.bio.is_empty() {
         person["description"] = json!(who.bio);
+    }
+    if let Some(photo) = who.photo {
+        person["image"] = json!(absolute(site_url, photo));
     }
     json!({
         "@context": "https://schema.org",

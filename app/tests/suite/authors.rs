@@ -181,8 +181,11 @@ async fn a_contributor_page_shows_the_chosen_name_bio_pieces_and_profile() {
         .unwrap();
     let admin = app.login(&key).await;
     let profile = format!("/api/v1/staff/members/{maya}/profile");
+    let photo = "/media/covers/maya.jpg";
     for (full, name) in [(true, "Maya Okafor"), (false, "Maya O.")] {
-        let body = json!({"full_name_shown": full, "bio": "Edited."});
+        // With her photo the first time, without it the second.
+        let body = json!({"full_name_shown": full, "bio": "Edited.",
+                          "photo": full.then_some(photo)});
         let (status, _) = send(&app, Method::PUT, &profile, &admin, body).await;
         assert_eq!(status, 200);
         let (_, html) = page(&app, "/author/maya-o").await;
@@ -197,6 +200,17 @@ async fn a_contributor_page_shows_the_chosen_name_bio_pieces_and_profile() {
             "{name} at once on her byline"
         );
         assert_eq!(article.contains("Okafor"), full);
+        let person = json_ld(&html)
+            .into_iter()
+            .find(|d| d["@type"] == "ProfilePage")
+            .unwrap()["mainEntity"]
+            .clone();
+        let shown = root_markup(&html).contains(&format!("src=\"{photo}\""));
+        assert_eq!(shown, full, "the photo on her page");
+        assert_eq!(
+            person.get("image").and_then(Value::as_str),
+            full.then_some("https://agora.test/media/covers/maya.jpg")
+        );
     }
     app.shutdown().await;
 }
@@ -289,7 +303,7 @@ on_both_engines! {
         let (_, key) = app.services.identity.add_staff("Kai Lee", Role::Writer).await.unwrap();
         let cookie = app.login(&key).await;
         let (status, _) = send(&app, Method::PUT, "/api/v1/staff/me/profile", &cookie,
-            json!({"full_name_shown": false, "bio": "Kept."})).await;
+            json!({"full_name_shown": false, "bio": "Kept.", "photo": "/media/covers/kai.png"})).await;
         assert_eq!(status, 200);
         let cases = [
             json!({"full_name_shown": true, "bio": "a".repeat(601)}),
@@ -298,6 +312,9 @@ on_both_engines! {
             json!({"full_name_shown": true}),
             json!({"full_name_shown": "yes", "bio": ""}),
             json!({"full_name_shown": true, "bio": "", "email": "kai@example.org"}),
+            // A photo is a picture uploaded here: no other address reaches a reader's browser.
+            json!({"full_name_shown": true, "bio": "", "photo": "https://tracker.example/kai.jpg"}),
+            json!({"full_name_shown": true, "bio": "", "photo": "/media/covers/a.jpg\" onerror=\"x"}),
         ];
         for body in cases {
             let (status, answer) = send(&app, Method::PUT, "/api/v1/staff/me/profile", &cookie, body.clone()).await;
@@ -306,6 +323,7 @@ on_both_engines! {
         }
         let (_, mine) = send(&app, Method::GET, "/api/v1/staff/me/profile", &cookie, Value::Null).await;
         assert_eq!((mine["bio"].as_str(), mine["full_name_shown"].as_bool()), (Some("Kept."), Some(false)));
+        assert_eq!(mine["photo"], "/media/covers/kai.png");
         // Exactly the longest bio is kept, line breaks and all.
         let longest = format!("{}\n{}", "a".repeat(300), "b".repeat(299));
         let (status, mine) = send(&app, Method::PUT, "/api/v1/staff/me/profile", &cookie,

@@ -189,6 +189,10 @@ pub struct Contributor {
     #[oai(skip_serializing_if_is_empty)]
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub bio: String,
+    /// Their photo's address (a picture stored here), when they gave one.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub photo: Option<String>,
 }
 
 /// A contributor's page: who they are and their newest pieces.

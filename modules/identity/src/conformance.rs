@@ -385,7 +385,7 @@ pub async fn tokens(db: &Db) {
 /// Contributor profiles: one per member, one member per address, the address found again,
 /// what it shows changed; the rules for names and addresses on top of the store.
 pub async fn profiles(db: &Db) {
-    use crate::profiles::{profile_store_for, Profiles};
+    use crate::profiles::{profile_store_for, Profiles, Shown};
 
     let users = crate::store::store_for(db);
     let now = kernel::ids::now();
@@ -427,18 +427,39 @@ pub async fn profiles(db: &Db) {
     );
 
     let later = now + chrono::Duration::seconds(5);
-    assert!(store
-        .update("p1", true, "I write about the UN.\nAnd climate.", later)
-        .await
-        .unwrap());
+    let shown = Shown {
+        full_name_shown: true,
+        bio: "I write about the UN.\nAnd climate.".into(),
+        photo: Some("/media/covers/maya.jpg".into()),
+    };
+    assert!(store.update("p1", &shown, later).await.unwrap());
     assert!(
-        !store.update("p2", true, "", later).await.unwrap(),
+        !store.update("p2", &Shown::default(), later).await.unwrap(),
         "no profile yet"
     );
     let row = store.profile("p1").await.unwrap().unwrap();
     assert!(row.full_name_shown);
     assert_eq!(row.bio, "I write about the UN.\nAnd climate.");
+    assert_eq!(row.photo.as_deref(), Some("/media/covers/maya.jpg"));
     assert_eq!(row.updated_at, later);
+    // The photo taken off again.
+    let without = Shown {
+        photo: None,
+        ..shown.clone()
+    };
+    assert!(store.update("p1", &without, later).await.unwrap());
+    assert_eq!(store.profile("p1").await.unwrap().unwrap().photo, None);
+    assert!(store.update("p1", &shown, later).await.unwrap());
+    // Many at once: only those who have one.
+    let found: Vec<String> = store
+        .profiles(&["p1".into(), "p2".into(), "ghost".into()])
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.user_id)
+        .collect();
+    assert_eq!(found, ["p1"]);
+    assert!(store.profiles(&[]).await.unwrap().is_empty());
 
     // Through the rules: the second Maya O. gets the next address; a second call finds it.
     let profiles = Profiles::new(store);

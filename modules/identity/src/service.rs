@@ -13,7 +13,8 @@ use crate::keys::{new_access_key, KeyHasher};
 use crate::model::{Role, StaffNotices, StaffRecord, StaffUser, Writer};
 use crate::principal::{Kind, Reader};
 use crate::profiles::{
-    checked_bio, profile_store_for, Byline, Contributor, ProfileChange, ProfileSettings, Profiles,
+    checked_bio, checked_photo, profile_store_for, Byline, Contributor, ProfileChange,
+    ProfileSettings, Profiles, Shown,
 };
 use crate::sessions::Sessions;
 use crate::settings::IdentitySettings;
@@ -141,6 +142,7 @@ impl IdentityService {
             slug: profile.slug,
             name: profile.shown_name,
             bio: profile.bio,
+            photo: profile.photo,
             role,
         }))
     }
@@ -168,6 +170,7 @@ impl IdentityService {
             shown_name: profile.shown_name,
             full_name_shown: profile.full_name_shown,
             bio: profile.bio,
+            photo: profile.photo,
         })
     }
 
@@ -179,11 +182,16 @@ impl IdentityService {
     ) -> Result<ProfileSettings, IdentityError> {
         let bio =
             checked_bio(&change.bio).map_err(|f| IdentityError::Invalid(f.message().into()))?;
+        let photo =
+            checked_photo(change.photo.as_deref()).map_err(|m| IdentityError::Invalid(m.into()))?;
         // Made first when missing (and refused for an educator or an unknown member).
         self.profile_settings(id).await?;
-        self.profiles
-            .update(id, change.full_name_shown, &bio, self.clock.now())
-            .await?;
+        let shown = Shown {
+            full_name_shown: change.full_name_shown,
+            bio,
+            photo,
+        };
+        self.profiles.update(id, &shown, self.clock.now()).await?;
         self.profile_settings(id).await
     }
 

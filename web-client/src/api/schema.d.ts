@@ -1599,6 +1599,8 @@ export interface components {
       role: string;
       /** @description What they wrote about themselves (plain text, line breaks kept; empty for none). */
       bio: string;
+      /** @description Their photo's address (a picture stored here), when they gave one. */
+      photo?: string;
     };
     /** DayViews */
     DayViews: {
@@ -1957,6 +1959,8 @@ export interface components {
        *     that a change sent without it never clears it.
        */
       bio: string;
+      /** @description Their photo: an address `POST /v1/staff/covers` answered; absent or `null` for none. */
+      photo?: string | null;
     };
     /**
      * ProfileInput
@@ -1995,6 +1999,8 @@ export interface components {
       /** @description Show the full name instead of the first name and the last name's initial. */
       full_name_shown: boolean;
       bio: string;
+      /** @description Their photo: the address of an uploaded picture (`POST /v1/staff/covers`). */
+      photo?: string;
     };
     /** ReaderSignIn */
     ReaderSignIn: {

@@ -156,6 +156,7 @@ impl PageResolver {
                         path: &page,
                         role,
                         bio: &who.bio,
+                        photo: who.photo.as_deref(),
                     },
                     &structured::listed(&list),
                 ),

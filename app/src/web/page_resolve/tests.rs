@@ -90,6 +90,7 @@ fn sample_json() -> String {
         slug: "maya-o".into(),
         role: "Writer".into(),
         bio: "I write about elections.\nAnd school councils.".into(),
+        photo: Some("/media/covers/maya.jpg".into()),
     };
     let landing = Landing {
         heading: "Your email is confirmed".into(),

@@ -15,7 +15,7 @@ mod store;
 
 pub use api::ProfileApi;
 
-pub use store::{profile_store_for, ProfileRow, ProfileStore};
+pub use store::{profile_store_for, ProfileRow, ProfileStore, Shown};
 
 /// The longest bio, in characters.
 pub const MAX_BIO_CHARS: usize = 600;
@@ -33,6 +33,7 @@ pub struct Profile {
     pub shown_name: String,
     pub full_name_shown: bool,
     pub bio: String,
+    pub photo: Option<String>,
     pub updated_at: DateTime<Utc>,
 }
 
@@ -80,6 +81,7 @@ pub struct Contributor {
     pub slug: String,
     pub name: String,
     pub bio: String,
+    pub photo: Option<String>,
     pub role: Role,
 }
 
@@ -98,6 +100,9 @@ pub struct ProfileSettings {
     /// Show the full name instead of the first name and the last name's initial.
     pub full_name_shown: bool,
     pub bio: String,
+    /// Their photo: the address of an uploaded picture (`POST /v1/staff/covers`).
+    #[oai(skip_serializing_if_is_none)]
+    pub photo: Option<String>,
 }
 
 /// What a member changes on their profile.
@@ -110,6 +115,30 @@ pub struct ProfileChange {
     /// that a change sent without it never clears it.
     #[oai(validator(max_length = 600))]
     pub bio: String,
+    /// Their photo: an address `POST /v1/staff/covers` answered; absent or `null` for none.
+    pub photo: Option<String>,
+}
+
+/// A photo's address as kept: one this site stores an uploaded picture at, or none. No other
+/// address is taken: a reader's browser is never sent elsewhere from a contributor's page.
+pub fn checked_photo(photo: Option<&str>) -> Result<Option<String>, &'static str> {
+    let Some(photo) = photo.map(str::trim).filter(|p| !p.is_empty()) else {
+        return Ok(None);
+    };
+    let name = photo
+        .strip_prefix("/media/covers/")
+        .and_then(|n| n.strip_suffix(".jpg").or_else(|| n.strip_suffix(".png")));
+    match name {
+        Some(n)
+            if !n.is_empty()
+                && n.len() <= 100
+                && n.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') =>
+        {
+            Ok(Some(photo.to_string()))
+        }
+        _ => Err("A photo must be a picture uploaded here."),
+    }
 }
 
 /// Why a bio was refused.
@@ -212,11 +241,10 @@ impl Profiles {
     pub async fn update(
         &self,
         user_id: &str,
-        full_name_shown: bool,
-        bio: &str,
+        shown: &Shown,
         now: DateTime<Utc>,
     ) -> Result<bool, sqlx::Error> {
-        self.store.update(user_id, full_name_shown, bio, now).await
+        self.store.update(user_id, shown, now).await
     }
 }
 
@@ -229,6 +257,7 @@ impl ProfileRow {
             slug: self.slug,
             full_name_shown: self.full_name_shown,
             bio: self.bio,
+            photo: self.photo,
             updated_at: self.updated_at,
         }
     }
@@ -255,6 +284,29 @@ mod tests {
         assert_eq!(base_slug("Zoë Ng"), "zoe-n");
         assert_eq!(base_slug("!!!"), "contributor");
         assert_eq!(base_slug(&"Long".repeat(40)).len(), 60);
+    }
+
+    #[test]
+    fn a_photo_is_a_picture_stored_here_or_none() {
+        assert_eq!(checked_photo(None), Ok(None));
+        assert_eq!(checked_photo(Some("  ")), Ok(None));
+        assert_eq!(
+            checked_photo(Some("/media/covers/01a2-b_c.jpg")),
+            Ok(Some("/media/covers/01a2-b_c.jpg".into()))
+        );
+        for refused in [
+            "https://tracker.example/me.jpg",
+            "//tracker.example/me.jpg",
+            "javascript:alert(1)",
+            "/media/covers/../../etc/passwd.png",
+            "/media/covers/a b.jpg",
+            "/media/covers/.jpg",
+            "/media/covers/a.svg",
+            "/media/magazines/a.pdf",
+            "/media/covers/a.jpg?x=\"onerror",
+        ] {
+            assert!(checked_photo(Some(refused)).is_err(), "{refused}");
+        }
     }
 
     #[test]

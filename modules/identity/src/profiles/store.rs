@@ -6,6 +6,14 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::Db;
 
+/// What a profile shows, as its member last set it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Shown {
+    pub full_name_shown: bool,
+    pub bio: String,
+    pub photo: Option<String>,
+}
+
 /// A profile as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ProfileRow {
@@ -13,6 +21,7 @@ pub struct ProfileRow {
     pub slug: String,
     pub full_name_shown: bool,
     pub bio: String,
+    pub photo: Option<String>,
     pub updated_at: DateTime<Utc>,
 }
 
@@ -34,13 +43,12 @@ pub trait ProfileStore: Send + Sync {
     async fn update(
         &self,
         user_id: &str,
-        full_name_shown: bool,
-        bio: &str,
+        shown: &Shown,
         at: DateTime<Utc>,
     ) -> Result<bool, sqlx::Error>;
 }
 
-const COLUMNS: &str = "user_id, slug, full_name_shown, bio, updated_at";
+const COLUMNS: &str = "user_id, slug, full_name_shown, bio, photo, updated_at";
 
 struct SqlProfileStore {
     db: Db,
@@ -112,16 +120,17 @@ impl ProfileStore for SqlProfileStore {
     async fn update(
         &self,
         user_id: &str,
-        full_name_shown: bool,
-        bio: &str,
+        shown: &Shown,
         at: DateTime<Utc>,
     ) -> Result<bool, sqlx::Error> {
         let mut q = self
             .db
             .sql("UPDATE contributor_profiles SET full_name_shown = ");
-        q.bind(full_name_shown);
+        q.bind(shown.full_name_shown);
         q.push(", bio = ");
-        q.bind(bio.to_string());
+        q.bind(shown.bio.clone());
+        q.push(", photo = ");
+        q.bind(shown.photo.clone());
         q.push(", updated_at = ");
         q.bind(at);
         q.push(" WHERE user_id = ");

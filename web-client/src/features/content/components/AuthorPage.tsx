@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Fragment, type ReactNode } from "react";
 import { useLocation } from "wouter";
+import { CoverImage } from "@/components/CoverImage";
 import { LoadingSection } from "@/components/LoadingSection";
 import { PageHero } from "@/components/PageHero";
 import { useDocumentTitle } from "@/lib/document-title";
@@ -75,6 +76,19 @@ export function AuthorPage({
   return (
     <>
       <PageHero
+        figure={
+          author.photo ? (
+            <CoverImage
+              className="author-photo"
+              src={author.photo}
+              alt={`Photo of ${author.name}`}
+              width={128}
+              height={128}
+              sizes="128px"
+              eager
+            />
+          ) : undefined
+        }
         title={author.name}
         eyebrow={author.role}
         lead={author.bio ? <Lines text={author.bio} /> : undefined}

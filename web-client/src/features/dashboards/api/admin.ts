@@ -71,8 +71,8 @@ export async function unpublishMagazine(id: string): Promise<Magazine> {
   );
 }
 
-/** Uploads an issue's cover image; its public address. */
-export async function uploadIssueCover(file: File): Promise<string> {
+/** Uploads a picture (an issue's cover, a contributor's photo); its public address. */
+export async function uploadPicture(file: File): Promise<string> {
   const uploaded = expectOk(
     await api.POST("/v1/staff/covers", {
       // The contract types the binary part as a string; the browser sends the File.

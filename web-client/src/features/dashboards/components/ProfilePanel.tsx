@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
 import { settle, useForm } from "@/lib/use-form";
+import { uploadPicture } from "@/features/dashboards/api/admin";
 import { useStaffChanges } from "@/features/dashboards/api/changes";
 import { setProfile, type Profile } from "@/features/dashboards/api/profiles";
 import { profileQuery } from "@/features/dashboards/api/queries";
@@ -74,14 +75,34 @@ function ProfileForm({
   const staffProblem = useStaffProblem();
   const yours = member === null;
   const form = useForm({
-    initial: { full: initial.full_name_shown, bio: initial.bio },
-    send: ({ full, bio }) =>
-      settle(setProfile(member, { full_name_shown: full, bio })),
-    refused: ({ cause }) => staffProblem("Failed to save the profile", cause),
+    initial: {
+      full: initial.full_name_shown,
+      bio: initial.bio,
+      photo: initial.photo ?? "",
+    },
+    // A file is uploaded first (its address goes in the form); "save" saves.
+    send: ({ full, bio, photo }, intent: "save" | File) =>
+      settle<Profile | string>(
+        intent === "save"
+          ? setProfile(member, {
+              full_name_shown: full,
+              bio,
+              photo: photo || null,
+            })
+          : uploadPicture(intent),
+      ),
+    refused: ({ cause }, _fields, intent) =>
+      staffProblem(
+        intent === "save"
+          ? "Failed to save the profile"
+          : "Failed to upload the photo",
+        cause,
+      ),
     // Bylines show the name everywhere: what readers see is fetched again.
-    onDone: (saved) => {
-      changes.profileSaved(member, saved);
-      notify({ title: "Profile saved", description: saved.shown_name });
+    onDone: (answer) => {
+      if (typeof answer === "string") return form.set("photo", answer);
+      changes.profileSaved(member, answer);
+      notify({ title: "Profile saved", description: answer.shown_name });
     },
   });
   const ids = useId();
@@ -89,7 +110,11 @@ function ProfileForm({
   const left = MAX_BIO - [...form.fields.bio].length;
 
   return (
-    <form className="form" noValidate onSubmit={form.submit}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => form.submit(event, "save")}
+    >
       <fieldset className="profile-name">
         <legend>
           {yours ? "Name on your page and bylines" : "Name on their page"}
@@ -130,13 +155,49 @@ function ProfileForm({
           {`Plain text, shown on the page as written. ${left} characters left.`}
         </p>
       </div>
+      <div className="field">
+        <label htmlFor={`${ids}-photo`}>Photo (optional)</label>
+        <input
+          id={`${ids}-photo`}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          disabled={form.busy}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) form.submit(null, file);
+          }}
+        />
+        {form.sending instanceof File ? (
+          <p className="field-hint" role="status">
+            Uploading photo…
+          </p>
+        ) : null}
+        {form.fields.photo ? (
+          <div className="profile-photo">
+            <img
+              src={form.fields.photo}
+              alt="The photo on the page"
+              width={64}
+              height={64}
+            />
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              onClick={() => form.set("photo", "")}
+            >
+              Remove photo
+            </Button>
+          </div>
+        ) : null}
+      </div>
       <p className="field-hint">
         {yours ? "Your page" : "Their page"}: <a href={page}>{page}</a> (there
         once a piece is published). No email address or other contact is ever
         shown.
       </p>
       <Button type="submit" size="sm" disabled={form.busy}>
-        {form.busy ? "Saving..." : "Save profile"}
+        {form.sending === "save" ? "Saving..." : "Save profile"}
       </Button>
     </form>
   );

@@ -7,7 +7,7 @@ import { useSession } from "@/lib/session";
 import { settle, useForm } from "@/lib/use-form";
 import {
   publishMagazine,
-  uploadIssueCover,
+  uploadPicture,
 } from "@/features/dashboards/api/admin";
 import { useStaffChanges } from "@/features/dashboards/api/changes";
 import type { Magazine } from "@/features/dashboards/types";
@@ -68,7 +68,7 @@ export function PublishIssueForm({
     send: async (fields, intent: Intent) => {
       // A new attempt makes the last error stale.
       clearToasts();
-      if (intent !== "publish") return settle(uploadIssueCover(intent));
+      if (intent !== "publish") return settle(uploadPicture(intent));
       return settle(
         publishMagazine(magazine.id, {
           title: fields.title,
