@@ -116,16 +116,20 @@ export function samples(): PageSample[] {
     });
   category("human-rights", "Human Rights", listed(cards, 40));
   category("digital-democracy", "Digital Democracy", listed([]));
-  // A contributor's page: with a bio and more than a page of pieces, and without a bio.
-  const author = (bio: string, list: ArticleList) =>
+  // A contributor's page: with a photo, a bio and more than a page of pieces; with neither.
+  const author = (bio: string, photo: string | undefined, list: ArticleList) =>
     add("/author/maya-o", {
       kind: "author",
-      author: { name: "Maya O.", slug: "maya-o", role: "Writer", bio },
+      author: { name: "Maya O.", slug: "maya-o", role: "Writer", bio, photo },
       list,
       list_query: { q: "", categories: [], limit: 6, newest: false },
     });
-  author("I write about elections.\nAnd school councils.", listed(cards, 40));
-  author("", listed(cards.slice(0, 1)));
+  author(
+    "I write about elections.\nAnd school councils.",
+    UPLOADED_COVER,
+    listed(cards, 40),
+  );
+  author("", undefined, listed(cards.slice(0, 1)));
   const url = `/article/${article.slug}`;
   add(url, {
     kind: "article",
