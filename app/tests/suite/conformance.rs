@@ -56,6 +56,19 @@ on_both_engines! {
 }
 
 on_both_engines! {
+    async fn article_responses_conform(engine: Engine) {
+        let app = common::spawn_app(engine).await;
+        let mut ids = Vec::new();
+        for title in ["The veto, explained", "Climate talks, explained"] {
+            let (id, _) = app.services.content.create(common::published(title)).await.unwrap();
+            ids.push(id);
+        }
+        outreach::conformance::responses(&app.services.db, [&ids[0], &ids[1]]).await;
+        app.shutdown().await;
+    }
+}
+
+on_both_engines! {
     async fn outreach_store_conforms(engine: Engine) {
         let dir = TempDir::new();
         let db = fresh_db(engine, &dir).await;

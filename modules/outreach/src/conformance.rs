@@ -367,3 +367,255 @@ pub async fn run(store: Arc<dyn OutreachStore>, outbox: Arc<dyn OutboxStore>) {
         .unwrap();
     assert_eq!(queued(&*outbox).await.last().unwrap(), "Lone");
 }
+
+/// A reader account made straight in its table: `id`, named `first last`, confirmed or not.
+async fn reader_account(db: &kernel::Db, id: &str, first: &str, last: &str, confirmed: bool) {
+    let now = kernel::ids::now();
+    let mut q = db.sql(
+        "INSERT INTO accounts (id, first_name, last_name, email, password_hash, interests, \
+         created_at, confirmed_at) VALUES (",
+    );
+    q.separated()
+        .bind(id.to_string())
+        .bind(first.to_string())
+        .bind(last.to_string())
+        .bind(format!("{id}@example.org"))
+        .bind("hash".to_string())
+        .bind("[]".to_string())
+        .bind(now)
+        .bind(confirmed.then_some(now));
+    q.push(")");
+    q.execute(db).await.unwrap();
+}
+
+/// Responses (issue 35): sent pending, counted per reader, shown only once approved (oldest
+/// first, with the reader's name), decided once, reported back into the queue by three
+/// different readers, deleted by their reader only, gone with the account or the article;
+/// blocks and closures. `articles` are the ids of two existing articles.
+pub async fn responses(db: &kernel::Db, articles: [&str; 2]) {
+    use crate::responses::{response_store_for, NewResponse, Reported};
+
+    let store = response_store_for(db);
+    for (id, first, last, confirmed) in [
+        ("noor", "Noor", "Haddad", true),
+        ("ivan", "Ivan", "Petrov", true),
+        ("mei", "Mei", "Lin", true),
+        ("lu", "Lu", "Zhang", true),
+        ("new", "New", "Reader", false),
+    ] {
+        reader_account(db, id, first, last, confirmed).await;
+    }
+    let [veto, climate] = articles;
+    let t0 = kernel::ids::now() - Duration::hours(3);
+    let sent = |id: &str, article: &str, account: &str, minutes: i64| NewResponse {
+        id: id.into(),
+        article_id: article.into(),
+        account_id: account.into(),
+        body: format!("Response {id}, long enough to keep."),
+        created_at: t0 + Duration::minutes(minutes),
+    };
+    for r in [
+        sent("r1", veto, "noor", 0),
+        sent("r2", veto, "ivan", 1),
+        sent("r3", veto, "noor", 2),
+        sent("r4", climate, "noor", 3),
+    ] {
+        store.insert(&r).await.unwrap();
+    }
+    assert!(
+        store
+            .insert(&sent("r5", "no-such-article", "noor", 4))
+            .await
+            .is_err(),
+        "only under an article"
+    );
+    assert!(
+        store.insert(&sent("r6", veto, "nobody", 4)).await.is_err(),
+        "only from an account"
+    );
+
+    // Counted per reader: waiting, sent since a time, blocked, confirmed.
+    let c = store
+        .counts("noor", t0 + Duration::minutes(1))
+        .await
+        .unwrap();
+    assert_eq!(
+        (c.pending, c.since, c.blocked, c.confirmed),
+        (3, 2, false, true)
+    );
+    let c = store.counts("new", t0).await.unwrap();
+    assert_eq!((c.pending, c.since, c.confirmed), (0, 0, false));
+
+    // Nothing is shown before the desk approves; the queue is oldest first.
+    assert!(store.shown(veto).await.unwrap().is_empty());
+    let queue: Vec<String> = store
+        .queue()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|q| q.id)
+        .collect();
+    assert_eq!(queue, ["r1", "r2", "r3", "r4"]);
+    let first = &store.queue().await.unwrap()[0];
+    assert_eq!(
+        (
+            first.first_name.as_str(),
+            first.last_name.as_str(),
+            first.reports
+        ),
+        ("Noor", "Haddad", 0)
+    );
+
+    // Decided once: approved ones are shown, oldest first; a rejection keeps its reason.
+    let at = kernel::ids::now();
+    assert!(store.decide("r2", true, None, "dee", at).await.unwrap());
+    assert!(store
+        .decide("r1", true, Some("ignored"), "dee", at)
+        .await
+        .unwrap());
+    assert!(store
+        .decide("r3", false, Some("Off topic."), "dee", at)
+        .await
+        .unwrap());
+    assert!(
+        !store.decide("r3", true, None, "dee", at).await.unwrap(),
+        "decided already"
+    );
+    assert!(!store.decide("nope", true, None, "dee", at).await.unwrap());
+    let shown: Vec<(String, String)> = store
+        .shown(veto)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| (s.id, s.first_name))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("r1".to_string(), "Noor".to_string()),
+            ("r2".into(), "Ivan".into())
+        ]
+    );
+    let r1 = store.get("r1").await.unwrap().unwrap();
+    assert_eq!((r1.status.as_str(), r1.reason), ("approved", None));
+    let r3 = store.get("r3").await.unwrap().unwrap();
+    assert_eq!(
+        (r3.status.as_str(), r3.reason.as_deref()),
+        ("rejected", Some("Off topic."))
+    );
+    assert_eq!(r3.decided_at, Some(at));
+    let mine: Vec<String> = store
+        .of_reader("noor")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(mine, ["r4", "r3", "r1"], "newest first");
+
+    // Reports: one per reader, only of a shown response; the third puts it back in the queue.
+    assert_eq!(
+        store.report("r1", "ivan", 3, at).await.unwrap(),
+        Reported::Counted
+    );
+    assert_eq!(
+        store.report("r1", "ivan", 3, at).await.unwrap(),
+        Reported::Already
+    );
+    assert_eq!(
+        store.report("r1", "mei", 3, at).await.unwrap(),
+        Reported::Counted
+    );
+    assert_eq!(
+        store.report("r4", "mei", 3, at).await.unwrap(),
+        Reported::NotShown
+    );
+    assert_eq!(
+        store.report("nope", "mei", 3, at).await.unwrap(),
+        Reported::NotShown
+    );
+    assert_eq!(
+        store.report("r1", "lu", 3, at).await.unwrap(),
+        Reported::Requeued
+    );
+    assert_eq!(
+        store.report("r1", "noor", 3, at).await.unwrap(),
+        Reported::NotShown,
+        "waiting again: not shown, so not reported"
+    );
+    assert_eq!(store.shown(veto).await.unwrap().len(), 1);
+    let back = store.queue().await.unwrap();
+    let r1_back = back.iter().find(|q| q.id == "r1").unwrap();
+    assert_eq!(r1_back.reports, 3, "the desk sees how many reported it");
+    // Approved again, it takes three new reports to come back.
+    assert!(store.decide("r1", true, None, "dee", at).await.unwrap());
+    assert_eq!(
+        store.report("r1", "ivan", 3, at).await.unwrap(),
+        Reported::Counted
+    );
+
+    // Reports at once: the threshold is crossed exactly once.
+    for (id, first) in [
+        ("a1", "A"),
+        ("a2", "B"),
+        ("a3", "C"),
+        ("a4", "D"),
+        ("a5", "E"),
+    ] {
+        reader_account(db, id, first, "Many", true).await;
+    }
+    store.insert(&sent("r7", climate, "ivan", 5)).await.unwrap();
+    assert!(store.decide("r7", true, None, "dee", at).await.unwrap());
+    let store_many = store.clone();
+    let mut tasks = Vec::new();
+    for id in ["a1", "a2", "a3", "a4", "a5"] {
+        let store = store_many.clone();
+        tasks.push(tokio::spawn(async move {
+            store.report("r7", id, 3, at).await.unwrap()
+        }));
+    }
+    let mut outcomes = Vec::new();
+    for t in tasks {
+        outcomes.push(t.await.unwrap());
+    }
+    assert_eq!(
+        outcomes
+            .iter()
+            .filter(|o| **o == Reported::Requeued)
+            .count(),
+        1,
+        "{outcomes:?}"
+    );
+    assert_eq!(store.get("r7").await.unwrap().unwrap().status, "pending");
+
+    // A reader deletes their own only.
+    assert!(!store.delete_own("r4", "ivan").await.unwrap());
+    assert!(store.delete_own("r4", "noor").await.unwrap());
+    assert!(!store.delete_own("r4", "noor").await.unwrap());
+
+    // Blocks and closures.
+    assert!(store.block("ivan", "dee", at).await.unwrap());
+    assert!(!store.block("ivan", "dee", at).await.unwrap());
+    assert!(store.counts("ivan", t0).await.unwrap().blocked);
+    assert!(!store.is_closed(veto).await.unwrap());
+    store.set_closed(veto, true, "dee", at).await.unwrap();
+    store.set_closed(veto, true, "dee", at).await.unwrap();
+    assert!(store.is_closed(veto).await.unwrap());
+    store.set_closed(veto, false, "dee", at).await.unwrap();
+    assert!(!store.is_closed(veto).await.unwrap());
+
+    // An account's responses and reports go with it.
+    let mut q = db.sql("DELETE FROM accounts WHERE id = ");
+    q.bind("noor".to_string());
+    q.execute(db).await.unwrap();
+    assert!(store.of_reader("noor").await.unwrap().is_empty());
+    assert!(store.get("r1").await.unwrap().is_none());
+    let shown: Vec<String> = store
+        .shown(veto)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(shown, ["r2"]);
+}

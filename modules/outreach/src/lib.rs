@@ -15,6 +15,7 @@ mod limits;
 mod links;
 mod model;
 mod readers;
+pub mod responses;
 mod service;
 mod store;
 
