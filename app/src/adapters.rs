@@ -187,3 +187,49 @@ impl outreach::ArticleDirectory for WeekArticles {
             .collect())
     }
 }
+
+/// Responses find the articles they answer through this adapter, so outreach never reads the
+/// content module's tables.
+pub struct RespondedArticles(pub Arc<ContentService>);
+
+fn responded(card: &content::ArticleCard) -> outreach::responses::RespondedArticle {
+    outreach::responses::RespondedArticle {
+        id: card.id.clone(),
+        slug: card.slug.clone(),
+        title: card.title.clone(),
+        published_at: card.created_at,
+    }
+}
+
+#[async_trait]
+impl outreach::responses::ResponseArticles for RespondedArticles {
+    async fn published(
+        &self,
+        slug: &str,
+    ) -> Result<
+        Option<outreach::responses::RespondedArticle>,
+        Box<dyn std::error::Error + Send + Sync>,
+    > {
+        // By its current slug only: an old address or an id is not the article's page.
+        Ok(match &*self.0.lookup(slug).await? {
+            content::Lookup::Found(a) if a.card.slug == slug => Some(responded(&a.card)),
+            _ => None,
+        })
+    }
+
+    async fn by_ids(
+        &self,
+        ids: &[String],
+    ) -> Result<
+        HashMap<String, outreach::responses::RespondedArticle>,
+        Box<dyn std::error::Error + Send + Sync>,
+    > {
+        Ok(self
+            .0
+            .published_cards(ids)
+            .await?
+            .iter()
+            .map(|card| (card.id.clone(), responded(card)))
+            .collect())
+    }
+}

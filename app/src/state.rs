@@ -45,6 +45,8 @@ pub struct Services {
     pub announcements: Arc<outreach::Announcements>,
     /// The weekly digest of new articles.
     pub digest: Arc<outreach::Digest>,
+    /// Readers' responses to articles, pre-moderated.
+    pub responses: Arc<outreach::responses::Responses>,
     /// What forms posted without JavaScript answered, kept for their pages.
     pub flash: kernel::flash::Flash,
     pub limiter: Limiter,
@@ -166,6 +168,14 @@ impl Services {
                 claim: mail.outbox.claim * 4 / 3,
             },
         ));
+        let responses = Arc::new(outreach::responses::Responses::new(
+            outreach::responses::response_store_for(&db),
+            Arc::new(crate::adapters::RespondedArticles(content.clone())),
+            outreach::responses::ResponseSettings {
+                open_days: settings.responses_open_days,
+            },
+            clock.clone(),
+        ));
         let analytics = analytics::store_for(&db);
         let views = analytics::Recorder::start(analytics.clone(), settings.views.clone());
         let analytics_service = Arc::new(analytics::AnalyticsService::new(
@@ -182,6 +192,7 @@ impl Services {
             packs,
             announcements,
             digest,
+            responses,
             analytics_service,
             magazines,
             magazine_max_bytes: settings.magazine_max_bytes,
@@ -246,6 +257,7 @@ pub type Api = OpenApiService<
         analytics::AnalyticsApi,
         outreach::AnnouncementApi,
         media::PackApi,
+        outreach::responses::ResponseApi,
     ),
     (),
 >;
@@ -271,6 +283,7 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             analytics::AnalyticsApi::new(services.analytics_service.clone(), trust_proxy),
             outreach::AnnouncementApi::new(services.announcements.clone()),
             media::PackApi::new(services.packs.clone(), services.magazine_max_bytes),
+            outreach::responses::ResponseApi::new(services.responses.clone()),
         ),
         API_TITLE,
         env!("CARGO_PKG_VERSION"),

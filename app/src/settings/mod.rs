@@ -46,6 +46,9 @@ pub struct Settings {
     pub mail: MailSettings,
     pub forms: FormSettings,
     pub views: analytics::RecorderSettings,
+    /// Days after an article is first published that it takes readers' responses
+    /// (`RESPONSES_OPEN_DAYS`).
+    pub responses_open_days: i64,
     /// Largest magazine PDF accepted.
     pub magazine_max_bytes: usize,
     /// Timeouts and connection cap of the HTTP server.
@@ -162,6 +165,13 @@ impl Settings {
                     value: r.digest_day.clone(),
                     reason: "expected a day of the week (monday … sunday)",
                 })?;
+        if !(1..=3650).contains(&r.responses_open_days) {
+            return Err(SettingsError::Value {
+                name: "RESPONSES_OPEN_DAYS",
+                value: r.responses_open_days.to_string(),
+                reason: "expected a number of days from 1 to 3650",
+            });
+        }
         if r.digest_hour > 23 {
             return Err(SettingsError::Value {
                 name: "DIGEST_HOUR",
@@ -250,6 +260,7 @@ impl Settings {
                 reader_sign_in_failures: r.reader_sign_in_failures.max(1),
             },
             magazine_max_bytes: 1024 * 1024 * r.magazine_max_mb.max(1),
+            responses_open_days: r.responses_open_days,
             views: analytics::RecorderSettings {
                 reload_window: Duration::from_secs(r.view_reload_window_seconds),
                 beacons_per_minute: r.view_beacons_per_minute.max(1),

@@ -36,6 +36,7 @@ mod page_cache;
 mod pages;
 mod readers;
 mod related;
+mod responses;
 mod search;
 mod social;
 mod staff;

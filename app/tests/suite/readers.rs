@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 
 const SITE: &str = "https://agora.test";
 
-async fn send(
+pub(crate) async fn send(
     app: &TestApp,
     method: Method,
     path: &str,
@@ -39,7 +39,7 @@ async fn send(
 }
 
 /// Every message the file transport wrote to `to`, oldest first, decoded.
-fn mail_to(app: &TestApp, to: &str) -> Vec<String> {
+pub(crate) fn mail_to(app: &TestApp, to: &str) -> Vec<String> {
     let dir = app.dir.0.join("data/outbox");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
@@ -54,7 +54,7 @@ fn mail_to(app: &TestApp, to: &str) -> Vec<String> {
 }
 
 /// Waits for the `n`th message to `to` and returns it.
-async fn nth_mail(app: &TestApp, to: &str, n: usize) -> String {
+pub(crate) async fn nth_mail(app: &TestApp, to: &str, n: usize) -> String {
     let start = Instant::now();
     loop {
         let all = mail_to(app, to);
@@ -69,7 +69,7 @@ async fn nth_mail(app: &TestApp, to: &str, n: usize) -> String {
     }
 }
 
-fn registration(email: &str) -> Value {
+pub(crate) fn registration(email: &str) -> Value {
     json!({
         "first_name": "Sam", "last_name": "Okoro", "email": email,
         "password": "correct horse", "confirm_password": "correct horse",
@@ -78,7 +78,7 @@ fn registration(email: &str) -> Value {
 }
 
 /// Registers and confirms `email`; its password is "correct horse".
-async fn reader(app: &TestApp, email: &str) {
+pub(crate) async fn reader(app: &TestApp, email: &str) {
     let (status, _, _) = send(
         app,
         Method::POST,
@@ -94,7 +94,11 @@ async fn reader(app: &TestApp, email: &str) {
     assert_eq!(r.status().as_u16(), 200);
 }
 
-async fn sign_in(app: &TestApp, email: &str, password: &str) -> (u16, Value, Option<String>) {
+pub(crate) async fn sign_in(
+    app: &TestApp,
+    email: &str,
+    password: &str,
+) -> (u16, Value, Option<String>) {
     send(
         app,
         Method::POST,

@@ -625,7 +625,9 @@ on_both_engines! {
         assert_eq!(status, 201);
         assert_eq!(a["author_name"], "Willa Writer");
         let (_, public) = app.json("/api/v1/articles/on-behalf").await;
-        assert_eq!(public["author_name"], "Willa Writer");
+        // Staff know her by her full name; readers by the name her page shows (issue 35).
+        assert_eq!(public["author_name"], "Willa W.");
+        assert_eq!(public["author_slug"], "willa-w");
         app.shutdown().await;
     }
 }

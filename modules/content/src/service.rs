@@ -370,6 +370,19 @@ impl ContentService {
         Ok(published.contains(&id).then_some((id, who)))
     }
 
+    /// The published articles among `ids` (in no particular order), as cards.
+    pub async fn published_cards(
+        &self,
+        ids: &[String],
+    ) -> Result<Vec<crate::dto::ArticleCard>, ContentError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows = self.store.cards(ids).await?;
+        let bylines = self.bylines(rows.iter().map(|r| &r.card.author_id)).await?;
+        rows.into_iter().map(|r| card(r.card, &bylines)).collect()
+    }
+
     /// Everyone with a published article, and when the last of theirs changed.
     pub async fn published_authors(
         &self,

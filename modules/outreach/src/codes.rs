@@ -21,6 +21,16 @@ pub enum Code {
     WritingSamplesRequired,
     EmptyFile,
     UnsupportedFile,
+    /// A response's text breaks its rules (length, control characters).
+    InvalidResponse,
+    /// The reader must confirm their address before responding.
+    ResponseUnconfirmed,
+    /// The desk stopped this reader from responding.
+    RespondingBlocked,
+    /// The article takes no more responses.
+    ResponsesClosed,
+    /// Too many responses waiting, or sent today.
+    ResponseLimit,
 }
 
 impl ModuleCode for Code {

@@ -144,6 +144,11 @@ export const rules = {
       maxLength: 100,
     },
   },
+  ResponseInput: {
+    body: {
+      maxLength: 4000,
+    },
+  },
   StaffNotices: {
     email: {
       maxLength: 254,

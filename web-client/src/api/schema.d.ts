@@ -1266,6 +1266,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/articles/{slug}/responses": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An article's approved responses, oldest first, and whether it takes more. */
+    get: operations["listResponses"];
+    put?: never;
+    /**
+     * Send a response to an article (a signed-in reader with a confirmed address). It waits
+     *     for the desk: nobody else sees it until a content director or an admin approves it.
+     */
+    post: operations["sendResponse"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reader/responses": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in reader's responses, newest first: waiting, approved or rejected (with
+     *     the desk's reason).
+     */
+    get: operations["myResponses"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reader/responses/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete one of the signed-in reader's own responses. */
+    delete: operations["deleteMyResponse"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/responses/{id}/report": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report an approved response (a signed-in reader, once each): three reports put it back
+     *     in the desk's queue, off the article until it is looked at again.
+     */
+    post: operations["reportResponse"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1518,6 +1596,16 @@ export interface components {
       suggestion?: string;
     };
     /**
+     * ArticleResponses
+     * @description An article's approved responses, and whether it takes more.
+     */
+    ArticleResponses: {
+      /** @description It takes responses now (staff did not close them, and its window is not over). */
+      open: boolean;
+      /** @description Oldest first. */
+      responses: components["schemas"]["ShownResponse"][];
+    };
+    /**
      * AuthorBox
      * @description The author of an article, as the box under it shows them.
      */
@@ -1698,6 +1786,11 @@ export interface components {
       | "writing_samples_required"
       | "empty_file"
       | "unsupported_file"
+      | "invalid_response"
+      | "response_unconfirmed"
+      | "responding_blocked"
+      | "responses_closed"
+      | "response_limit"
       | "unknown_time_zone";
     /**
      * @description What an audit-log entry records: a staff member's action, or one the system took.
@@ -1816,6 +1909,22 @@ export interface components {
     /** MagazineRename */
     MagazineRename: {
       title: string;
+    };
+    /**
+     * MyResponse
+     * @description A reader's own response, as their account page shows it.
+     */
+    MyResponse: {
+      id: string;
+      status: components["schemas"]["ResponseStatus"];
+      /** @description Why the desk rejected it, when they said. */
+      reason?: string;
+      body: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description The article it answers; absent once that is no longer published. */
+      article_title?: string;
+      article_slug?: string;
     };
     /** NewStaffMember */
     NewStaffMember: {
@@ -2073,6 +2182,22 @@ export interface components {
       author?: components["schemas"]["AuthorBox"] & unknown;
     };
     /**
+     * ResponseInput
+     * @description A response a reader sends.
+     */
+    ResponseInput: {
+      /**
+       * @description Plain text, 20 to 2,000 characters; an empty line starts a paragraph. Links are shown
+       *     as text.
+       */
+      body: string;
+    };
+    /**
+     * @description Where a response stands.
+     * @enum {string}
+     */
+    ResponseStatus: "pending" | "approved" | "rejected";
+    /**
      * RestoreInput
      * @description Restoring a revision: its text becomes a new revision of the article.
      */
@@ -2151,6 +2276,19 @@ export interface components {
        * @description When it goes out (UTC); must be in the future.
        */
       publish_at: string;
+    };
+    /**
+     * ShownResponse
+     * @description An approved response as an article shows it.
+     */
+    ShownResponse: {
+      id: string;
+      /** @description The reader's first name and last initial ("Noor H."): never more. */
+      name: string;
+      /** @description Plain text; paragraphs are separated by an empty line. */
+      body: string;
+      /** Format: date-time */
+      created_at: string;
     };
     /**
      * @description Order of the public listing.
@@ -9443,6 +9581,376 @@ export interface operations {
         };
       };
       /** @description The database could not be reached for a moment (the session could not be checked): try again after `Retry-After` seconds. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  listResponses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ArticleResponses"];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No published article has this address. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  sendResponse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json; charset=utf-8": components["schemas"]["ResponseInput"];
+      };
+    };
+    responses: {
+      /** @description Kept, waiting for the desk: nobody else sees it until it is approved. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["MyResponse"];
+        };
+      };
+      /** @description The text breaks its rules. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No live reader session. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The address is not confirmed, or the desk stopped this reader from responding. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The article takes no more responses. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is larger than this operation accepts. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The body is not of the type this operation reads. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Five responses are waiting, or twenty were sent in the last day. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  myResponses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["MyResponse"][];
+        };
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  deleteMyResponse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such response of theirs (to delete), or no approved one (to report). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+    };
+  };
+  reportResponse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A parameter or the body could not be read, or holds control characters such as NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The request came from another site (its `Origin` is not this site's). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description No such response of theirs (to delete), or no approved one (to report). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */

@@ -2,9 +2,16 @@
 //! under an article, shown to nobody until a content director or an admin approves it; reported
 //! back into the queue by readers; removed with its reader's account.
 
+mod api;
 pub mod rules;
+mod service;
 mod store;
 
+pub use api::ResponseApi;
+pub use service::{
+    ArticleResponses, MyResponse, RespondedArticle, ResponseArticles, ResponseError,
+    ResponseSettings, ResponseStatus, Responses, ShownResponse,
+};
 pub use store::{
     response_store_for, Counts, NewResponse, QueuedRow, Reported, ResponseRow, ResponseStore,
     ShownRow,

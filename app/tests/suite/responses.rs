@@ -1,0 +1,184 @@
+//! Readers' responses to articles (issue 35), over HTTP: only a signed-in reader with a
+//! confirmed address sends one; it waits for the desk, shown to nobody; approved, it shows
+//! under the article with the reader's first name and initial only; three reports take it back
+//! to the queue; its reader deletes it, and it goes with their account. The desk's side (the
+//! queue and its decisions) is decided here through the store until its API lands.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
+
+use crate::common;
+use crate::readers::{reader, registration, send, sign_in};
+
+use chrono::Duration;
+use common::{spawn_app, TestApp};
+use reqwest::Method;
+use serde_json::{json, Value};
+
+/// A confirmed reader signed in: their session cookie.
+async fn signed_in(app: &TestApp, email: &str) -> String {
+    reader(app, email).await;
+    sign_in(app, email, "correct horse").await.2.unwrap()
+}
+
+/// A published article: its slug.
+async fn article(app: &TestApp, title: &str, days_ago: i64) -> String {
+    let mut piece = common::published(title);
+    piece.created_at = Some(kernel::ids::now() - Duration::days(days_ago));
+    app.services.content.create(piece).await.unwrap().1
+}
+
+fn said(body: &str) -> Option<Value> {
+    Some(json!({ "body": body }))
+}
+
+const GOOD: &str =
+    "The veto protects the powerful.\n\nBut reform needs them too: https://un.example/reform";
+
+on_both_engines! {
+    async fn a_response_waits_for_the_desk_then_shows_with_a_first_name_only(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let slug = article(&app, "The veto, explained", 1).await;
+        let path = format!("/api/v1/articles/{slug}/responses");
+
+        let (status, list, _) = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(status, 200);
+        assert_eq!(list, json!({"open": true, "responses": []}));
+        let (status, body, _) = send(&app, Method::POST, &path, None, said(GOOD)).await;
+        assert_eq!(status, 401, "{body}");
+
+        // A reader whose address is not confirmed yet.
+        let (status, _, _) = send(&app, Method::POST, "/api/v1/accounts", None, Some(registration("new@example.org"))).await;
+        assert_eq!(status, 200);
+        // Not signed in until confirmed, so unable to respond (the rule itself refuses an
+        // unconfirmed account too: see the rules' table).
+        let (status, body, cookie) = sign_in(&app, "new@example.org", "correct horse").await;
+        assert_eq!((status, cookie), (403, None), "{body}");
+
+        let noor = signed_in(&app, "noor@example.org").await;
+        for (bad, code) in [
+            ("Too short.", "invalid_response"),
+            ("Twenty characters and a bell\u{7}", "invalid_response"),
+        ] {
+            let (status, body, _) = send(&app, Method::POST, &path, Some(&noor), said(bad)).await;
+            assert_eq!((status, body["code"].as_str()), (400, Some(code)), "{bad}: {body}");
+        }
+        let (status, body, _) = send(&app, Method::POST, &path, Some(&noor), said(&"a".repeat(2001))).await;
+        assert_eq!(status, 400, "{body}");
+        let (status, body, _) = send(&app, Method::POST, &path, Some(&noor), Some(json!({"body": GOOD, "name": "x"}))).await;
+        assert_eq!(status, 400, "unknown fields are refused: {body}");
+        let (status, body, _) = send(&app, Method::POST, "/api/v1/articles/nope/responses", Some(&noor), said(GOOD)).await;
+        assert_eq!(status, 404, "{body}");
+
+        let (status, sent, _) = send(&app, Method::POST, &path, Some(&noor), said(&format!("  {GOOD}\r\n"))).await;
+        assert_eq!(status, 201, "{sent}");
+        assert_eq!(sent["status"], "pending");
+        assert_eq!(sent["body"], GOOD, "kept as typed, trimmed");
+        assert_eq!(sent["article_slug"], slug.as_str());
+        // Nobody sees it yet; its reader does, on their account page.
+        let (_, list, _) = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(list["responses"], json!([]));
+        let (status, mine, _) = send(&app, Method::GET, "/api/v1/reader/responses", Some(&noor), None).await;
+        assert_eq!(status, 200);
+        assert_eq!(mine.as_array().unwrap().len(), 1);
+        assert_eq!(mine[0]["status"], "pending");
+        assert_eq!(mine[0]["article_title"], "The veto, explained");
+
+        // Approved: shown with the first name and initial, never the last name or the address.
+        let store = outreach::responses::response_store_for(&app.services.db);
+        let id = sent["id"].as_str().unwrap();
+        assert!(store.decide(id, true, None, "desk", kernel::ids::now()).await.unwrap());
+        let (_, list, _) = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(list["responses"].as_array().unwrap().len(), 1);
+        let shown = &list["responses"][0];
+        assert_eq!((shown["name"].as_str(), shown["body"].as_str()), (Some("Sam O."), Some(GOOD)));
+        let text = list.to_string();
+        assert!(!text.contains("Okoro") && !text.contains("noor@"), "{text}");
+
+        // Three readers report it: off the article, back in the queue.
+        let mut reporters = Vec::new();
+        for email in ["a@example.org", "b@example.org", "c@example.org"] {
+            reporters.push(signed_in(&app, email).await);
+        }
+        let report = format!("/api/v1/responses/{id}/report");
+        let (status, _, _) = send(&app, Method::POST, &report, None, None).await;
+        assert_eq!(status, 401);
+        for (i, cookie) in reporters.iter().enumerate() {
+            let (status, body, _) = send(&app, Method::POST, &report, Some(cookie), None).await;
+            assert_eq!(status, 204, "report {i}: {body}");
+            if i == 0 {
+                // Twice by one reader counts once.
+                let (status, _, _) = send(&app, Method::POST, &report, Some(cookie), None).await;
+                assert_eq!(status, 204);
+                let (_, list, _) = send(&app, Method::GET, &path, None, None).await;
+                assert_eq!(list["responses"].as_array().unwrap().len(), 1);
+            }
+        }
+        let (_, list, _) = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(list["responses"], json!([]));
+        let (status, _, _) = send(&app, Method::POST, &report, Some(&reporters[0]), None).await;
+        assert_eq!(status, 404, "a waiting response is not reported");
+        let (_, mine, _) = send(&app, Method::GET, "/api/v1/reader/responses", Some(&noor), None).await;
+        assert_eq!(mine[0]["status"], "pending");
+
+        // Rejected with a reason: its reader reads it.
+        assert!(store.decide(id, false, Some("Please keep to the article."), "desk", kernel::ids::now()).await.unwrap());
+        let (_, mine, _) = send(&app, Method::GET, "/api/v1/reader/responses", Some(&noor), None).await;
+        assert_eq!((mine[0]["status"].as_str(), mine[0]["reason"].as_str()), (Some("rejected"), Some("Please keep to the article.")));
+
+        // Deleted by its reader only.
+        let delete = format!("/api/v1/reader/responses/{id}");
+        let (status, _, _) = send(&app, Method::DELETE, &delete, Some(&reporters[0]), None).await;
+        assert_eq!(status, 404);
+        let (status, _, _) = send(&app, Method::DELETE, &delete, Some(&noor), None).await;
+        assert_eq!(status, 204);
+        let (_, mine, _) = send(&app, Method::GET, "/api/v1/reader/responses", Some(&noor), None).await;
+        assert_eq!(mine, json!([]));
+        app.shutdown().await;
+    }
+}
+
+on_both_engines! {
+    async fn limits_closures_and_the_window_refuse_with_their_reason(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let slug = article(&app, "Climate talks, explained", 1).await;
+        let old = article(&app, "Last season's piece", 31).await;
+        let path = format!("/api/v1/articles/{slug}/responses");
+        let ivan = signed_in(&app, "ivan@example.org").await;
+
+        // Five waiting at once, no more.
+        for i in 0..5 {
+            let (status, body, _) = send(&app, Method::POST, &path, Some(&ivan), said(&format!("{GOOD} ({i})"))).await;
+            assert_eq!(status, 201, "{i}: {body}");
+        }
+        let (status, body, _) = send(&app, Method::POST, &path, Some(&ivan), said(GOOD)).await;
+        assert_eq!((status, body["code"].as_str()), (429, Some("response_limit")), "{body}");
+        assert!(body["message"].as_str().unwrap().contains("waiting for review"));
+
+        // Past the window (30 days after publishing), or closed by staff: closed.
+        let (status, body, _) = send(&app, Method::GET, &format!("/api/v1/articles/{old}/responses"), None, None).await;
+        assert_eq!((status, &body["open"]), (200, &json!(false)));
+        let mei = signed_in(&app, "mei@example.org").await;
+        let (status, body, _) = send(&app, Method::POST, &format!("/api/v1/articles/{old}/responses"), Some(&mei), said(GOOD)).await;
+        assert_eq!((status, body["code"].as_str()), (409, Some("responses_closed")), "{body}");
+        let store = outreach::responses::response_store_for(&app.services.db);
+        let (_, piece, _) = send(&app, Method::GET, &format!("/api/v1/articles/{slug}"), None, None).await;
+        let article_id = piece["id"].as_str().unwrap();
+        store.set_closed(article_id, true, "desk", kernel::ids::now()).await.unwrap();
+        let (status, body, _) = send(&app, Method::POST, &path, Some(&mei), said(GOOD)).await;
+        assert_eq!((status, body["code"].as_str()), (409, Some("responses_closed")), "{body}");
+        store.set_closed(article_id, false, "desk", kernel::ids::now()).await.unwrap();
+
+        // Blocked by the desk.
+        let mut q = app.services.db.sql("SELECT id FROM accounts WHERE email = ");
+        q.bind("mei@example.org".to_string());
+        let mei_id: String = q.scalar(&app.services.db).await.unwrap();
+        assert!(store.block(&mei_id, "desk", kernel::ids::now()).await.unwrap());
+        let (status, body, _) = send(&app, Method::POST, &path, Some(&mei), said(GOOD)).await;
+        assert_eq!((status, body["code"].as_str()), (403, Some("responding_blocked")), "{body}");
+
+        // An account's responses go with it.
+        let (status, _, _) = send(&app, Method::DELETE, "/api/v1/reader/account", Some(&ivan), Some(json!({"password": "correct horse"}))).await;
+        assert_eq!(status, 204);
+        assert!(store.queue().await.unwrap().is_empty(), "Ivan's five are gone");
+        app.shutdown().await;
+    }
+}

@@ -1,0 +1,295 @@
+//! Responses as readers and the desk use them: sending one under the rules, the approved ones
+//! an article shows, a reader's own, and the desk's queue.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, Utc};
+use kernel::clock::SharedClock;
+use poem_openapi::{Enum, Object};
+
+use super::rules::{self, Refusal, Standing};
+use super::store::{NewResponse, Reported, ResponseRow, ResponseStore};
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// A published article, as responses need it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RespondedArticle {
+    pub id: String,
+    pub slug: String,
+    pub title: String,
+    pub published_at: DateTime<Utc>,
+}
+
+/// Where responses find the articles they answer (the content module, through the app).
+#[async_trait]
+pub trait ResponseArticles: Send + Sync {
+    /// The published article at `slug` (its current slug).
+    async fn published(&self, slug: &str) -> Result<Option<RespondedArticle>, BoxError>;
+    /// The published articles among `ids`, by id.
+    async fn by_ids(&self, ids: &[String]) -> Result<HashMap<String, RespondedArticle>, BoxError>;
+}
+
+#[derive(Debug, Clone)]
+pub struct ResponseSettings {
+    /// Days after an article is first published that it takes responses (`RESPONSES_OPEN_DAYS`).
+    pub open_days: i64,
+}
+
+impl Default for ResponseSettings {
+    fn default() -> Self {
+        Self {
+            open_days: rules::DEFAULT_OPEN_DAYS,
+        }
+    }
+}
+
+/// Where a response stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "lowercase")]
+pub enum ResponseStatus {
+    /// Waiting for the desk: nobody else sees it.
+    Pending,
+    /// Shown under the article.
+    Approved,
+    /// Not shown; the reason, when the desk gave one, is with it.
+    Rejected,
+}
+
+impl ResponseStatus {
+    fn parse(s: &str) -> ResponseStatus {
+        match s {
+            "approved" => ResponseStatus::Approved,
+            "rejected" => ResponseStatus::Rejected,
+            _ => ResponseStatus::Pending,
+        }
+    }
+}
+
+/// An approved response as an article shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
+pub struct ShownResponse {
+    pub id: String,
+    /// The reader's first name and last initial ("Noor H."): never more.
+    pub name: String,
+    /// Plain text; paragraphs are separated by an empty line.
+    pub body: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An article's approved responses, and whether it takes more.
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
+pub struct ArticleResponses {
+    /// It takes responses now (staff did not close them, and its window is not over).
+    pub open: bool,
+    /// Oldest first.
+    pub responses: Vec<ShownResponse>,
+}
+
+/// A reader's own response, as their account page shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
+pub struct MyResponse {
+    pub id: String,
+    pub status: ResponseStatus,
+    /// Why the desk rejected it, when they said.
+    #[oai(skip_serializing_if_is_none)]
+    pub reason: Option<String>,
+    pub body: String,
+    pub created_at: DateTime<Utc>,
+    /// The article it answers; absent once that is no longer published.
+    #[oai(skip_serializing_if_is_none)]
+    pub article_title: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub article_slug: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ResponseError {
+    #[error("No published article has this address.")]
+    NoArticle,
+    #[error("{0}")]
+    Invalid(&'static str),
+    #[error("{}", .0.message())]
+    Refused(Refusal),
+    #[error("No such response.")]
+    NotFound,
+    #[error(transparent)]
+    Unexpected(BoxError),
+}
+
+impl From<sqlx::Error> for ResponseError {
+    fn from(e: sqlx::Error) -> Self {
+        kernel::http::note_database_error(&e);
+        ResponseError::Unexpected(Box::new(e))
+    }
+}
+
+pub struct Responses {
+    store: Arc<dyn ResponseStore>,
+    articles: Arc<dyn ResponseArticles>,
+    settings: ResponseSettings,
+    clock: SharedClock,
+}
+
+impl Responses {
+    pub fn new(
+        store: Arc<dyn ResponseStore>,
+        articles: Arc<dyn ResponseArticles>,
+        settings: ResponseSettings,
+        clock: SharedClock,
+    ) -> Self {
+        Self {
+            store,
+            articles,
+            settings,
+            clock,
+        }
+    }
+
+    async fn article(&self, slug: &str) -> Result<RespondedArticle, ResponseError> {
+        self.articles
+            .published(slug)
+            .await
+            .map_err(ResponseError::Unexpected)?
+            .ok_or(ResponseError::NoArticle)
+    }
+
+    async fn open(&self, article: &RespondedArticle) -> Result<bool, ResponseError> {
+        let now = self.clock.now();
+        Ok(
+            rules::open_at(article.published_at, self.settings.open_days, now)
+                && !self.store.is_closed(&article.id).await?,
+        )
+    }
+
+    /// The reader `account_id` sends `body` under the article at `slug`: kept waiting for the
+    /// desk, or refused with the first reason.
+    pub async fn send(
+        &self,
+        account_id: &str,
+        slug: &str,
+        body: &str,
+    ) -> Result<MyResponse, ResponseError> {
+        let body = rules::checked_body(body).map_err(|f| ResponseError::Invalid(f.message()))?;
+        let article = self.article(slug).await?;
+        let now = self.clock.now();
+        let counts = self
+            .store
+            .counts(account_id, now - Duration::days(1))
+            .await?;
+        let standing = Standing {
+            confirmed: counts.confirmed,
+            blocked: counts.blocked,
+            closed: self.store.is_closed(&article.id).await?,
+            published_at: article.published_at,
+            pending: counts.pending,
+            today: counts.since,
+        };
+        rules::may_respond(standing, self.settings.open_days, now)
+            .map_err(ResponseError::Refused)?;
+        let new = NewResponse {
+            id: kernel::ids::new_id(),
+            article_id: article.id.clone(),
+            account_id: account_id.to_string(),
+            body,
+            created_at: now,
+        };
+        self.store.insert(&new).await?;
+        tracing::info!(response = %new.id, article = %article.id, "response sent for review");
+        Ok(MyResponse {
+            id: new.id,
+            status: ResponseStatus::Pending,
+            reason: None,
+            body: new.body,
+            created_at: now,
+            article_title: Some(article.title),
+            article_slug: Some(article.slug),
+        })
+    }
+
+    /// The approved responses under the article at `slug`, oldest first.
+    pub async fn shown(&self, slug: &str) -> Result<ArticleResponses, ResponseError> {
+        let article = self.article(slug).await?;
+        let responses = self
+            .store
+            .shown(&article.id)
+            .await?
+            .into_iter()
+            .map(|r| ShownResponse {
+                name: rules::public_name(&r.first_name, &r.last_name),
+                id: r.id,
+                body: r.body,
+                created_at: r.created_at,
+            })
+            .collect();
+        Ok(ArticleResponses {
+            open: self.open(&article).await?,
+            responses,
+        })
+    }
+
+    /// Rows as their reader sees them, with the titles of their articles.
+    async fn as_mine(&self, rows: Vec<ResponseRow>) -> Result<Vec<MyResponse>, ResponseError> {
+        let mut ids: Vec<String> = rows.iter().map(|r| r.article_id.clone()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let articles = if ids.is_empty() {
+            HashMap::new()
+        } else {
+            self.articles
+                .by_ids(&ids)
+                .await
+                .map_err(ResponseError::Unexpected)?
+        };
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let article = articles.get(&r.article_id);
+                MyResponse {
+                    status: ResponseStatus::parse(&r.status),
+                    reason: r.reason,
+                    article_title: article.map(|a| a.title.clone()),
+                    article_slug: article.map(|a| a.slug.clone()),
+                    id: r.id,
+                    body: r.body,
+                    created_at: r.created_at,
+                }
+            })
+            .collect())
+    }
+
+    /// The reader's own responses, newest first, each with where it stands.
+    pub async fn mine(&self, account_id: &str) -> Result<Vec<MyResponse>, ResponseError> {
+        let rows = self.store.of_reader(account_id).await?;
+        self.as_mine(rows).await
+    }
+
+    /// The reader deletes their own response `id`.
+    pub async fn delete_mine(&self, account_id: &str, id: &str) -> Result<(), ResponseError> {
+        if self.store.delete_own(id, account_id).await? {
+            tracing::info!(response = %id, "response deleted by its reader");
+            Ok(())
+        } else {
+            Err(ResponseError::NotFound)
+        }
+    }
+
+    /// A signed-in reader reports the approved response `id`.
+    pub async fn report(&self, account_id: &str, id: &str) -> Result<Reported, ResponseError> {
+        let now = self.clock.now();
+        let reported = self
+            .store
+            .report(id, account_id, rules::REPORTS_TO_REQUEUE, now)
+            .await?;
+        match reported {
+            Reported::NotShown => Err(ResponseError::NotFound),
+            Reported::Requeued => {
+                tracing::info!(response = %id, "response reported three times: back in the queue");
+                Ok(reported)
+            }
+            other => Ok(other),
+        }
+    }
+}
