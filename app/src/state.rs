@@ -258,6 +258,7 @@ pub type Api = OpenApiService<
         outreach::AnnouncementApi,
         media::PackApi,
         outreach::responses::ResponseApi,
+        outreach::responses::ResponseDeskApi,
     ),
     (),
 >;
@@ -284,6 +285,7 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             outreach::AnnouncementApi::new(services.announcements.clone()),
             media::PackApi::new(services.packs.clone(), services.magazine_max_bytes),
             outreach::responses::ResponseApi::new(services.responses.clone()),
+            outreach::responses::ResponseDeskApi::new(services.responses.clone()),
         ),
         API_TITLE,
         env!("CARGO_PKG_VERSION"),

@@ -567,6 +567,8 @@ on_both_engines! {
             (Method::PUT, "/api/v1/staff/me/profile"),
             (Method::GET, "/api/v1/staff/members/x/profile"),
             (Method::PUT, "/api/v1/staff/members/x/profile"),
+            (Method::GET, "/api/v1/staff/responses"),
+            (Method::POST, "/api/v1/staff/responses/x/approve"),
         ] {
             for cookie in [&reader_cookie, &reader_as_staff] {
                 let r = app.request(method.clone(), path, Some(cookie)).json(&json!({})).send().await.unwrap();

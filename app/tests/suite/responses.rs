@@ -1,8 +1,9 @@
 //! Readers' responses to articles (issue 35), over HTTP: only a signed-in reader with a
 //! confirmed address sends one; it waits for the desk, shown to nobody; approved, it shows
 //! under the article with the reader's first name and initial only; three reports take it back
-//! to the queue; its reader deletes it, and it goes with their account. The desk's side (the
-//! queue and its decisions) is decided here through the store until its API lands.
+//! to the queue, where the desk sees it with its article and the reader's other responses;
+//! rejected, its reason reaches its reader; its reader deletes it, and it goes with their
+//! account. Limits, closures, the window and blocks refuse with their reasons.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is the failure report
 
 use crate::common;
@@ -10,6 +11,7 @@ use crate::readers::{reader, registration, send, sign_in};
 
 use chrono::Duration;
 use common::{spawn_app, TestApp};
+use identity::Role;
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -17,6 +19,17 @@ use serde_json::{json, Value};
 async fn signed_in(app: &TestApp, email: &str) -> String {
     reader(app, email).await;
     sign_in(app, email, "correct horse").await.2.unwrap()
+}
+
+/// A content director signed in: their session cookie.
+async fn desk(app: &TestApp) -> String {
+    let (_, key) = app
+        .services
+        .identity
+        .add_staff("Dee Desk", Role::ContentDirector)
+        .await
+        .unwrap();
+    app.login(&key).await
 }
 
 /// A published article: its slug.
@@ -82,10 +95,24 @@ on_both_engines! {
         assert_eq!(mine[0]["status"], "pending");
         assert_eq!(mine[0]["article_title"], "The veto, explained");
 
+        // The desk sees it waiting, with its article.
+        let dee = desk(&app).await;
+        let (status, queue, _) = send(&app, Method::GET, "/api/v1/staff/responses", Some(&dee), None).await;
+        assert_eq!(status, 200);
+        assert_eq!(queue.as_array().unwrap().len(), 1);
+        assert_eq!(
+            (queue[0]["reader_name"].as_str(), queue[0]["article_title"].as_str(), queue[0]["reports"].as_i64()),
+            (Some("Sam O."), Some("The veto, explained"), Some(0))
+        );
+        assert_eq!(queue[0]["earlier"], json!([]));
+
         // Approved: shown with the first name and initial, never the last name or the address.
-        let store = outreach::responses::response_store_for(&app.services.db);
         let id = sent["id"].as_str().unwrap();
-        assert!(store.decide(id, true, None, "desk", kernel::ids::now()).await.unwrap());
+        let approve = format!("/api/v1/staff/responses/{id}/approve");
+        let (status, _, _) = send(&app, Method::POST, &approve, Some(&dee), None).await;
+        assert_eq!(status, 204);
+        let (status, _, _) = send(&app, Method::POST, &approve, Some(&dee), None).await;
+        assert_eq!(status, 404, "decided already");
         let (_, list, _) = send(&app, Method::GET, &path, None, None).await;
         assert_eq!(list["responses"].as_array().unwrap().len(), 1);
         let shown = &list["responses"][0];
@@ -118,9 +145,15 @@ on_both_engines! {
         assert_eq!(status, 404, "a waiting response is not reported");
         let (_, mine, _) = send(&app, Method::GET, "/api/v1/reader/responses", Some(&noor), None).await;
         assert_eq!(mine[0]["status"], "pending");
+        let (_, queue, _) = send(&app, Method::GET, "/api/v1/staff/responses", Some(&dee), None).await;
+        assert_eq!(queue[0]["reports"], 3, "the desk sees why it is back");
 
         // Rejected with a reason: its reader reads it.
-        assert!(store.decide(id, false, Some("Please keep to the article."), "desk", kernel::ids::now()).await.unwrap());
+        let reject = format!("/api/v1/staff/responses/{id}/reject");
+        let (status, body, _) = send(&app, Method::POST, &reject, Some(&dee), Some(json!({"reason": "x".repeat(501)}))).await;
+        assert_eq!(status, 400, "{body}");
+        let (status, _, _) = send(&app, Method::POST, &reject, Some(&dee), Some(json!({"reason": "Please keep to the article."}))).await;
+        assert_eq!(status, 204);
         let (_, mine, _) = send(&app, Method::GET, "/api/v1/reader/responses", Some(&noor), None).await;
         assert_eq!((mine[0]["status"].as_str(), mine[0]["reason"].as_str()), (Some("rejected"), Some("Please keep to the article.")));
 
@@ -159,26 +192,42 @@ on_both_engines! {
         let mei = signed_in(&app, "mei@example.org").await;
         let (status, body, _) = send(&app, Method::POST, &format!("/api/v1/articles/{old}/responses"), Some(&mei), said(GOOD)).await;
         assert_eq!((status, body["code"].as_str()), (409, Some("responses_closed")), "{body}");
-        let store = outreach::responses::response_store_for(&app.services.db);
+        let dee = desk(&app).await;
         let (_, piece, _) = send(&app, Method::GET, &format!("/api/v1/articles/{slug}"), None, None).await;
-        let article_id = piece["id"].as_str().unwrap();
-        store.set_closed(article_id, true, "desk", kernel::ids::now()).await.unwrap();
+        let close = format!("/api/v1/staff/articles/{}/responses", piece["id"].as_str().unwrap());
+        let (status, _, _) = send(&app, Method::PUT, &close, Some(&dee), Some(json!({"open": false}))).await;
+        assert_eq!(status, 204);
+        let (_, list, _) = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(list["open"], false);
         let (status, body, _) = send(&app, Method::POST, &path, Some(&mei), said(GOOD)).await;
         assert_eq!((status, body["code"].as_str()), (409, Some("responses_closed")), "{body}");
-        store.set_closed(article_id, false, "desk", kernel::ids::now()).await.unwrap();
+        let (status, _, _) = send(&app, Method::PUT, &close, Some(&dee), Some(json!({"open": true}))).await;
+        assert_eq!(status, 204);
 
-        // Blocked by the desk.
-        let mut q = app.services.db.sql("SELECT id FROM accounts WHERE email = ");
-        q.bind("mei@example.org".to_string());
-        let mei_id: String = q.scalar(&app.services.db).await.unwrap();
-        assert!(store.block(&mei_id, "desk", kernel::ids::now()).await.unwrap());
+        // Blocked by the desk from one of her responses: that one is rejected, and she can
+        // send no more. The desk sees her earlier ones beside it.
+        let (status, first, _) = send(&app, Method::POST, &path, Some(&mei), said(&format!("{GOOD} (first)"))).await;
+        assert_eq!(status, 201);
+        let (status, second, _) = send(&app, Method::POST, &path, Some(&mei), said(&format!("{GOOD} (second)"))).await;
+        assert_eq!(status, 201);
+        let (_, queue, _) = send(&app, Method::GET, "/api/v1/staff/responses", Some(&dee), None).await;
+        let hers = queue.as_array().unwrap().iter().find(|q| q["id"] == second["id"]).unwrap();
+        assert_eq!(hers["earlier"].as_array().unwrap().len(), 1);
+        assert_eq!(hers["earlier"][0]["body"], first["body"]);
+        let block = format!("/api/v1/staff/responses/{}/block", second["id"].as_str().unwrap());
+        let (status, _, _) = send(&app, Method::POST, &block, Some(&dee), None).await;
+        assert_eq!(status, 204);
         let (status, body, _) = send(&app, Method::POST, &path, Some(&mei), said(GOOD)).await;
         assert_eq!((status, body["code"].as_str()), (403, Some("responding_blocked")), "{body}");
+        let (_, mine, _) = send(&app, Method::GET, "/api/v1/reader/responses", Some(&mei), None).await;
+        assert_eq!(mine[0]["status"], "rejected");
+        let store = outreach::responses::response_store_for(&app.services.db);
 
         // An account's responses go with it.
         let (status, _, _) = send(&app, Method::DELETE, "/api/v1/reader/account", Some(&ivan), Some(json!({"password": "correct horse"}))).await;
         assert_eq!(status, 204);
-        assert!(store.queue().await.unwrap().is_empty(), "Ivan's five are gone");
+        let left: Vec<String> = store.queue().await.unwrap().into_iter().map(|q| q.body).collect();
+        assert_eq!(left, [first["body"].as_str().unwrap()], "Ivan's five are gone, Mei's first waits");
         app.shutdown().await;
     }
 }

@@ -118,7 +118,7 @@ on_both_engines! {
             ("disabled", Some(&s.disabled)),
         ];
         type Row = (&'static str, Method, &'static str, [u16; 7]);
-        let rows: [Row; 13] = [
+        let rows: [Row; 18] = [
             (
                 "me",
                 Method::GET,
@@ -200,13 +200,49 @@ on_both_engines! {
                 "/api/v1/staff/members/{writer}/profile",
                 [401, 200, 403, 403, 403, 200, 401],
             ),
+            // Readers' responses: the content director and admins moderate (issue 35). Nothing
+            // waits here, so a decision finds no response (404) once it is allowed.
+            (
+                "responses queue",
+                Method::GET,
+                "/api/v1/staff/responses",
+                [401, 200, 403, 403, 403, 200, 401],
+            ),
+            (
+                "responses approve",
+                Method::POST,
+                "/api/v1/staff/responses/none/approve",
+                [401, 404, 403, 403, 403, 404, 401],
+            ),
+            (
+                "responses reject",
+                Method::POST,
+                "/api/v1/staff/responses/none/reject",
+                [401, 404, 403, 403, 403, 404, 401],
+            ),
+            (
+                "responses block",
+                Method::POST,
+                "/api/v1/staff/responses/none/block",
+                [401, 404, 403, 403, 403, 404, 401],
+            ),
+            (
+                "responses close",
+                Method::PUT,
+                "/api/v1/staff/articles/{id}/responses",
+                [401, 404, 403, 403, 403, 404, 401],
+            ),
         ];
         for (name, method, path, expected) in rows {
             for ((actor, cookie), want) in actors.iter().zip(expected) {
                 let id = draft_of(&app, &s.writer_id).await;
                 let path = path.replace("{id}", &id).replace("{writer}", &s.writer_id);
                 let mut req = app.request(method.clone(), &path, *cookie);
-                if name.starts_with("profile set") {
+                if name == "responses reject" {
+                    req = req.json(&json!({"reason": "Off topic."}));
+                } else if name == "responses close" {
+                    req = req.json(&json!({"open": false}));
+                } else if name.starts_with("profile set") {
                     req = req.json(&json!({"full_name_shown": false, "bio": "I write."}));
                 } else if name == "preview" {
                     req = req.json(&json!({"content": "**hi**"}));

@@ -9,6 +9,8 @@ pub enum OutreachAction {
     ReadApplications,
     /// Preview and send an announcement to a list.
     Announce,
+    /// Approve, reject and block readers' responses; close an article's responses.
+    Moderate,
 }
 
 impl StaffAction for OutreachAction {
@@ -19,6 +21,8 @@ impl StaffAction for OutreachAction {
             (ReadApplications, Role::Writer | Role::Educator) => false,
             (Announce, Role::Admin) => true,
             (Announce, Role::Writer | Role::Educator | Role::ContentDirector) => false,
+            (Moderate, Role::Admin | Role::ContentDirector) => true,
+            (Moderate, Role::Writer | Role::Educator) => false,
         }
     }
 }
@@ -35,5 +39,6 @@ mod tests {
             [Admin, ContentDirector]
         );
         assert_eq!(OutreachAction::Announce.roles(), [Admin]);
+        assert_eq!(OutreachAction::Moderate.roles(), [Admin, ContentDirector]);
     }
 }

@@ -7,10 +7,10 @@ pub mod rules;
 mod service;
 mod store;
 
-pub use api::ResponseApi;
+pub use api::{ResponseApi, ResponseDeskApi};
 pub use service::{
-    ArticleResponses, MyResponse, RespondedArticle, ResponseArticles, ResponseError,
-    ResponseSettings, ResponseStatus, Responses, ShownResponse,
+    ArticleResponses, EarlierResponse, MyResponse, QueuedResponse, RespondedArticle,
+    ResponseArticles, ResponseError, ResponseSettings, ResponseStatus, Responses, ShownResponse,
 };
 pub use store::{
     response_store_for, Counts, NewResponse, QueuedRow, Reported, ResponseRow, ResponseStore,

@@ -105,6 +105,38 @@ pub struct MyResponse {
     pub article_slug: Option<String>,
 }
 
+/// One of a reader's other responses, as the desk sees it beside the one to decide.
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
+pub struct EarlierResponse {
+    pub status: ResponseStatus,
+    pub body: String,
+    pub created_at: DateTime<Utc>,
+    #[oai(skip_serializing_if_is_none)]
+    pub article_title: Option<String>,
+}
+
+/// A response waiting for the desk, with what deciding it needs.
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
+pub struct QueuedResponse {
+    pub id: String,
+    pub body: String,
+    pub created_at: DateTime<Utc>,
+    /// How many readers reported it (it came back to the queue at three).
+    pub reports: i64,
+    /// The article it answers; absent once that is no longer published.
+    #[oai(skip_serializing_if_is_none)]
+    pub article_title: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub article_slug: Option<String>,
+    /// The reader, as the article would name them.
+    pub reader_name: String,
+    /// The reader's other responses, newest first (at most ten).
+    pub earlier: Vec<EarlierResponse>,
+}
+
+/// The reader's earlier responses the desk sees beside a waiting one.
+const EARLIER_SHOWN: usize = 10;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ResponseError {
     #[error("No published article has this address.")]
@@ -274,6 +306,120 @@ impl Responses {
         } else {
             Err(ResponseError::NotFound)
         }
+    }
+
+    /// The responses waiting for the desk, oldest first, each with its article and its
+    /// reader's other responses.
+    pub async fn queue(&self) -> Result<Vec<QueuedResponse>, ResponseError> {
+        let queued = self.store.queue().await?;
+        let mut queue = Vec::with_capacity(queued.len());
+        for q in queued {
+            let earlier: Vec<ResponseRow> = self
+                .store
+                .of_reader(&q.account_id)
+                .await?
+                .into_iter()
+                .filter(|r| r.id != q.id)
+                .take(EARLIER_SHOWN)
+                .collect();
+            let mut ids: Vec<String> = earlier.iter().map(|r| r.article_id.clone()).collect();
+            ids.push(q.article_id.clone());
+            ids.sort_unstable();
+            ids.dedup();
+            let articles = self
+                .articles
+                .by_ids(&ids)
+                .await
+                .map_err(ResponseError::Unexpected)?;
+            let article = articles.get(&q.article_id);
+            queue.push(QueuedResponse {
+                reader_name: rules::public_name(&q.first_name, &q.last_name),
+                article_title: article.map(|a| a.title.clone()),
+                article_slug: article.map(|a| a.slug.clone()),
+                earlier: earlier
+                    .into_iter()
+                    .map(|r| EarlierResponse {
+                        status: ResponseStatus::parse(&r.status),
+                        article_title: articles.get(&r.article_id).map(|a| a.title.clone()),
+                        body: r.body,
+                        created_at: r.created_at,
+                    })
+                    .collect(),
+                id: q.id,
+                body: q.body,
+                created_at: q.created_at,
+                reports: q.reports,
+            });
+        }
+        Ok(queue)
+    }
+
+    /// The desk member `by` approves the waiting response `id`: it shows under its article.
+    pub async fn approve(&self, by: &str, id: &str) -> Result<(), ResponseError> {
+        if !self
+            .store
+            .decide(id, true, None, by, self.clock.now())
+            .await?
+        {
+            return Err(ResponseError::NotFound);
+        }
+        tracing::info!(response = %id, by, "response approved");
+        Ok(())
+    }
+
+    /// The desk member `by` rejects the waiting response `id`, with a reason its reader sees.
+    pub async fn reject(
+        &self,
+        by: &str,
+        id: &str,
+        reason: Option<&str>,
+    ) -> Result<(), ResponseError> {
+        let reason = rules::checked_reason(reason).map_err(ResponseError::Invalid)?;
+        if !self
+            .store
+            .decide(id, false, reason.as_deref(), by, self.clock.now())
+            .await?
+        {
+            return Err(ResponseError::NotFound);
+        }
+        tracing::info!(response = %id, by, "response rejected");
+        Ok(())
+    }
+
+    /// The desk member `by` rejects the waiting response `id` and stops its reader from
+    /// responding again.
+    pub async fn block(&self, by: &str, id: &str) -> Result<(), ResponseError> {
+        let row = self.store.get(id).await?.ok_or(ResponseError::NotFound)?;
+        self.store
+            .block(&row.account_id, by, self.clock.now())
+            .await?;
+        // Rejected too when it still waits (the queue is where the desk blocks from).
+        self.store
+            .decide(id, false, None, by, self.clock.now())
+            .await?;
+        tracing::info!(response = %id, by, "reader blocked from responding");
+        Ok(())
+    }
+
+    /// Staff member `by` closes (or opens again) the responses of the article `article_id`.
+    pub async fn set_closed(
+        &self,
+        by: &str,
+        article_id: &str,
+        closed: bool,
+    ) -> Result<(), ResponseError> {
+        let found = self
+            .articles
+            .by_ids(&[article_id.to_string()])
+            .await
+            .map_err(ResponseError::Unexpected)?;
+        if found.is_empty() {
+            return Err(ResponseError::NoArticle);
+        }
+        self.store
+            .set_closed(article_id, closed, by, self.clock.now())
+            .await?;
+        Ok(())
     }
 
     /// A signed-in reader reports the approved response `id`.
