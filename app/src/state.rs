@@ -113,6 +113,7 @@ impl Services {
         let readers = Arc::new(Readers::new(
             outreach::reader_store_for(&db),
             reader_auth,
+            outreach::responses::response_store_for(&db),
             clock.clone(),
         ));
         let outreach = Arc::new(OutreachService::new(

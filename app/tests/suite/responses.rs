@@ -157,6 +157,16 @@ on_both_engines! {
         let (_, mine, _) = send(&app, Method::GET, "/api/v1/reader/responses", Some(&noor), None).await;
         assert_eq!((mine[0]["status"].as_str(), mine[0]["reason"].as_str()), (Some("rejected"), Some("Please keep to the article.")));
 
+        // In the reader's data download.
+        let (status, export, _) = send(&app, Method::GET, "/api/v1/reader/account/export", Some(&noor), None).await;
+        assert_eq!(status, 200);
+        let kept = &export["responses"];
+        assert_eq!(kept.as_array().unwrap().len(), 1, "{export}");
+        assert_eq!(
+            (kept[0]["text"].as_str(), kept[0]["status"].as_str(), kept[0]["reason"].as_str()),
+            (Some(GOOD), Some("rejected"), Some("Please keep to the article."))
+        );
+
         // Deleted by its reader only.
         let delete = format!("/api/v1/reader/responses/{id}");
         let (status, _, _) = send(&app, Method::DELETE, &delete, Some(&reporters[0]), None).await;

@@ -112,6 +112,7 @@ impl Readers {
     pub async fn export(&self, id: &str) -> Result<serde_json::Value, ReaderError> {
         let a = self.store.account(id).await?.ok_or(ReaderError::Gone)?;
         let sessions = self.auth.sessions().of(identity::Kind::Reader, id).await?;
+        let responses = self.responses.of_reader(id).await?;
         let interests: Vec<String> = serde_json::from_str(&a.interests).unwrap_or_default();
         let iso = |d: Option<DateTime<Utc>>| d.map(|d| d.to_rfc3339());
         Ok(serde_json::json!({
@@ -135,6 +136,14 @@ impl Readers {
             "sessions": sessions.iter().map(|s| serde_json::json!({
                 "signed_in_at": s.created_at.to_rfc3339(),
                 "last_seen_at": s.last_seen_at.to_rfc3339(),
+            })).collect::<Vec<_>>(),
+            "responses": responses.iter().map(|r| serde_json::json!({
+                "article_id": r.article_id,
+                "text": r.body,
+                "status": r.status,
+                "reason": r.reason,
+                "sent_at": r.created_at.to_rfc3339(),
+                "decided_at": iso(r.decided_at),
             })).collect::<Vec<_>>(),
             "note": "The password is kept only as a one-way hash and is not included.",
         }))

@@ -18,12 +18,24 @@ pub use store::{reader_store_for, ReaderStore};
 pub struct Readers {
     store: Arc<dyn ReaderStore>,
     auth: Arc<ReaderAuth>,
+    /// Their responses to articles, for the data download.
+    responses: Arc<dyn crate::responses::ResponseStore>,
     clock: SharedClock,
 }
 
 impl Readers {
-    pub fn new(store: Arc<dyn ReaderStore>, auth: Arc<ReaderAuth>, clock: SharedClock) -> Self {
-        Readers { store, auth, clock }
+    pub fn new(
+        store: Arc<dyn ReaderStore>,
+        auth: Arc<ReaderAuth>,
+        responses: Arc<dyn crate::responses::ResponseStore>,
+        clock: SharedClock,
+    ) -> Self {
+        Readers {
+            store,
+            auth,
+            responses,
+            clock,
+        }
     }
 
     /// How readers sign in (identity's), which the account page asks to check the password.
