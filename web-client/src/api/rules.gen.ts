@@ -144,6 +144,11 @@ export const rules = {
       maxLength: 100,
     },
   },
+  Rejection: {
+    reason: {
+      maxLength: 500,
+    },
+  },
   ResponseInput: {
     body: {
       maxLength: 4000,

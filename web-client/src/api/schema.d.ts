@@ -2163,11 +2163,14 @@ export interface components {
       /** @description Show the full name instead of the first name and the last name's initial. */
       full_name_shown: boolean;
       /**
-       * @description A short bio (up to 600 characters, line breaks kept; empty for none). Required, so
-       *     that a change sent without it never clears it.
+       * @description A short bio (up to 600 characters, line breaks and tabs kept, no other control
+       *     character; empty for none). Required, so that a change sent without it never clears it.
        */
       bio: string;
-      /** @description Their photo: an address `POST /v1/staff/covers` answered; absent or `null` for none. */
+      /**
+       * @description Their photo: an address `POST /v1/staff/covers` answered for a JPEG or PNG; absent,
+       *     `null` or empty for none.
+       */
       photo?: string | null;
     };
     /**
@@ -2298,8 +2301,8 @@ export interface components {
      */
     Rejection: {
       /**
-       * @description What the reader is told on their account page (one line, at most 500 characters);
-       *     absent for none.
+       * @description What the reader is told on their account page (one line, at most 500 characters, no
+       *     control character); absent for none.
        */
       reason?: string | null;
     };

@@ -71,7 +71,8 @@ export const samples: PageData[] = [
       "name": "Maya O.",
       "slug": "maya-o",
       "role": "Writer",
-      "bio": "I write about elections.\nAnd school councils."
+      "bio": "I write about elections.\nAnd school councils.",
+      "photo": "/media/covers/maya.jpg"
     },
     "list": {"items":[{"id":"01a20974-3f9f-7951-8573-7b419ae5230e","slug":"should-16-year-olds-vote","title":"Should 16-Year-Olds Vote?","subtitle":"Both sides, from the people it would affect.","excerpt":"Every few years, someone proposes lowering the voting age…","category":"Youth Activism","cover_image":"/media/demo/vote-at-sixteen.svg","featured":true,"author_id":"01a20974-3f90-7f40-8488-dc9b978fddf2","author_name":"Maya O.","author_slug":"maya-o","created_at":"2026-11-20T09:30:00Z","updated_at":"2026-11-20T09:30:00Z","read_time":"4 min"}],"total":1,"total_exact":true,"published_total":6},
     "list_query": {

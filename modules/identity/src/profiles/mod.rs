@@ -111,18 +111,23 @@ pub struct ProfileSettings {
 pub struct ProfileChange {
     /// Show the full name instead of the first name and the last name's initial.
     pub full_name_shown: bool,
-    /// A short bio (up to 600 characters, line breaks kept; empty for none). Required, so
-    /// that a change sent without it never clears it.
-    #[oai(validator(max_length = 600))]
+    /// A short bio (up to 600 characters, line breaks and tabs kept, no other control
+    /// character; empty for none). Required, so that a change sent without it never clears it.
+    #[oai(validator(
+        max_length = 600,
+        pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$"
+    ))]
     pub bio: String,
-    /// Their photo: an address `POST /v1/staff/covers` answered; absent or `null` for none.
+    /// Their photo: an address `POST /v1/staff/covers` answered for a JPEG or PNG; absent,
+    /// `null` or empty for none.
+    #[oai(validator(pattern = "^(/media/covers/[A-Za-z0-9_-]{1,100}\\.(jpg|png))?$"))]
     pub photo: Option<String>,
 }
 
 /// A photo's address as kept: one this site stores an uploaded picture at, or none. No other
 /// address is taken: a reader's browser is never sent elsewhere from a contributor's page.
 pub fn checked_photo(photo: Option<&str>) -> Result<Option<String>, &'static str> {
-    let Some(photo) = photo.map(str::trim).filter(|p| !p.is_empty()) else {
+    let Some(photo) = photo.filter(|p| !p.is_empty()) else {
         return Ok(None);
     };
     let name = photo
@@ -162,7 +167,7 @@ impl BioFault {
 /// A bio as kept: trimmed, with its line breaks, at most [`MAX_BIO_CHARS`], no other control
 /// characters.
 pub fn checked_bio(bio: &str) -> Result<String, BioFault> {
-    let bio = bio.trim().replace("\r\n", "\n");
+    let bio = bio.trim().replace("\r\n", "\n").replace('\r', "\n");
     if bio.chars().count() > MAX_BIO_CHARS {
         return Err(BioFault::TooLong);
     }
@@ -289,7 +294,11 @@ mod tests {
     #[test]
     fn a_photo_is_a_picture_stored_here_or_none() {
         assert_eq!(checked_photo(None), Ok(None));
-        assert_eq!(checked_photo(Some("  ")), Ok(None));
+        assert_eq!(checked_photo(Some("")), Ok(None));
+        assert!(
+            checked_photo(Some(" /media/covers/a.jpg")).is_err(),
+            "as the contract says"
+        );
         assert_eq!(
             checked_photo(Some("/media/covers/01a2-b_c.jpg")),
             Ok(Some("/media/covers/01a2-b_c.jpg".into()))

@@ -26,7 +26,10 @@ enum ApiTags {
 pub struct ResponseInput {
     /// Plain text, 20 to 2,000 characters; an empty line starts a paragraph. Links are shown
     /// as text.
-    #[oai(validator(max_length = 4000))]
+    #[oai(validator(
+        max_length = 4000,
+        pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$"
+    ))]
     pub body: String,
 }
 
@@ -123,8 +126,9 @@ fn failed<T>(
 #[derive(Debug, Object)]
 #[oai(deny_unknown_fields)]
 pub struct Rejection {
-    /// What the reader is told on their account page (one line, at most 500 characters);
-    /// absent for none.
+    /// What the reader is told on their account page (one line, at most 500 characters, no
+    /// control character); absent for none.
+    #[oai(validator(max_length = 500, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]*$"))]
     pub reason: Option<String>,
 }
 
