@@ -588,6 +588,45 @@ pub async fn responses(db: &kernel::Db, articles: [&str; 2]) {
     );
     assert_eq!(store.get("r7").await.unwrap().unwrap().status, "pending");
 
+    // Sent at once: the limits hold, per reader, however many arrive together.
+    reader_account(db, "rush", "Rush", "Hour", true).await;
+    let mut tasks = Vec::new();
+    for i in 0..10 {
+        let store = store_many.clone();
+        let r = sent(&format!("rush{i}"), climate, "rush", 10);
+        tasks.push(tokio::spawn(async move {
+            store.insert_within(&r, 5, t0, 20).await.unwrap()
+        }));
+    }
+    let mut kept = 0;
+    for t in tasks {
+        kept += i64::from(t.await.unwrap());
+    }
+    assert_eq!(kept, 5, "five waiting at most");
+    let c = store.counts("rush", t0).await.unwrap();
+    assert_eq!((c.pending, c.since), (5, 5));
+    // The day's limit counts decided ones too.
+    let first = store
+        .queue()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|q| q.account_id == "rush")
+        .unwrap();
+    assert!(store
+        .decide(&first.id, true, None, "dee", at)
+        .await
+        .unwrap());
+    let more = |id: &str| sent(id, climate, "rush", 11);
+    assert!(!store
+        .insert_within(&more("rushday"), 10, t0, 5)
+        .await
+        .unwrap());
+    assert!(store
+        .insert_within(&more("rushok"), 10, t0, 6)
+        .await
+        .unwrap());
+
     // A reader deletes their own only.
     assert!(!store.delete_own("r4", "ivan").await.unwrap());
     assert!(store.delete_own("r4", "noor").await.unwrap());

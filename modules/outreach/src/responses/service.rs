@@ -228,7 +228,22 @@ impl Responses {
             body,
             created_at: now,
         };
-        self.store.insert(&new).await?;
+        let day = now - Duration::days(1);
+        if !self
+            .store
+            .insert_within(&new, rules::MAX_PENDING, day, rules::MAX_PER_DAY)
+            .await?
+        {
+            // Another send of theirs took the last place meanwhile.
+            let counts = self.store.counts(account_id, day).await?;
+            return Err(ResponseError::Refused(
+                if counts.pending >= rules::MAX_PENDING {
+                    Refusal::TooManyPending
+                } else {
+                    Refusal::TooManyToday
+                },
+            ));
+        }
         tracing::info!(response = %new.id, article = %article.id, "response sent for review");
         Ok(MyResponse {
             id: new.id,

@@ -81,6 +81,16 @@ pub enum Reported {
 #[async_trait]
 pub trait ResponseStore: Send + Sync {
     async fn insert(&self, r: &NewResponse) -> Result<(), sqlx::Error>;
+    /// Keeps `r` only while its reader has fewer than `max_pending` waiting and fewer than
+    /// `max_since` sent at or after `since`: counted and written as one, per reader, so
+    /// responses sent at once cannot pass the limits together. False when refused.
+    async fn insert_within(
+        &self,
+        r: &NewResponse,
+        max_pending: i64,
+        since: DateTime<Utc>,
+        max_since: i64,
+    ) -> Result<bool, sqlx::Error>;
     async fn get(&self, id: &str) -> Result<Option<ResponseRow>, sqlx::Error>;
     /// The reader's responses waiting, sent at or after `since`, and whether they are blocked.
     async fn counts(&self, account_id: &str, since: DateTime<Utc>) -> Result<Counts, sqlx::Error>;
@@ -155,6 +165,46 @@ impl ResponseStore for SqlResponseStore {
             .bind(r.created_at);
         q.push(")");
         q.execute(&self.db).await.map(|_| ())
+    }
+
+    #[tracing::instrument(target = "trace_only", name = "ResponseStore.insert_within", skip_all)]
+    async fn insert_within(
+        &self,
+        r: &NewResponse,
+        max_pending: i64,
+        since: DateTime<Utc>,
+        max_since: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let mut tx = self.db.begin().await?;
+        // The reader's row is written first: on PostgreSQL that locks it until the commit, so
+        // a second send by the same reader counts after this one; SQLite writes one at a time.
+        let mut q = self.db.sql("UPDATE accounts SET id = id WHERE id = ");
+        q.bind(r.account_id.clone());
+        q.execute(&mut tx).await?;
+        let mut q = self.db.sql(
+            "INSERT INTO article_responses (id, article_id, account_id, body, status, created_at) \
+             SELECT ",
+        );
+        q.separated()
+            .bind(r.id.clone())
+            .bind(r.article_id.clone())
+            .bind(r.account_id.clone())
+            .bind(r.body.clone())
+            .bind("pending".to_string())
+            .bind(r.created_at);
+        q.push(" WHERE (SELECT COUNT(*) FROM article_responses WHERE status = 'pending' AND account_id = ")
+            .bind(r.account_id.clone())
+            .push(") < ")
+            .bind(max_pending)
+            .push(" AND (SELECT COUNT(*) FROM article_responses WHERE account_id = ")
+            .bind(r.account_id.clone())
+            .push(" AND created_at >= ")
+            .bind(since)
+            .push(") < ")
+            .bind(max_since);
+        let kept = q.execute(&mut tx).await? == 1;
+        tx.commit().await?;
+        Ok(kept)
     }
 
     #[tracing::instrument(target = "trace_only", name = "ResponseStore.get", skip_all)]
