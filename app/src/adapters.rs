@@ -192,7 +192,7 @@ impl outreach::ArticleDirectory for WeekArticles {
 /// content module's tables.
 pub struct RespondedArticles(pub Arc<ContentService>);
 
-fn responded(card: &content::ArticleCard) -> outreach::responses::RespondedArticle {
+pub(crate) fn responded(card: &content::ArticleCard) -> outreach::responses::RespondedArticle {
     outreach::responses::RespondedArticle {
         id: card.id.clone(),
         slug: card.slug.clone(),
@@ -231,5 +231,22 @@ impl outreach::responses::ResponseArticles for RespondedArticles {
             .iter()
             .map(|card| (card.id.clone(), responded(card)))
             .collect())
+    }
+
+    fn shown_changed(&self, slug: &str, withdrawn: bool) {
+        let path = format!("/article/{slug}");
+        let scope = kernel::generation::Scope::Pages(&[path.as_str()]);
+        let generation = self.0.generation();
+        if withdrawn {
+            generation.withdraw(scope);
+        } else {
+            generation.advance(scope);
+        }
+    }
+
+    async fn approved(&self, article_id: &str, reader: &str, body: &str) {
+        self.0
+            .tell_response_approved(article_id, reader, body)
+            .await;
     }
 }

@@ -285,7 +285,11 @@ pub fn build_openapi(services: &Services, trust_proxy: bool) -> Api {
             analytics::AnalyticsApi::new(services.analytics_service.clone(), trust_proxy),
             outreach::AnnouncementApi::new(services.announcements.clone()),
             media::PackApi::new(services.packs.clone(), services.magazine_max_bytes),
-            outreach::responses::ResponseApi::new(services.responses.clone()),
+            outreach::responses::ResponseApi::new(
+                services.responses.clone(),
+                services.outreach.clone(),
+                trust_proxy,
+            ),
             outreach::responses::ResponseDeskApi::new(services.responses.clone()),
         ),
         API_TITLE,

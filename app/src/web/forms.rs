@@ -128,7 +128,8 @@ impl Forms {
             Err(answer) => return answer,
         };
         let intent = field(&posted.fields, "intent").unwrap_or_default();
-        let Some(op) = operation(&page, &intent) else {
+        let target = field(&posted.fields, "response").unwrap_or_default();
+        let Some(op) = operation(&page, &intent, &target) else {
             return StatusCode::METHOD_NOT_ALLOWED.into_response();
         };
         // A file attached before the form came back is never dropped silently: the form
@@ -273,7 +274,7 @@ impl Forms {
                 (body, spooled.size(), kind.clone())
             }
             None => {
-                let key = format!("{} {full}", op.method);
+                let key = format!("{} /api{}", op.method, op.template);
                 let json = self
                     .shapes
                     .form_json(&key, &posted.fields)
@@ -323,7 +324,7 @@ impl Forms {
         ));
         let mut api_req = Request::from_parts(parts, body);
         // As the `/api` nest hands it on: the operation's path without the prefix.
-        if let Ok(inner_uri) = op.path.parse::<Uri>() {
+        if let Ok(inner_uri) = op.path.as_ref().parse::<Uri>() {
             *api_req.uri_mut() = inner_uri;
         }
         let response = match self.api.call(api_req).await {

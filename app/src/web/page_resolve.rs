@@ -7,6 +7,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use content::{Article, ContentService, ListQuery, Related};
 use media::{MagazineIssue, MagazineService, PackService, Packs};
+use outreach::responses::{ArticleResponses, MyResponse, Responses};
 use outreach::{Landing, OutreachService, Readers, CONFIRM_PAGE};
 use poem::http::StatusCode;
 use serde::Serialize;
@@ -111,10 +112,13 @@ enum Shown<'a> {
         list: Option<&'a RawValue>,
         list_query: ListQueryData<'a>,
     },
-    /// "/article/{slug}": the article, what to read next and its author's box.
+    /// "/article/{slug}": the article, what to read next, its author's box and its readers'
+    /// approved responses (absent when they could not be read).
     Article {
         article: ArticleOnPage<'a>,
         related: &'a Related,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        responses: Option<&'a ArticleResponses>,
     },
     /// The pages links in our emails lead to: how following the link went.
     Landing { landing: &'a Landing },
@@ -129,6 +133,9 @@ enum Shown<'a> {
     Account {
         #[serde(skip_serializing_if = "Option::is_none")]
         account: Option<&'a serde_json::Value>,
+        /// Their responses to articles, newest first (as `GET /v1/reader/responses`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        responses: Option<&'a [MyResponse]>,
     },
 }
 
@@ -161,6 +168,7 @@ pub(super) struct PageResolver {
     readers: Arc<Readers>,
     magazines: Arc<MagazineService>,
     packs: Arc<PackService>,
+    responses: Arc<Responses>,
     renderer: Arc<Renderer>,
 }
 
@@ -173,22 +181,15 @@ fn magazine_failed(e: media::MagazineError) -> content::ContentError {
 }
 
 impl PageResolver {
-    pub(super) fn new(
-        content: Arc<ContentService>,
-        identity: Arc<identity::IdentityService>,
-        outreach: Arc<OutreachService>,
-        readers: Arc<Readers>,
-        magazines: Arc<MagazineService>,
-        packs: Arc<PackService>,
-        renderer: Arc<Renderer>,
-    ) -> Self {
+    pub(super) fn new(services: &crate::state::Services, renderer: Arc<Renderer>) -> Self {
         Self {
-            content,
-            identity,
-            outreach,
-            readers,
-            magazines,
-            packs,
+            content: services.content.clone(),
+            identity: services.identity.clone(),
+            outreach: services.outreach.clone(),
+            readers: services.readers.clone(),
+            magazines: services.magazines.clone(),
+            packs: services.packs.clone(),
+            responses: services.responses.clone(),
             renderer,
         }
     }
@@ -284,7 +285,10 @@ impl PageResolver {
     }
 
     /// The signed-in reader's account as the API shows it, for the session `token`.
-    async fn reader_account(&self, token: Option<&str>) -> Option<serde_json::Value> {
+    async fn reader_account(
+        &self,
+        token: Option<&str>,
+    ) -> Option<(serde_json::Value, Vec<MyResponse>)> {
         use poem_openapi::types::ToJSON;
         let id = match self.identity.reader_of(token?).await {
             Ok(reader) => reader?.account,
@@ -293,8 +297,15 @@ impl PageResolver {
                 return None;
             }
         };
+        let responses = match self.responses.mine(&id).await {
+            Ok(mine) => mine,
+            Err(e) => {
+                tracing::error!(error = ?e, "reading the reader's responses failed");
+                Vec::new()
+            }
+        };
         match self.readers.account(&id).await {
-            Ok(account) => account.to_json(),
+            Ok(account) => account.to_json().map(|a| (a, responses)),
             Err(e) => {
                 tracing::error!(error = ?e, "reading the reader's account failed");
                 None

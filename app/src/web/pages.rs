@@ -52,15 +52,7 @@ impl PageEndpoint {
         let content = services.content.clone();
         let cached = policy.cache.then(|| CachedPages::new(content.generation()));
         Self {
-            resolver: Arc::new(PageResolver::new(
-                content.clone(),
-                services.identity.clone(),
-                services.outreach.clone(),
-                services.readers.clone(),
-                services.magazines.clone(),
-                services.packs.clone(),
-                renderer,
-            )),
+            resolver: Arc::new(PageResolver::new(services, renderer)),
             assets,
             forms,
             cached,

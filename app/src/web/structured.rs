@@ -43,7 +43,15 @@ pub fn website(site_url: &str, site_name: &str) -> Value {
 }
 
 /// An article: headline, picture, dates, author and publisher.
-pub fn news_article(article: &Article, site_url: &str, site_name: &str, card: &str) -> Value {
+/// An article's `NewsArticle`, with `commentCount` (its approved responses) when known. What
+/// readers wrote is never in it: only how many.
+pub fn news_article(
+    article: &Article,
+    site_url: &str,
+    site_name: &str,
+    card: &str,
+    responses: Option<usize>,
+) -> Value {
     let card_ = &article.card;
     // Search engines show at most 110 characters of a headline.
     let headline: String = card_.title.chars().take(110).collect();
@@ -66,6 +74,9 @@ pub fn news_article(article: &Article, site_url: &str, site_name: &str, card: &s
         }
     } else {
         data["author"] = json!({"@type": "Organization", "name": site_name});
+    }
+    if let Some(count) = responses {
+        data["commentCount"] = json!(count);
     }
     if let Some(publisher) = data.get_mut("publisher").and_then(Value::as_object_mut) {
         publisher.remove("@context");

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 const ORIGIN: &str = "https://agora.test";
 
-async fn post_form(
+pub(crate) async fn post_form(
     app: &TestApp,
     path: &str,
     body: &str,
@@ -26,7 +26,7 @@ async fn post_form(
 }
 
 /// The `name=value` of the cookie `name` the response sets, and its attributes.
-fn set_cookie(r: &reqwest::Response, name: &str) -> Option<String> {
+pub(crate) fn set_cookie(r: &reqwest::Response, name: &str) -> Option<String> {
     r.headers()
         .get_all("set-cookie")
         .iter()
@@ -35,7 +35,7 @@ fn set_cookie(r: &reqwest::Response, name: &str) -> Option<String> {
 }
 
 /// The page data the page embeds for the renderer and the browser.
-fn page_data(html: &str) -> Value {
+pub(crate) fn page_data(html: &str) -> Value {
     let open = "<script id=\"agora-data\" type=\"application/json\">";
     let start = html.find(open).expect("page data") + open.len();
     let end = start + html[start..].find("</script>").unwrap();

@@ -242,3 +242,257 @@ on_both_engines! {
         app.shutdown().await;
     }
 }
+
+/// The page at `path` as `cookie` (a reader's session, a form's answer) gets it.
+async fn page_as(app: &TestApp, path: &str, cookies: &[&str]) -> String {
+    let mut r = app.request(Method::GET, path, None);
+    if !cookies.is_empty() {
+        r = r.header("cookie", cookies.join("; "));
+    }
+    let r = r.send().await.unwrap();
+    assert_eq!(r.status(), 200, "{path}");
+    r.text().await.unwrap()
+}
+
+/// The number of approved responses the article's `NewsArticle` counts.
+fn comment_count(html: &str) -> Option<i64> {
+    common::pages::json_ld(html)
+        .into_iter()
+        .find(|d| d["@type"] == "NewsArticle")
+        .and_then(|d| d["commentCount"].as_i64())
+}
+
+/// A response whose text is markup, as a reader might type it.
+const PAYLOAD: &str =
+    "I agree <script>alert('x')</script><img src=x onerror=alert(1)> https://x.example";
+
+/// A reader's response posted without JavaScript, moderated, reported and deleted, as every
+/// page shows it: the article (server-rendered, as text, counted in its structured data), the
+/// reader's account page, and the author's email notice.
+#[tokio::test]
+async fn responses_show_on_the_article_and_account_pages_and_reach_the_author() {
+    let app = common::pages::ssr_app().await;
+    let (writer, key) = app
+        .services
+        .identity
+        .add_staff("Wren Writer", Role::Writer)
+        .await
+        .unwrap();
+    let wren = app.login(&key).await;
+    let r = app
+        .request(Method::PUT, "/api/v1/staff/me/notices", Some(&wren))
+        .json(&json!({ "email": "wren@school.example", "notify": true }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let mut piece = common::published("The veto, explained");
+    piece.author_id = Some(writer.id.clone());
+    piece.created_at = Some(kernel::ids::now() - Duration::days(1));
+    let slug = app.services.content.create(piece).await.unwrap().1;
+    let page = format!("/article/{slug}");
+
+    // Signed out: the section, nothing in it, an invitation to sign in, no form.
+    let html = page_as(&app, &page, &[]).await;
+    let markup = common::pages::root_markup(&html);
+    assert!(
+        markup.contains("id=\"responses\"") && markup.contains("data-nosnippet"),
+        "{markup}"
+    );
+    assert!(markup.contains("No responses yet."));
+    assert!(markup.contains("href=\"/login?next="));
+    assert!(!markup.contains("name=\"body\""));
+    assert_eq!(comment_count(&html), Some(0));
+
+    // Signed in, without JavaScript: the form posts to the page and comes back to it.
+    let noor = signed_in(&app, "noor@example.org").await;
+    let html = page_as(&app, &page, &[&noor]).await;
+    assert!(common::pages::root_markup(&html).contains("name=\"intent\" value=\"respond\""));
+    let body = format!("intent=respond&body={}", urlencoding(PAYLOAD));
+    let r = crate::forms::post_form(&app, &page, &body, Some(&noor)).await;
+    assert_eq!(r.status(), 303);
+    assert_eq!(r.headers()["location"], format!("{page}#answer"));
+    let answer = crate::forms::set_cookie(&r, "agora_form").unwrap();
+    let answer = answer.split(';').next().unwrap();
+    let html = page_as(&app, &page, &[&noor, answer]).await;
+    let data = crate::forms::page_data(&html);
+    assert_eq!(data["form"]["intent"], "respond");
+    assert_eq!(
+        data["form"]["done"]["status"], "pending",
+        "{}",
+        data["form"]
+    );
+    assert!(common::pages::root_markup(&html).contains("Your response is waiting for review"));
+    // Waiting: not on the article, on her account page.
+    let html = page_as(&app, &page, &[]).await;
+    assert!(!html.contains("I agree"));
+    let account = page_as(&app, "/account", &[&noor]).await;
+    let markup = common::pages::root_markup(&account);
+    assert!(markup.contains("Waiting for review"), "{markup}");
+    assert!(markup.contains("I agree &lt;script&gt;"), "shown as text");
+
+    // Approved: on the article page (the one cached before is rendered anew), as text.
+    let dee = desk(&app).await;
+    let (_, queue, _) = send(
+        &app,
+        Method::GET,
+        "/api/v1/staff/responses",
+        Some(&dee),
+        None,
+    )
+    .await;
+    let id = queue[0]["id"].as_str().unwrap().to_string();
+    let (status, _, _) = send(
+        &app,
+        Method::POST,
+        &format!("/api/v1/staff/responses/{id}/approve"),
+        Some(&dee),
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    let mut html = String::new();
+    for _ in 0..50 {
+        html = page_as(&app, &page, &[]).await;
+        if html.contains("I agree") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let markup = common::pages::root_markup(&html);
+    assert!(markup.contains("Responses (1)"), "{markup}");
+    assert!(markup.contains("<strong>Sam O.</strong>"));
+    assert!(
+        markup.contains("I agree &lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;&lt;img src=x"),
+        "{markup}"
+    );
+    assert!(!markup.contains("<img src=x") && !markup.contains("href=\"https://x.example"));
+    assert!(!html.contains("Okoro") && !html.contains("noor@"));
+    assert_eq!(comment_count(&html), Some(1));
+    let ld = serde_json::to_string(&common::pages::json_ld(&html)).unwrap();
+    assert!(
+        !ld.contains("I agree"),
+        "what readers wrote is not in the structured data"
+    );
+
+    // The author is told, in plain text only: the payload is quoted as text.
+    let mail = crate::readers::nth_mail(&app, "wren@school.example", 1).await;
+    assert!(
+        mail.contains("Subject: A reader responded to \"The veto, explained\""),
+        "{mail}"
+    );
+    assert!(mail.contains(&format!("/article/{slug}#responses")));
+    assert!(mail.contains("> I agree <script>"), "{mail}");
+    assert!(
+        !mail.to_ascii_lowercase().contains("text/html"),
+        "no HTML part: {mail}"
+    );
+
+    // Three readers report it from the page, without JavaScript: off the article at once.
+    for email in ["a@example.org", "b@example.org", "c@example.org"] {
+        let cookie = signed_in(&app, email).await;
+        let html = page_as(&app, &page, &[&cookie]).await;
+        assert!(common::pages::root_markup(&html).contains("value=\"report\""));
+        let r = crate::forms::post_form(
+            &app,
+            &page,
+            &format!("intent=report&response={id}"),
+            Some(&cookie),
+        )
+        .await;
+        assert_eq!(r.status(), 303);
+    }
+    let html = page_as(&app, &page, &[]).await;
+    assert!(
+        !html.contains("I agree"),
+        "a reported response is never shown again"
+    );
+    assert_eq!(comment_count(&html), Some(0));
+
+    // Rejected with a reason: on her account page; she deletes it from there.
+    let (status, _, _) = send(
+        &app,
+        Method::POST,
+        &format!("/api/v1/staff/responses/{id}/reject"),
+        Some(&dee),
+        Some(json!({"reason": "Please keep to the article."})),
+    )
+    .await;
+    assert_eq!(status, 204);
+    let account = page_as(&app, "/account", &[&noor]).await;
+    let markup = common::pages::root_markup(&account);
+    assert!(markup.contains("Not published"));
+    assert!(
+        markup.contains("The editors&#x27; reason: Please keep to the article."),
+        "{markup}"
+    );
+    let r = crate::forms::post_form(
+        &app,
+        "/account",
+        &format!("intent=delete-response&response={id}"),
+        Some(&noor),
+    )
+    .await;
+    assert_eq!(r.status(), 303);
+    let (_, mine, _) = send(
+        &app,
+        Method::GET,
+        "/api/v1/reader/responses",
+        Some(&noor),
+        None,
+    )
+    .await;
+    assert_eq!(mine, json!([]));
+    assert_eq!(
+        mail_count(&app, "wren@school.example"),
+        1,
+        "one notice, for the one approval"
+    );
+    app.shutdown().await;
+}
+
+fn mail_count(app: &TestApp, to: &str) -> usize {
+    crate::readers::mail_to(app, to).len()
+}
+
+fn urlencoding(s: &str) -> String {
+    form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+/// Responses count against the public forms' budget per address too.
+#[tokio::test]
+async fn responses_from_one_address_are_limited_like_every_form() {
+    let app = common::spawn_app_with(
+        common::Engine::Sqlite,
+        common::Options {
+            form_limit: 2,
+            ..common::Options::default()
+        },
+    )
+    .await;
+    let slug = article(&app, "Budget day", 1).await;
+    let path = format!("/api/v1/articles/{slug}/responses");
+    let ivan = signed_in(&app, "ivan@example.org").await;
+    for i in 0..2 {
+        let (status, body, _) = send(
+            &app,
+            Method::POST,
+            &path,
+            Some(&ivan),
+            said(&format!("{GOOD} ({i})")),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let r = app
+        .request(Method::POST, &path, Some(&ivan))
+        .json(&json!({ "body": GOOD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 429);
+    assert!(r.headers().contains_key("retry-after"));
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "too_many_requests", "{body}");
+    app.shutdown().await;
+}

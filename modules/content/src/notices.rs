@@ -58,6 +58,43 @@ impl ContentService {
         }
     }
 
+    /// Tells the author of the published article `article_id` that the desk approved a
+    /// response to it from `reader` (as the article names them). Plain text only: what the
+    /// reader wrote is quoted as text, never as markup.
+    pub async fn tell_response_approved(&self, article_id: &str, reader: &str, body: &str) {
+        let cards = match self.published_cards(&[article_id.to_string()]).await {
+            Ok(cards) => cards,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot find the article a response answers");
+                return;
+            }
+        };
+        let Some(card) = cards.first() else { return };
+        let Some(author) = card.author_id.as_deref() else {
+            return;
+        };
+        let quoted: String = body.lines().map(|l| format!("> {l}\n")).collect();
+        let (title, slug) = (&card.title, &card.slug);
+        if let Some(email) = self
+            .notice(author, |site, name| {
+                (
+                    format!("A reader responded to \"{title}\""),
+                    format!(
+                        "Hi {name},\n\n{reader} responded to \"{title}\", and the desk approved \
+                         it; it shows under your article now:\n{}/article/{slug}#responses\n\n\
+                         {quoted}",
+                        site.url
+                    ),
+                )
+            })
+            .await
+        {
+            if let Err(e) = self.store().queue_email(&email).await {
+                tracing::warn!(error = %e, "queueing a response notice failed");
+            }
+        }
+    }
+
     /// A notice for staff member `id`, when they get them (a failure to tell is logged: the
     /// change itself goes on).
     pub(crate) async fn notice(

@@ -116,6 +116,8 @@ pub enum Form {
     Contact,
     Application,
     Registration,
+    /// A response to an article.
+    Response,
 }
 
 impl Form {
@@ -125,6 +127,7 @@ impl Form {
             Form::Contact => "contact",
             Form::Application => "application",
             Form::Registration => "registration",
+            Form::Response => "response",
         }
     }
 }

@@ -9878,9 +9878,13 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description Five responses are waiting, or twenty were sent in the last day. */
+      /**
+       * @description Five responses are waiting, or twenty were sent in the last day; or this address sent
+       *     too many forms in a short while (then `Retry-After` says when to try again).
+       */
       429: {
         headers: {
+          "RETRY-AFTER"?: number;
           [name: string]: unknown;
         };
         content: {

@@ -150,6 +150,17 @@ export const samples: PageData[] = [
           }
         ]
       }
+    },
+    "responses": {
+      "open": true,
+      "responses": [
+        {
+          "id": "r1",
+          "name": "Noor H.",
+          "body": "Sixteen-year-olds already work and pay taxes.\n\nThey should vote.",
+          "created_at": "2026-11-21T10:00:00Z"
+        }
+      ]
     }
   },
   {
@@ -252,6 +263,23 @@ export const samples: PageData[] = [
         "digest": true
       }
     },
+    "responses": [
+      {
+        "id": "r2",
+        "status": "rejected",
+        "reason": "Please keep to the article's subject.",
+        "body": "A response the desk did not take, for its reason.",
+        "created_at": "2026-11-22T10:00:00Z",
+        "article_title": "Should 16-year-olds vote?",
+        "article_slug": "should-16-year-olds-vote"
+      },
+      {
+        "id": "r1",
+        "status": "pending",
+        "body": "Sixteen-year-olds already work and pay taxes.",
+        "created_at": "2026-11-21T10:00:00Z"
+      }
+    ],
     "reader": true
   },
   {

@@ -75,21 +75,33 @@ fn secrets_are_never_kept() {
 
 #[test]
 fn every_public_form_has_its_operation() {
+    let path = |page, intent, target| operation(page, intent, target).map(|o| o.path.into_owned());
+    assert_eq!(path("/contact-us", "", ""), Some("/v1/contact".into()));
     assert_eq!(
-        operation("/contact-us", "").map(|o| o.path),
-        Some("/v1/contact")
+        path("/login", "link", ""),
+        Some("/v1/reader/sign-in-link".into())
     );
-    assert_eq!(
-        operation("/login", "link").map(|o| o.path),
-        Some("/v1/reader/sign-in-link")
-    );
-    assert_eq!(
-        operation("/magazine", "notify").map(|o| o.path),
-        Some("/v1/notify")
-    );
-    assert_eq!(operation("/about", ""), None);
+    assert_eq!(path("/magazine", "notify", ""), Some("/v1/notify".into()));
+    assert_eq!(operation("/about", "", ""), None);
     assert!(takes_forms("/educational-packs"));
     assert!(!takes_forms("/articles"));
+    // An article's page: its response form, and the report buttons naming a response.
+    assert!(takes_forms("/article/votes-at-16"));
+    assert!(!takes_forms("/article/"));
+    assert_eq!(
+        path("/article/votes-at-16", "respond", ""),
+        Some("/v1/articles/votes-at-16/responses".into())
+    );
+    assert_eq!(
+        path("/article/votes-at-16", "report", "r1"),
+        Some("/v1/responses/r1/report".into())
+    );
+    // Whatever is posted as the response stays inside its path segment.
+    assert_eq!(
+        path("/account", "delete-response", "../session?x=1"),
+        Some("/v1/reader/responses/..%2Fsession%3Fx%3D1".into())
+    );
+    assert_eq!(path("/article/votes-at-16", "", ""), None);
 }
 
 #[test]

@@ -202,6 +202,12 @@ impl PageResolver {
             article.card.cover_image.as_deref(),
         );
         let canonical = format!("/article/{}", article.card.slug);
+        let responses = self
+            .responses
+            .under(&crate::adapters::responded(&article.card))
+            .await
+            .map_err(|e| tracing::error!(error = ?e, "reading an article's responses failed"))
+            .ok();
         let head = Head {
             title: self.title(&article.card.title),
             description: article.description.clone(),
@@ -214,6 +220,7 @@ impl PageResolver {
                     self.site_url(),
                     self.renderer.site_name(),
                     card.as_deref().unwrap_or(crate::ssr::SITE_CARD),
+                    responses.as_ref().map(|r| r.responses.len()),
                 ),
                 structured::breadcrumbs(
                     self.site_url(),
@@ -228,6 +235,7 @@ impl PageResolver {
         let shown = Shown::Article {
             article: ArticleOnPage::from(article.as_ref()),
             related: &related,
+            responses: responses.as_ref(),
         };
         let json = self.data_json(url, StatusCode::OK, visit, shown);
         Ok(Ok(self.render(url, StatusCode::OK, head, json).await))
@@ -331,7 +339,8 @@ impl PageResolver {
             ..Head::default()
         };
         let shown = Shown::Account {
-            account: account.as_ref(),
+            account: account.as_ref().map(|(a, _)| a),
+            responses: account.as_ref().map(|(_, r)| r.as_slice()),
         };
         let json = self.data_json(url, StatusCode::OK, visit, shown);
         let (rendered, _) = self.render(url, StatusCode::OK, head, json).await;

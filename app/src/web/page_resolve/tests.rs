@@ -108,6 +108,40 @@ fn sample_json() -> String {
         "created_at": "2026-11-20T09:30:00Z",
         "subscriptions": {"magazine": true, "packs": false, "digest": true}
     });
+    let at = |s: &str| {
+        chrono::DateTime::parse_from_rfc3339(s)
+            .map(|d| d.with_timezone(&chrono::Utc))
+            .unwrap()
+    };
+    let responses = outreach::responses::ArticleResponses {
+        open: true,
+        responses: vec![outreach::responses::ShownResponse {
+            id: "r1".into(),
+            name: "Noor H.".into(),
+            body: "Sixteen-year-olds already work and pay taxes.\n\nThey should vote.".into(),
+            created_at: at("2026-11-21T10:00:00Z"),
+        }],
+    };
+    let mine = vec![
+        outreach::responses::MyResponse {
+            id: "r2".into(),
+            status: outreach::responses::ResponseStatus::Rejected,
+            reason: Some("Please keep to the article's subject.".into()),
+            body: "A response the desk did not take, for its reason.".into(),
+            created_at: at("2026-11-22T10:00:00Z"),
+            article_title: Some("Should 16-year-olds vote?".into()),
+            article_slug: Some("should-16-year-olds-vote".into()),
+        },
+        outreach::responses::MyResponse {
+            id: "r1".into(),
+            status: outreach::responses::ResponseStatus::Pending,
+            reason: None,
+            body: "Sixteen-year-olds already work and pay taxes.".into(),
+            created_at: at("2026-11-21T10:00:00Z"),
+            article_title: None,
+            article_slug: None,
+        },
+    ];
     // One page of each kind, at its own path and status.
     let pages = vec![
         ("/", 200, Shown::Home { home: Some(&raw) }),
@@ -158,6 +192,7 @@ fn sample_json() -> String {
             Shown::Article {
                 article: ArticleOnPage::from(&article),
                 related: &related,
+                responses: Some(&responses),
             },
         ),
         (
@@ -183,6 +218,7 @@ fn sample_json() -> String {
             200,
             Shown::Account {
                 account: Some(&account),
+                responses: Some(&mine),
             },
         ),
         ("/contact-us", 200, Shown::Plain),

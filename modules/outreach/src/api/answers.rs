@@ -98,7 +98,7 @@ pub(super) fn page(heading: &str, text: &str, link: (&str, &str)) -> String {
     )
 }
 
-fn limited(retry_after: u64) -> (Json<ErrorBody>, u64) {
+pub(crate) fn limited(retry_after: u64) -> (Json<ErrorBody>, u64) {
     let minutes = retry_after.div_ceil(60).max(1);
     let unit = if minutes == 1 { "minute" } else { "minutes" };
     (

@@ -20,6 +20,7 @@ use identity::readers::{LinkRequest, LinkToken};
 mod answers;
 mod application_form;
 
+pub(crate) use answers::limited;
 use answers::{
     answer, application_answer, page, ApplicationResponse, ConfirmResponse, FormResponse,
     UnsubscribeResponse,

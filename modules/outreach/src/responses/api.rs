@@ -12,7 +12,10 @@ use poem_openapi::{ApiResponse, Object, OpenApi, Tags};
 use super::rules::Refusal;
 use super::service::{ArticleResponses, MyResponse, QueuedResponse, ResponseError, Responses};
 use crate::access::OutreachAction;
+use crate::api::limited;
 use crate::codes::Code;
+use crate::service::{Form, OutreachError, OutreachService};
+use poem::Request;
 
 #[derive(Tags)]
 enum ApiTags {
@@ -65,9 +68,10 @@ pub enum SentAnswer {
     /// The article takes no more responses.
     #[oai(status = 409)]
     Closed(Json<ErrorBody>),
-    /// Five responses are waiting, or twenty were sent in the last day.
+    /// Five responses are waiting, or twenty were sent in the last day; or this address sent
+    /// too many forms in a short while (then `Retry-After` says when to try again).
     #[oai(status = 429)]
-    TooMany(Json<ErrorBody>),
+    TooMany(Json<ErrorBody>, #[oai(header = "Retry-After")] Option<u64>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
     #[oai(status = 503)]
@@ -199,11 +203,22 @@ fn no_article() -> Json<ErrorBody> {
 
 pub struct ResponseApi {
     responses: Arc<Responses>,
+    /// The public forms' budget per address, which a response counts against too.
+    outreach: Arc<OutreachService>,
+    trust_proxy: bool,
 }
 
 impl ResponseApi {
-    pub fn new(responses: Arc<Responses>) -> Self {
-        Self { responses }
+    pub fn new(
+        responses: Arc<Responses>,
+        outreach: Arc<OutreachService>,
+        trust_proxy: bool,
+    ) -> Self {
+        Self {
+            responses,
+            outreach,
+            trust_proxy,
+        }
     }
 }
 
@@ -232,10 +247,23 @@ impl ResponseApi {
     )]
     async fn send(
         &self,
+        req: &Request,
         auth: ReaderSession,
         slug: Path<String>,
         body: Json<ResponseInput>,
     ) -> SentAnswer {
+        let client = kernel::http::client_address(req, self.trust_proxy);
+        match self.outreach.admit(Form::Response, &client).await {
+            Ok(()) => {}
+            Err(OutreachError::RateLimited { retry_after }) => {
+                let (body, after) = limited(retry_after);
+                return SentAnswer::TooMany(body, Some(after));
+            }
+            Err(e) => {
+                tracing::error!(error = ?e, "counting a response against its address failed");
+                return SentAnswer::Internal(Json(ErrorBody::internal()));
+            }
+        }
         match self
             .responses
             .send(&auth.0.account, &slug.0, &body.0.body)
@@ -259,7 +287,7 @@ impl ResponseApi {
                         SentAnswer::Closed(Json(ErrorBody::new(Code::ResponsesClosed, m)))
                     }
                     Refusal::TooManyPending | Refusal::TooManyToday => {
-                        SentAnswer::TooMany(Json(ErrorBody::new(Code::ResponseLimit, m)))
+                        SentAnswer::TooMany(Json(ErrorBody::new(Code::ResponseLimit, m)), None)
                     }
                 }
             }

@@ -30,6 +30,12 @@ pub trait ResponseArticles: Send + Sync {
     async fn published(&self, slug: &str) -> Result<Option<RespondedArticle>, BoxError>;
     /// The published articles among `ids`, by id.
     async fn by_ids(&self, ids: &[String]) -> Result<HashMap<String, RespondedArticle>, BoxError>;
+    /// What the article at `slug` shows under it changed: its page is to be rendered anew;
+    /// when a response was taken off it (`withdrawn`), no page showing it is sent again.
+    fn shown_changed(&self, slug: &str, withdrawn: bool);
+    /// The desk approved a response from `reader` (as the article names them) to the article
+    /// `article_id`: its author is told (when they get notices).
+    async fn approved(&self, article_id: &str, reader: &str, body: &str);
 }
 
 #[derive(Debug, Clone)]
@@ -47,8 +53,9 @@ impl Default for ResponseSettings {
 }
 
 /// Where a response stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, serde::Serialize)]
 #[oai(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum ResponseStatus {
     /// Waiting for the desk: nobody else sees it.
     Pending,
@@ -69,7 +76,7 @@ impl ResponseStatus {
 }
 
 /// An approved response as an article shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Object)]
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
 pub struct ShownResponse {
     pub id: String,
     /// The reader's first name and last initial ("Noor H."): never more.
@@ -80,7 +87,7 @@ pub struct ShownResponse {
 }
 
 /// An article's approved responses, and whether it takes more.
-#[derive(Debug, Clone, PartialEq, Eq, Object)]
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
 pub struct ArticleResponses {
     /// It takes responses now (staff did not close them, and its window is not over).
     pub open: bool,
@@ -89,19 +96,22 @@ pub struct ArticleResponses {
 }
 
 /// A reader's own response, as their account page shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Object)]
+#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
 pub struct MyResponse {
     pub id: String,
     pub status: ResponseStatus,
     /// Why the desk rejected it, when they said.
     #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     pub body: String,
     pub created_at: DateTime<Utc>,
     /// The article it answers; absent once that is no longer published.
     #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub article_title: Option<String>,
     #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub article_slug: Option<String>,
 }
 
@@ -259,6 +269,14 @@ impl Responses {
     /// The approved responses under the article at `slug`, oldest first.
     pub async fn shown(&self, slug: &str) -> Result<ArticleResponses, ResponseError> {
         let article = self.article(slug).await?;
+        self.under(&article).await
+    }
+
+    /// The approved responses under `article`, oldest first, and whether it takes more.
+    pub async fn under(
+        &self,
+        article: &RespondedArticle,
+    ) -> Result<ArticleResponses, ResponseError> {
         let responses = self
             .store
             .shown(&article.id)
@@ -272,7 +290,7 @@ impl Responses {
             })
             .collect();
         Ok(ArticleResponses {
-            open: self.open(&article).await?,
+            open: self.open(article).await?,
             responses,
         })
     }
@@ -315,8 +333,12 @@ impl Responses {
 
     /// The reader deletes their own response `id`.
     pub async fn delete_mine(&self, account_id: &str, id: &str) -> Result<(), ResponseError> {
+        let row = self.store.get(id).await?;
         if self.store.delete_own(id, account_id).await? {
             tracing::info!(response = %id, "response deleted by its reader");
+            if let Some(row) = row.filter(|r| r.status == "approved") {
+                self.changed(&row.article_id, true).await;
+            }
             Ok(())
         } else {
             Err(ResponseError::NotFound)
@@ -371,6 +393,8 @@ impl Responses {
 
     /// The desk member `by` approves the waiting response `id`: it shows under its article.
     pub async fn approve(&self, by: &str, id: &str) -> Result<(), ResponseError> {
+        // Back from the queue after reports, it was approved (and its author told) before.
+        let again = self.store.reports(id).await? > 0;
         if !self
             .store
             .decide(id, true, None, by, self.clock.now())
@@ -379,7 +403,38 @@ impl Responses {
             return Err(ResponseError::NotFound);
         }
         tracing::info!(response = %id, by, "response approved");
+        let Some(row) = self.store.get(id).await? else {
+            return Ok(());
+        };
+        self.changed(&row.article_id, false).await;
+        // Told once: a response back from the queue after reports was approved before.
+        if !again {
+            let name = self
+                .store
+                .shown(&row.article_id)
+                .await?
+                .into_iter()
+                .find(|r| r.id == id)
+                .map(|r| rules::public_name(&r.first_name, &r.last_name));
+            if let Some(name) = name {
+                self.articles
+                    .approved(&row.article_id, &name, &row.body)
+                    .await;
+            }
+        }
         Ok(())
+    }
+
+    /// The responses shown under the article `article_id` changed.
+    async fn changed(&self, article_id: &str, withdrawn: bool) {
+        match self.articles.by_ids(&[article_id.to_string()]).await {
+            Ok(found) => {
+                if let Some(article) = found.get(article_id) {
+                    self.articles.shown_changed(&article.slug, withdrawn);
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot find the article a response answers"),
+        }
     }
 
     /// The desk member `by` rejects the waiting response `id`, with a reason its reader sees.
@@ -434,6 +489,7 @@ impl Responses {
         self.store
             .set_closed(article_id, closed, by, self.clock.now())
             .await?;
+        self.changed(article_id, false).await;
         Ok(())
     }
 
@@ -448,6 +504,9 @@ impl Responses {
             Reported::NotShown => Err(ResponseError::NotFound),
             Reported::Requeued => {
                 tracing::info!(response = %id, "response reported three times: back in the queue");
+                if let Some(row) = self.store.get(id).await? {
+                    self.changed(&row.article_id, true).await;
+                }
                 Ok(reported)
             }
             other => Ok(other),

@@ -92,6 +92,8 @@ pub trait ResponseStore: Send + Sync {
         max_since: i64,
     ) -> Result<bool, sqlx::Error>;
     async fn get(&self, id: &str) -> Result<Option<ResponseRow>, sqlx::Error>;
+    /// How many readers reported the response `id` since the desk last approved it.
+    async fn reports(&self, id: &str) -> Result<i64, sqlx::Error>;
     /// The reader's responses waiting, sent at or after `since`, and whether they are blocked.
     async fn counts(&self, account_id: &str, since: DateTime<Utc>) -> Result<Counts, sqlx::Error>;
     /// An article's approved responses, oldest first.
@@ -214,6 +216,15 @@ impl ResponseStore for SqlResponseStore {
         ));
         q.bind(id.to_string());
         q.fetch_optional(&self.db).await
+    }
+
+    #[tracing::instrument(target = "trace_only", name = "ResponseStore.reports", skip_all)]
+    async fn reports(&self, id: &str) -> Result<i64, sqlx::Error> {
+        let mut q = self
+            .db
+            .sql("SELECT COUNT(*) FROM response_reports WHERE response_id = ");
+        q.bind(id.to_string());
+        q.scalar(&self.db).await
     }
 
     #[tracing::instrument(target = "trace_only", name = "ResponseStore.counts", skip_all)]
