@@ -28,7 +28,11 @@ const EVERY_BLOCK = [
 ].join("");
 
 const { site, form } = sampleOf("plain");
-const { article, related: sampleRelated } = sampleOf("article");
+const {
+  article,
+  related: sampleRelated,
+  responses: sampleResponses,
+} = sampleOf("article");
 const listedSample = sampleOf("articles").list;
 const { landing } = sampleOf("landing");
 // Cards with and without a cover (an uploaded one has WebP sizes), a subtitle, the
@@ -146,6 +150,22 @@ export function samples(): PageSample[] {
     article: { ...article, cover_image: undefined, subtitle: undefined },
     related: { read_next: [] },
   });
+  // Readers' responses: some, or none and closed; the send form's answers.
+  add(url, { kind: "article", article, related, responses: sampleResponses });
+  add(url, {
+    kind: "article",
+    article,
+    related,
+    responses: { open: false, responses: [] },
+  });
+  for (const answer of [failed, succeeded]) {
+    add(
+      url,
+      { kind: "article", article, related, responses: sampleResponses },
+      200,
+      answer && { ...answer, intent: "respond" },
+    );
+  }
   // Pages that are not there: any path, an article, a link from an email gone stale.
   const gone: Shown = { kind: "not_found", newest: listed(cards) };
   add("/no-such-page", gone, 404);

@@ -150,9 +150,23 @@ describe("hydrating server-rendered pages", () => {
         read_next: [],
         author: { name: "Maya Okafor", role: "Writer", articles: [] },
       },
+      responses: {
+        open: true,
+        responses: [
+          {
+            id: "r1",
+            name: "Noor H.",
+            body: "Sixteen-year-olds pay taxes: <b>they</b> should vote.",
+            created_at: "2026-11-21T10:00:00Z",
+          },
+        ],
+      },
     });
     expect(found).toContain("<p>Because.</p>");
     expect(found).toContain("Maya Okafor");
+    // Readers' responses are the server's too, shown as text.
+    expect(found).toContain("Responses (1)");
+    expect(found).toContain("&lt;b&gt;they&lt;/b&gt; should vote.");
     const newest = {
       items: stories(3),
       total: 3,

@@ -9,6 +9,7 @@ import {
   newestArticlesQuery,
   listingQuery,
   relatedQuery,
+  responsesQuery,
   normaliseListingQuery,
   parseLimit,
   parseListingQuery,
@@ -129,6 +130,9 @@ export function seedQueryCache(
     queryClient.setQueryData(articleQuery(slug).queryKey, initial.article);
     if (data.kind === "article") {
       queryClient.setQueryData(relatedQuery(slug).queryKey, data.related);
+      if (data.responses) {
+        queryClient.setQueryData(responsesQuery(slug).queryKey, data.responses);
+      }
     }
   }
   if (data.form) {
@@ -175,6 +179,12 @@ export function seedQueryCache(
       break;
     case "account":
       queryClient.setQueryData(readerKeys.account, servedAccount(data.account));
+      if (data.responses) {
+        queryClient.setQueryData(readerKeys.responses, {
+          ok: true,
+          data: data.responses,
+        });
+      }
       break;
     case "packs":
       queryClient.setQueryData(packsQuery().queryKey, data.packs);

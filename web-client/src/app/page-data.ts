@@ -42,8 +42,13 @@ export type Shown =
       list?: ArticleList;
       list_query: ListQuery;
     }
-  /** "/article/{slug}": the article, what to read next, and the author. */
-  | { kind: "article"; article: ArticleOnPage; related: Related }
+  /** "/article/{slug}": the article, what to read next, the author and readers' responses. */
+  | {
+      kind: "article";
+      article: ArticleOnPage;
+      related: Related;
+      responses?: components["schemas"]["ArticleResponses"];
+    }
   /** The pages links in our emails lead to: how following the link went. */
   | { kind: "landing"; landing: EmailLanding }
   /** "/magazine": GET /api/v1/magazine/issues (empty before the first). */
@@ -53,7 +58,12 @@ export type Shown =
   /** "/educational-packs": GET /api/v1/packs. */
   | { kind: "packs"; packs: Packs }
   /** "/account": GET /api/v1/reader/account, absent when no reader is signed in. */
-  | { kind: "account"; account?: components["schemas"]["Account"] };
+  | {
+      kind: "account";
+      account?: components["schemas"]["Account"];
+      /** GET /api/v1/reader/responses. */
+      responses?: components["schemas"]["MyResponse"][];
+    };
 
 /** What every page's data has, whatever its kind. */
 export interface PageFrame {

@@ -15,6 +15,7 @@ export { HomePage } from "./components/HomePage";
 export type { Article, ArticleList, ArticleResult } from "./api/types";
 export { articleQuery } from "./api/get-article";
 export { relatedQuery } from "./api/get-related";
+export { responsesQuery } from "./api/responses";
 export { homeArticlesQuery, newestArticlesQuery } from "./api/get-articles";
 export { LostReaderHelp } from "./components/LostReaderHelp";
 export { invalidatePublicArticles } from "./api/keys";

@@ -13,6 +13,8 @@ export const contentKeys = {
   article: (slug: string) => ["content", "article", slug] as const,
   /** What follows one article: read next and the author. */
   related: (slug: string) => ["content", "related", slug] as const,
+  /** The approved responses under one article, by its slug. */
+  responses: (slug: string) => ["content", "responses", slug] as const,
   /** A contributor's page showing `limit` pieces. */
   author: (slug: string, limit: number) =>
     ["content", "author", slug, limit] as const,

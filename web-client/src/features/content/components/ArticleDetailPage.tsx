@@ -4,6 +4,7 @@ import { useArticle } from "@/features/content/api/get-article";
 import { SAMPLE_ARTICLE } from "@/features/content/sample-article";
 import { useRelated } from "@/features/content/api/get-related";
 import { ArticleFooter } from "./ArticleFooter";
+import { ArticleResponses } from "./ArticleResponses";
 import { ArticleView } from "./ArticleView";
 import { LostReaderHelp } from "./LostReaderHelp";
 
@@ -49,7 +50,10 @@ export function ArticleDetailPage({ slug }: { slug: string }) {
     <>
       <ArticleView article={article} />
       {result.kind === "found" ? (
-        <ArticleFooter article={article} related={related} />
+        <>
+          <ArticleResponses slug={article.slug} title={article.title} />
+          <ArticleFooter article={article} related={related} />
+        </>
       ) : null}
     </>
   );

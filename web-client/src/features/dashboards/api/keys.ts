@@ -14,6 +14,11 @@ export const staffKeys = {
   notices: [STAFF_QUERIES, "notices"] as const,
   /** A contributor's profile: the signed-in member's (`"me"`) or a member's, by id. */
   profile: (member: string) => [STAFF_QUERIES, "profile", member] as const,
+  /** GET /v1/staff/responses: readers' responses waiting for the desk. */
+  responseQueue: [STAFF_QUERIES, "response-queue"] as const,
+  /** Whether a published article (by slug) takes responses. */
+  responsesOpen: (slug: string) =>
+    [STAFF_QUERIES, "responses-open", slug] as const,
   /** GET /v1/staff/writers: the content director's choice of author. */
   writers: [STAFF_QUERIES, "writers"] as const,
   /** GET /v1/staff/magazines. */

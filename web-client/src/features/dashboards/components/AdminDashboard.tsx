@@ -8,6 +8,7 @@ import { DashboardFrame } from "./DashboardFrame";
 import { MagazinesPanel } from "./MagazinesPanel";
 import { PacksPanel } from "./PacksPanel";
 import { ProfilePanel } from "./ProfilePanel";
+import { ResponsesPanel } from "./ResponsesPanel";
 import { ReviewQueue } from "./ReviewQueue";
 import { StaffPanel } from "./StaffPanel";
 import { ViewStatsPanel } from "./ViewStatsPanel";
@@ -28,6 +29,7 @@ export function AdminDashboard({ user }: { user: StaffUser }) {
     <DashboardFrame user={user}>
       <ViewStatsPanel magazines={magazines?.length ?? null} />
       <ReviewQueue />
+      <ResponsesPanel />
       <MagazinesPanel magazines={magazines} />
       <PacksPanel />
       <StaffPanel selfId={user.id} />

@@ -32,6 +32,7 @@ import { ArticleLog } from "./ArticleLog";
 import { DashboardFrame } from "./DashboardFrame";
 import { NoticesPanel } from "./NoticesPanel";
 import { ProfilePanel } from "./ProfilePanel";
+import { ResponsesPanel } from "./ResponsesPanel";
 import { ReviewQueue } from "./ReviewQueue";
 
 interface Props {
@@ -156,6 +157,7 @@ function ArticlesDashboard({
       actions={<Button onClick={() => open(null)}>New Article</Button>}
     >
       {all ? <ReviewQueue /> : null}
+      {all ? <ResponsesPanel /> : null}
       {all ? null : <NoticesPanel />}
       <ProfilePanel members={all ? writers : undefined} />
       {editingId === NEW || editing ? (

@@ -5,6 +5,8 @@ import type { Account, Outcome } from "./readers";
 export const readerKeys = {
   /** The account page's query: the server's answer to GET /v1/reader/account. */
   account: ["reader", "account"] as const,
+  /** The reader's responses to articles: GET /v1/reader/responses. */
+  responses: ["reader", "responses"] as const,
 };
 
 /** A save answered with the account as it now stands: the page shows it. */
@@ -16,4 +18,5 @@ export function accountSaved(queryClient: QueryClient, account: Account) {
 /** Signed out, or the account deleted: nothing of it stays in the cache. */
 export function accountGone(queryClient: QueryClient) {
   queryClient.removeQueries({ queryKey: readerKeys.account });
+  queryClient.removeQueries({ queryKey: readerKeys.responses });
 }

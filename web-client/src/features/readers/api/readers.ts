@@ -129,5 +129,19 @@ export async function deleteAccount(password: string) {
   return outcome;
 }
 
+export type MyResponse = components["schemas"]["MyResponse"];
+
+/** GET /api/v1/reader/responses: the reader's responses, newest first. */
+export function getMyResponses(signal?: AbortSignal) {
+  return call(() => api.GET("/v1/reader/responses", { signal }));
+}
+
+/** DELETE /api/v1/reader/responses/{id}. */
+export function deleteMyResponse(id: string) {
+  return call(() =>
+    api.DELETE("/v1/reader/responses/{id}", { params: { path: { id } } }),
+  );
+}
+
 /** Where the data download is served (a plain link: the browser saves it). */
 export const EXPORT_URL = "/api/v1/reader/account/export";

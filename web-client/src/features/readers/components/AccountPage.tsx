@@ -35,6 +35,7 @@ import {
   formNotice,
   refusal,
 } from "@/features/readers/form-notice";
+import { MyResponses } from "./MyResponses";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { Notice } from "./Notice";
 
@@ -164,12 +165,14 @@ function AccountPanels({ account }: { account: Account }) {
         </div>
         <ProfilePanel account={account} onSaved={keep} />
         <SubscriptionsPanel account={account} onSaved={keep} />
+        <MyResponses />
         <PasswordPanel />
         <Panel id="account-data" title="Your data">
           <p>
             We keep only what you gave us when you registered (name, email, age,
             country, interests), your password as a one-way hash, the emails you
-            chose, and when you signed in. Download all of it as a file:
+            chose, your responses to articles, and when you signed in. Download
+            all of it as a file:
           </p>
           <a className="btn btn-secondary" href={EXPORT_URL} download>
             Download my data (JSON)
