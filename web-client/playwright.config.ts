@@ -69,6 +69,7 @@ export default defineConfig({
         /no-js-forms\.spec\.ts/,
         /pdf-viewer\.spec\.ts/,
         /authors\.spec\.ts/,
+        /responses\.spec\.ts/,
       ],
       use: { baseURL: url("reader"), viewport: { width: 1280, height: 800 } },
     },
@@ -97,7 +98,7 @@ export default defineConfig({
       name: "staff",
       metadata: { app: "newsroom" },
       testMatch:
-        /(staff|admin|layout|newsroom|live-edits|cards|views|images|authors)\.spec\.ts/,
+        /(staff|admin|layout|newsroom|live-edits|cards|views|images|authors|responses)\.spec\.ts/,
       use: { baseURL: url("newsroom"), viewport: { width: 1280, height: 800 } },
     },
     {

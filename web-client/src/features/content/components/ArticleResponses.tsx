@@ -58,8 +58,14 @@ export function ArticleResponses({
   const data = useResponses(slug, true);
   const reader = useReaderName() !== null;
   const next = encodeURIComponent(`/article/${slug}#responses`);
+  const reported = useFormAnswer("report");
   if (data === null) return null;
   const count = data.responses.length;
+  // A report posted without JavaScript that took the response off the page
+  // (its third): said here, as the response is no longer.
+  const reportedGone =
+    reported !== undefined &&
+    !data.responses.some((r) => r.id === answered(reported, "response"));
   return (
     <section
       id="responses"
@@ -70,6 +76,12 @@ export function ArticleResponses({
       <h2 id="responses-title" className="responses-title">
         {count === 0 ? "Responses" : `Responses (${count})`}
       </h2>
+      {reportedGone ? (
+        <ResponseNotice
+          notice={noticeOf(reported, RESPONSE_REPORTED)}
+          answers
+        />
+      ) : null}
       {count === 0 ? (
         <p className="muted">
           {data.open
