@@ -216,6 +216,25 @@ for (const javaScript of [true, false]) {
       mine.getByRole("listitem").filter({ hasText: text }),
     ).toHaveCount(0);
 
+    if (javaScript) {
+      // The desk closes the article's responses, then opens them again.
+      await panel.getByLabel("Published article").selectOption({
+        label: VETO.title,
+      });
+      await panel.getByRole("button", { name: "Close responses" }).click();
+      await expect(toast(page, "Responses closed")).toBeVisible();
+      await expect(async () => {
+        await visit(noor.page, ARTICLE);
+        await expect(responses(noor.page)).toContainText(
+          "Responses to this article are closed.",
+          { timeout: 500 },
+        );
+      }).toPass({ timeout: 10_000 });
+      await expect(responses(noor.page).locator("textarea")).toHaveCount(0);
+      await panel.getByRole("button", { name: "Open responses" }).click();
+      await expect(toast(page, "Responses opened")).toBeVisible();
+    }
+
     expect(dialogs).toEqual([]);
     expect(noorDialogs).toEqual([]);
     await noor.context.close();

@@ -75,6 +75,9 @@ on_both_engines! {
             let (status, body, _) = send(&app, Method::POST, &path, Some(&noor), said(bad)).await;
             assert_eq!((status, body["code"].as_str()), (400, Some(code)), "{bad}: {body}");
         }
+        // In people's words, not the contract's regular expression.
+        let (_, body, _) = send(&app, Method::POST, &path, Some(&noor), said("Twenty characters and a bell\u{7}")).await;
+        assert_eq!(body["message"], "The body contains control characters, which are not allowed.");
         let (status, body, _) = send(&app, Method::POST, &path, Some(&noor), said(&"a".repeat(2001))).await;
         assert_eq!(status, 400, "{body}");
         let (status, body, _) = send(&app, Method::POST, &path, Some(&noor), Some(json!({"body": GOOD, "name": "x"}))).await;

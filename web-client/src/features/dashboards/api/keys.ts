@@ -16,6 +16,8 @@ export const staffKeys = {
   profile: (member: string) => [STAFF_QUERIES, "profile", member] as const,
   /** GET /v1/staff/responses: readers' responses waiting for the desk. */
   responseQueue: [STAFF_QUERIES, "response-queue"] as const,
+  /** The newest published articles, whose responses the desk closes or opens. */
+  recentArticles: [STAFF_QUERIES, "recent-articles"] as const,
   /** Whether a published article (by slug) takes responses. */
   responsesOpen: (slug: string) =>
     [STAFF_QUERIES, "responses-open", slug] as const,

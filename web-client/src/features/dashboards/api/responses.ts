@@ -40,6 +40,22 @@ export async function decideResponse(
   }
 }
 
+/**
+ * The newest published articles (the last 50: responses close 30 days after
+ * publishing by default, so the ones that take them are among these).
+ */
+export async function recentArticles(
+  signal?: AbortSignal,
+): Promise<components["schemas"]["ArticleCard"][]> {
+  const list = expectOk(
+    await api.GET("/v1/articles", {
+      params: { query: { sort: "newest", limit: 50 } },
+      signal,
+    }),
+  );
+  return list.items;
+}
+
 /** Whether the published article at `slug` takes responses now. */
 export async function responsesOpen(
   slug: string,

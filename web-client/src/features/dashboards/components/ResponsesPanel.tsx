@@ -8,15 +8,13 @@ import { staffKeys } from "@/features/dashboards/api/keys";
 import {
   decideResponse,
   listResponseQueue,
+  recentArticles,
   responsesOpen,
   setResponsesOpen,
   type Decision,
   type QueuedResponse,
 } from "@/features/dashboards/api/responses";
-import {
-  useReportFailure,
-  useStaffArticles,
-} from "@/features/dashboards/api/use-staff-data";
+import { useReportFailure } from "@/features/dashboards/api/use-staff-data";
 
 const STATUS = {
   pending: "waiting",
@@ -189,8 +187,11 @@ function ClosingForm() {
   const notify = useToast();
   const report = useReportFailure();
   const copies = useContext(PublicCopiesContext);
-  const articles = useStaffArticles();
-  const published = (articles ?? []).filter((a) => a.stage === "published");
+  const articles = useQuery({
+    queryKey: staffKeys.recentArticles,
+    queryFn: ({ signal }) => recentArticles(signal),
+  });
+  const published = articles.data ?? [];
   const [chosen, setChosen] = useState("");
   const article = published.find((a) => a.id === chosen);
   const selectId = useId();
