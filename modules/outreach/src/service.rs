@@ -109,6 +109,10 @@ impl OutreachSettings {
     }
 }
 
+/// Responses to articles one address may send in a window, as a multiple of the other forms'
+/// budget (`FORM_LIMIT_PER_ADDRESS`): 50 in 10 minutes by default.
+pub const RESPONSES_PER_FORM: i64 = 5;
+
 /// The public forms, each with its own submission budget per address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Form {
@@ -174,12 +178,18 @@ impl OutreachService {
     /// database, so every app instance shares them.
     pub async fn admit(&self, form: Form, client: &str) -> Result<(), OutreachError> {
         let bucket = format!("form:{}:{client}", form.name());
+        let limit = match form {
+            // Sent by signed-in readers, each with limits of their own: a class on one
+            // school network responding to the piece they read together is not refused.
+            Form::Response => self.settings.form_limit * RESPONSES_PER_FORM,
+            _ => self.settings.form_limit,
+        };
         let admission = self
             .limiter
             .hit(Rule {
                 bucket: &bucket,
                 window: self.settings.form_window,
-                limit: Some(self.settings.form_limit),
+                limit: Some(limit),
             })
             .await?;
         if let Admission::Refused { retry_after } = admission {
