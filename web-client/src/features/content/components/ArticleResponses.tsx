@@ -59,6 +59,7 @@ export function ArticleResponses({
   const reader = useReaderName() !== null;
   const next = encodeURIComponent(`/article/${slug}#responses`);
   const reported = useFormAnswer("report");
+  const zone = useDisplayTimeZone();
   if (data === null) return null;
   const count = data.responses.length;
   // A report posted without JavaScript that took the response off the page
@@ -92,7 +93,14 @@ export function ArticleResponses({
         <ol className="response-list">
           {data.responses.map((r) => (
             <li key={r.id}>
-              <ResponseItem response={r} reader={reader} />
+              <ResponseItem
+                response={r}
+                reader={reader}
+                zone={zone}
+                answer={
+                  answered(reported, "response") === r.id ? reported : undefined
+                }
+              />
             </li>
           ))}
         </ol>
@@ -137,16 +145,19 @@ function ResponseNotice({
   );
 }
 
+/** One response; `answer`: a report of it posted without JavaScript. */
 function ResponseItem({
   response,
   reader,
+  zone,
+  answer,
 }: {
   response: ShownResponse;
   reader: boolean;
+  zone: string;
+  answer: FormAnswer | undefined;
 }) {
-  const zone = useDisplayTimeZone();
-  const answer = useFormAnswer("report");
-  const mine = answered(answer, "response") === response.id;
+  const mine = answer !== undefined;
   const [said, setSaid] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const notice = mine
