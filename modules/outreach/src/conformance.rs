@@ -547,8 +547,16 @@ pub async fn responses(db: &kernel::Db, articles: [&str; 2]) {
     let back = store.queue().await.unwrap();
     let r1_back = back.iter().find(|q| q.id == "r1").unwrap();
     assert_eq!(r1_back.reports, 3, "the desk sees how many reported it");
+    assert_eq!(store.reports("r1").await.unwrap(), 3);
+    assert_eq!(store.reports("r4").await.unwrap(), 0);
+    assert_eq!(store.reports("nope").await.unwrap(), 0);
     // Approved again, it takes three new reports to come back.
     assert!(store.decide("r1", true, None, "dee", at).await.unwrap());
+    assert_eq!(
+        store.reports("r1").await.unwrap(),
+        0,
+        "an approval clears them"
+    );
     assert_eq!(
         store.report("r1", "ivan", 3, at).await.unwrap(),
         Reported::Counted
