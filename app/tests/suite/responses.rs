@@ -478,7 +478,14 @@ async fn responses_from_one_address_are_limited_like_every_form() {
     let path = format!("/api/v1/articles/{slug}/responses");
     let ivan = signed_in(&app, "ivan@example.org").await;
     for i in 0..5 {
-        let (status, body, _) = send(&app, Method::POST, &path, Some(&ivan), said(&format!("{GOOD} ({i})"))).await;
+        let (status, body, _) = send(
+            &app,
+            Method::POST,
+            &path,
+            Some(&ivan),
+            said(&format!("{GOOD} ({i})")),
+        )
+        .await;
         assert_eq!(status, 201, "{i}: {body}");
     }
     let r = app
@@ -490,6 +497,9 @@ async fn responses_from_one_address_are_limited_like_every_form() {
     assert_eq!(r.status(), 429);
     assert!(r.headers().contains_key("retry-after"));
     let body: Value = r.json().await.unwrap();
-    assert_eq!(body["code"], "too_many_requests", "the address's budget, not the reader's: {body}");
+    assert_eq!(
+        body["code"], "too_many_requests",
+        "the address's budget, not the reader's: {body}"
+    );
     app.shutdown().await;
 }
