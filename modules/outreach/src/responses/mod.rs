@@ -3,15 +3,20 @@
 //! back into the queue by readers; removed with its reader's account.
 
 mod api;
+mod desk;
+mod desk_api;
+mod dto;
+mod rows;
 pub mod rules;
 mod service;
 mod store;
 
-pub use api::{ResponseApi, ResponseDeskApi};
-pub use service::{
-    ArticleResponses, EarlierResponse, MyResponse, QueuedResponse, RespondedArticle,
-    ResponseArticles, ResponseError, ResponseSettings, ResponseStatus, Responses, ShownResponse,
+pub use api::ResponseApi;
+pub use desk_api::ResponseDeskApi;
+pub use dto::{
+    ArticleResponses, EarlierResponse, MyResponse, QueuedResponse, ResponseStatus, ShownResponse,
 };
+pub use service::{RespondedArticle, ResponseArticles, ResponseError, ResponseSettings, Responses};
 pub use store::{
     response_store_for, Counts, NewResponse, QueuedRow, Reported, ResponseRow, ResponseStore,
     ShownRow,

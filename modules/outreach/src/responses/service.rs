@@ -7,8 +7,8 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use kernel::clock::SharedClock;
-use poem_openapi::{Enum, Object};
 
+use super::dto::{ArticleResponses, MyResponse, ResponseStatus, ShownResponse};
 use super::rules::{self, Refusal, Standing};
 use super::store::{NewResponse, Reported, ResponseRow, ResponseStore};
 
@@ -52,101 +52,6 @@ impl Default for ResponseSettings {
     }
 }
 
-/// Where a response stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, serde::Serialize)]
-#[oai(rename_all = "lowercase")]
-#[serde(rename_all = "lowercase")]
-pub enum ResponseStatus {
-    /// Waiting for the desk: nobody else sees it.
-    Pending,
-    /// Shown under the article.
-    Approved,
-    /// Not shown; the reason, when the desk gave one, is with it.
-    Rejected,
-}
-
-impl ResponseStatus {
-    fn parse(s: &str) -> ResponseStatus {
-        match s {
-            "approved" => ResponseStatus::Approved,
-            "rejected" => ResponseStatus::Rejected,
-            _ => ResponseStatus::Pending,
-        }
-    }
-}
-
-/// An approved response as an article shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
-pub struct ShownResponse {
-    pub id: String,
-    /// The reader's first name and last initial ("Noor H."): never more.
-    pub name: String,
-    /// Plain text; paragraphs are separated by an empty line.
-    pub body: String,
-    pub created_at: DateTime<Utc>,
-}
-
-/// An article's approved responses, and whether it takes more.
-#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
-pub struct ArticleResponses {
-    /// It takes responses now (staff did not close them, and its window is not over).
-    pub open: bool,
-    /// Oldest first.
-    pub responses: Vec<ShownResponse>,
-}
-
-/// A reader's own response, as their account page shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Object, serde::Serialize)]
-pub struct MyResponse {
-    pub id: String,
-    pub status: ResponseStatus,
-    /// Why the desk rejected it, when they said.
-    #[oai(skip_serializing_if_is_none)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    pub body: String,
-    pub created_at: DateTime<Utc>,
-    /// The article it answers; absent once that is no longer published.
-    #[oai(skip_serializing_if_is_none)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub article_title: Option<String>,
-    #[oai(skip_serializing_if_is_none)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub article_slug: Option<String>,
-}
-
-/// One of a reader's other responses, as the desk sees it beside the one to decide.
-#[derive(Debug, Clone, PartialEq, Eq, Object)]
-pub struct EarlierResponse {
-    pub status: ResponseStatus,
-    pub body: String,
-    pub created_at: DateTime<Utc>,
-    #[oai(skip_serializing_if_is_none)]
-    pub article_title: Option<String>,
-}
-
-/// A response waiting for the desk, with what deciding it needs.
-#[derive(Debug, Clone, PartialEq, Eq, Object)]
-pub struct QueuedResponse {
-    pub id: String,
-    pub body: String,
-    pub created_at: DateTime<Utc>,
-    /// How many readers reported it (it came back to the queue at three).
-    pub reports: i64,
-    /// The article it answers; absent once that is no longer published.
-    #[oai(skip_serializing_if_is_none)]
-    pub article_title: Option<String>,
-    #[oai(skip_serializing_if_is_none)]
-    pub article_slug: Option<String>,
-    /// The reader, as the article would name them.
-    pub reader_name: String,
-    /// The reader's other responses, newest first (at most ten).
-    pub earlier: Vec<EarlierResponse>,
-}
-
-/// The reader's earlier responses the desk sees beside a waiting one.
-const EARLIER_SHOWN: usize = 10;
-
 #[derive(Debug, thiserror::Error)]
 pub enum ResponseError {
     #[error("No published article has this address.")]
@@ -169,10 +74,10 @@ impl From<sqlx::Error> for ResponseError {
 }
 
 pub struct Responses {
-    store: Arc<dyn ResponseStore>,
-    articles: Arc<dyn ResponseArticles>,
+    pub(super) store: Arc<dyn ResponseStore>,
+    pub(super) articles: Arc<dyn ResponseArticles>,
     settings: ResponseSettings,
-    clock: SharedClock,
+    pub(super) clock: SharedClock,
 }
 
 impl Responses {
@@ -343,154 +248,6 @@ impl Responses {
         } else {
             Err(ResponseError::NotFound)
         }
-    }
-
-    /// The responses waiting for the desk, oldest first, each with its article and its
-    /// reader's other responses.
-    pub async fn queue(&self) -> Result<Vec<QueuedResponse>, ResponseError> {
-        let queued = self.store.queue().await?;
-        let mut queue = Vec::with_capacity(queued.len());
-        for q in queued {
-            let earlier: Vec<ResponseRow> = self
-                .store
-                .of_reader(&q.account_id)
-                .await?
-                .into_iter()
-                .filter(|r| r.id != q.id)
-                .take(EARLIER_SHOWN)
-                .collect();
-            let mut ids: Vec<String> = earlier.iter().map(|r| r.article_id.clone()).collect();
-            ids.push(q.article_id.clone());
-            ids.sort_unstable();
-            ids.dedup();
-            let articles = self
-                .articles
-                .by_ids(&ids)
-                .await
-                .map_err(ResponseError::Unexpected)?;
-            let article = articles.get(&q.article_id);
-            queue.push(QueuedResponse {
-                reader_name: rules::public_name(&q.first_name, &q.last_name),
-                article_title: article.map(|a| a.title.clone()),
-                article_slug: article.map(|a| a.slug.clone()),
-                earlier: earlier
-                    .into_iter()
-                    .map(|r| EarlierResponse {
-                        status: ResponseStatus::parse(&r.status),
-                        article_title: articles.get(&r.article_id).map(|a| a.title.clone()),
-                        body: r.body,
-                        created_at: r.created_at,
-                    })
-                    .collect(),
-                id: q.id,
-                body: q.body,
-                created_at: q.created_at,
-                reports: q.reports,
-            });
-        }
-        Ok(queue)
-    }
-
-    /// The desk member `by` approves the waiting response `id`: it shows under its article.
-    pub async fn approve(&self, by: &str, id: &str) -> Result<(), ResponseError> {
-        // Back from the queue after reports, it was approved (and its author told) before.
-        let again = self.store.reports(id).await? > 0;
-        if !self
-            .store
-            .decide(id, true, None, by, self.clock.now())
-            .await?
-        {
-            return Err(ResponseError::NotFound);
-        }
-        tracing::info!(response = %id, by, "response approved");
-        let Some(row) = self.store.get(id).await? else {
-            return Ok(());
-        };
-        self.changed(&row.article_id, false).await;
-        // Told once: a response back from the queue after reports was approved before.
-        if !again {
-            let name = self
-                .store
-                .shown(&row.article_id)
-                .await?
-                .into_iter()
-                .find(|r| r.id == id)
-                .map(|r| rules::public_name(&r.first_name, &r.last_name));
-            if let Some(name) = name {
-                self.articles
-                    .approved(&row.article_id, &name, &row.body)
-                    .await;
-            }
-        }
-        Ok(())
-    }
-
-    /// The responses shown under the article `article_id` changed.
-    async fn changed(&self, article_id: &str, withdrawn: bool) {
-        match self.articles.by_ids(&[article_id.to_string()]).await {
-            Ok(found) => {
-                if let Some(article) = found.get(article_id) {
-                    self.articles.shown_changed(&article.slug, withdrawn);
-                }
-            }
-            Err(e) => tracing::warn!(error = %e, "cannot find the article a response answers"),
-        }
-    }
-
-    /// The desk member `by` rejects the waiting response `id`, with a reason its reader sees.
-    pub async fn reject(
-        &self,
-        by: &str,
-        id: &str,
-        reason: Option<&str>,
-    ) -> Result<(), ResponseError> {
-        let reason = rules::checked_reason(reason).map_err(ResponseError::Invalid)?;
-        if !self
-            .store
-            .decide(id, false, reason.as_deref(), by, self.clock.now())
-            .await?
-        {
-            return Err(ResponseError::NotFound);
-        }
-        tracing::info!(response = %id, by, "response rejected");
-        Ok(())
-    }
-
-    /// The desk member `by` rejects the waiting response `id` and stops its reader from
-    /// responding again.
-    pub async fn block(&self, by: &str, id: &str) -> Result<(), ResponseError> {
-        let row = self.store.get(id).await?.ok_or(ResponseError::NotFound)?;
-        self.store
-            .block(&row.account_id, by, self.clock.now())
-            .await?;
-        // Rejected too when it still waits (the queue is where the desk blocks from).
-        self.store
-            .decide(id, false, None, by, self.clock.now())
-            .await?;
-        tracing::info!(response = %id, by, "reader blocked from responding");
-        Ok(())
-    }
-
-    /// Staff member `by` closes (or opens again) the responses of the article `article_id`.
-    pub async fn set_closed(
-        &self,
-        by: &str,
-        article_id: &str,
-        closed: bool,
-    ) -> Result<(), ResponseError> {
-        let found = self
-            .articles
-            .by_ids(&[article_id.to_string()])
-            .await
-            .map_err(ResponseError::Unexpected)?;
-        if found.is_empty() {
-            return Err(ResponseError::NoArticle);
-        }
-        self.store
-            .set_closed(article_id, closed, by, self.clock.now())
-            .await?;
-        self.changed(article_id, false).await;
-        Ok(())
     }
 
     /// A signed-in reader reports the approved response `id`.

@@ -7,76 +7,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::Db;
 
-/// A response as sent.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewResponse {
-    pub id: String,
-    pub article_id: String,
-    pub account_id: String,
-    pub body: String,
-    pub created_at: DateTime<Utc>,
-}
-
-/// A response as stored.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct ResponseRow {
-    pub id: String,
-    pub article_id: String,
-    pub account_id: String,
-    pub body: String,
-    /// `pending`, `approved` or `rejected`.
-    pub status: String,
-    pub reason: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub decided_at: Option<DateTime<Utc>>,
-}
-
-/// An approved response with its reader's name, as an article shows it.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct ShownRow {
-    pub id: String,
-    pub body: String,
-    pub created_at: DateTime<Utc>,
-    pub first_name: String,
-    pub last_name: String,
-}
-
-/// A response waiting for the desk, with its reader and how many reported it.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct QueuedRow {
-    pub id: String,
-    pub article_id: String,
-    pub account_id: String,
-    pub body: String,
-    pub created_at: DateTime<Utc>,
-    pub first_name: String,
-    pub last_name: String,
-    pub reports: i64,
-}
-
-/// What a reader's standing holds: their responses waiting, sent since a time, and whether
-/// the desk blocked them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Counts {
-    /// The account's address is confirmed.
-    pub confirmed: bool,
-    pub pending: i64,
-    pub since: i64,
-    pub blocked: bool,
-}
-
-/// What a report did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reported {
-    /// Counted; fewer than the threshold so far.
-    Counted,
-    /// This report reached the threshold: the response waits for the desk again.
-    Requeued,
-    /// This reader had reported it already: nothing changed.
-    Already,
-    /// No approved response has this id.
-    NotShown,
-}
+pub use super::rows::{Counts, NewResponse, QueuedRow, Reported, ResponseRow, ShownRow};
 
 #[async_trait]
 pub trait ResponseStore: Send + Sync {
@@ -346,27 +277,26 @@ impl ResponseStore for SqlResponseStore {
         at: DateTime<Utc>,
     ) -> Result<Reported, sqlx::Error> {
         let mut tx = self.db.begin().await?;
-        let mut q = self.db.sql(
-            "INSERT INTO response_reports (response_id, account_id, created_at) \
-             SELECT id, ",
-        );
-        q.bind(account_id.to_string())
-            .push(", ")
-            .bind(at)
-            .push(" FROM article_responses WHERE status = 'approved' AND id = ")
-            .bind(id.to_string())
-            .push(" ON CONFLICT DO NOTHING");
+        // Reports of one response wait for each other here (a row lock), so the count below
+        // sees every report made before this one: the threshold is crossed exactly once.
+        let mut q = self
+            .db
+            .sql("UPDATE article_responses SET id = id WHERE status = 'approved' AND id = ");
+        q.bind(id.to_string());
         if q.execute(&mut tx).await? == 0 {
-            let mut q = self
-                .db
-                .sql("SELECT COUNT(*) FROM article_responses WHERE status = 'approved' AND id = ");
-            q.bind(id.to_string());
-            let shown: i64 = q.scalar(&mut tx).await?;
-            return Ok(if shown == 0 {
-                Reported::NotShown
-            } else {
-                Reported::Already
-            });
+            return Ok(Reported::NotShown);
+        }
+        let mut q = self
+            .db
+            .sql("INSERT INTO response_reports (response_id, account_id, created_at) VALUES (");
+        q.separated()
+            .bind(id.to_string())
+            .bind(account_id.to_string())
+            .bind(at);
+        q.push(") ON CONFLICT DO NOTHING");
+        if q.execute(&mut tx).await? == 0 {
+            tx.commit().await?;
+            return Ok(Reported::Already);
         }
         // Taken back to the queue by the report that reaches the threshold, once: the update
         // only moves an approved response.
