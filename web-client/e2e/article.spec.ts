@@ -279,6 +279,45 @@ test.describe("fallback cover", () => {
   });
 });
 
+test("the body comes once, in the markup, and hydrates without the API", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/v1/articles")) {
+      asked.push(r.url());
+    }
+  });
+  const response = await open(page, `/article/${VETO.slug}`);
+  const html = (await response?.text()) ?? "";
+  // A sentence of the body: in the page once, in the markup, not in its data.
+  const quoted = "primary responsibility for the maintenance";
+  expect(html.split(quoted)).toHaveLength(2);
+  expect(rootMarkup(html)).toContain(quoted);
+  const data = /<script id="agora-data"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  expect(data?.[1]).toBeDefined();
+  expect(data?.[1]).not.toContain("content_html");
+  expect(html).not.toContain("agora-body-->");
+  // Hydrated as served: the body stays, and nothing was asked of the API.
+  const body = page.locator("article.article .prose");
+  await page.waitForLoadState("networkidle");
+  await expect(body.locator("blockquote")).toContainText(quoted);
+  expect(asked).toEqual([]);
+  // Another article, reached in the app, brings its own body from the API,
+  // and the first one's is there again on the way back.
+  const next = page.locator("section.read-next a[href^='/article/']").first();
+  const nextHref = await next.getAttribute("href");
+  expect(nextHref).toMatch(/^\/article\//);
+  await next.click();
+  await expect(page).toHaveURL(new RegExp(`${nextHref ?? ""}$`));
+  await expect(page.locator("article.article .prose p").first()).toBeVisible();
+  expect(asked.some((url) => url.includes(nextHref?.slice(9) ?? "-"))).toBe(
+    true,
+  );
+  await page.goBack();
+  await expect(body.locator("blockquote")).toContainText(quoted);
+});
+
 test.describe("markup stays inert", () => {
   test("the server HTML of an article has no script in its body", async ({
     page,

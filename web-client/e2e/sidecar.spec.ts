@@ -116,6 +116,33 @@ test("the reader gets the page while the sidecar is down", async ({
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).getByRole("heading")).toHaveText(DEEPFAKES.title);
 
+    // An article's shell carries its body beside the data, which the browser
+    // renders without asking the API for it.
+    const href = await cards(page)
+      .locator("a[href^='/article/']")
+      .first()
+      .getAttribute("href");
+    expect(href).toMatch(/^\/article\//);
+    const shell = await request.get(href ?? "/");
+    const shellHtml = await shell.text();
+    expect(rootMarkup(shellHtml)).toBe("");
+    expect(shellHtml).toContain('<template id="agora-body">');
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/api/v1/articles/")) {
+        asked.push(r.url());
+      }
+    });
+    await page.goto(href ?? "/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      DEEPFAKES.title,
+    );
+    await expect(
+      page.locator("article.article .prose p").first(),
+    ).toBeVisible();
+    expect(asked.filter((url) => !url.includes("/responses"))).toEqual([]);
+    page.removeAllListeners("request");
+
     // A static page (perhaps from the page cache, which ignores the unknown
     // query parameter): the About content and title either way.
     const response = await page.goto("/about?x=1");

@@ -6,7 +6,11 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { seedQueryCache } from "./app/initial-data";
-import { readPageData } from "./app/page-data";
+import {
+  readPageData,
+  servedArticleBody,
+  withArticleBody,
+} from "./app/page-data";
 import { preloadPage } from "./app/routes";
 import { createQueryClient } from "./lib/query-client";
 
@@ -19,10 +23,14 @@ for (const sheet of document.querySelectorAll<HTMLLinkElement>(
 }
 
 const { pathname, search } = window.location;
-const data = readPageData(
-  document.getElementById("agora-data")?.textContent,
-  pathname + search,
-  window.location.origin,
+// An article's body is in the page once, in its markup: read back from there.
+const data = withArticleBody(
+  readPageData(
+    document.getElementById("agora-data")?.textContent,
+    pathname + search,
+    window.location.origin,
+  ),
+  servedArticleBody(document),
 );
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from the page");

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { PageData } from "./app/page-data";
+import { ARTICLE_BODY_MARK, type PageData } from "./app/page-data";
 import { ready, render } from "./entry-server";
-import { article, card } from "./test/fixtures";
+import { article, articleOnPage, card } from "./test/fixtures";
 
 const site = { name: "The Agora", url: "https://agora.test" };
 
@@ -93,6 +93,24 @@ describe("render", () => {
     expect(html).toContain("<h1");
     expect(html).toContain("November 22, 2026 at 03:06 AM UTC");
     expect(html).toContain("<h2>Why now</h2><p>Because.</p>");
+  });
+
+  it("leaves a mark where the app puts an article's body the data lacks", () => {
+    const bare = articleOnPage();
+    const html = render("/article/voting-at-sixteen", {
+      site,
+      path: "/article/voting-at-sixteen",
+      status: 200,
+      kind: "article",
+      article: bare,
+      related: { read_next: [] },
+    });
+    expect(html).toContain(
+      '<div class="container narrow prose" data-agora-body="">' +
+        ARTICLE_BODY_MARK +
+        "</div>",
+    );
+    expect(html.split(ARTICLE_BODY_MARK)).toHaveLength(2);
   });
 
   it("shows the server's excerpt and one reading time on cards and the article", () => {

@@ -2,7 +2,11 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { App } from "./app/App";
 import { seedQueryCache } from "./app/initial-data";
-import type { PageData } from "./app/page-data";
+import {
+  ARTICLE_BODY_MARK,
+  withArticleBody,
+  type PageData,
+} from "./app/page-data";
 import { preloadAllPages } from "./app/routes";
 import { createQueryClient } from "./lib/query-client";
 import { splitUrl } from "./lib/query-string";
@@ -21,8 +25,10 @@ export const ready: Promise<void> = preloadAllPages();
  * Renders the page for `url` (pathname + search) to the HTML that goes
  * inside `<div id="root">`. Head tags are the Rust app's job.
  */
-export function render(url: string, data: PageData): string {
+export function render(url: string, served: PageData): string {
   const { pathname, search } = splitUrl(url);
+  // An article's body stays in the app, which puts it where the mark is.
+  const data = withArticleBody(served, ARTICLE_BODY_MARK);
   // A query cache of its own for every render, holding only this request's
   // page data: nothing is shared between requests, or readers.
   const queryClient = createQueryClient();

@@ -7,7 +7,7 @@ mod template;
 
 pub use head::{absolute, escape_html, Head, SITE_CARD};
 pub use sidecar::Sidecar;
-pub use template::Template;
+pub use template::{Template, ARTICLE_BODY_MARK};
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,6 +25,10 @@ pub struct PageRequest<'a> {
     /// client-rendered shell would show such a browser nothing, so its render may take
     /// longer ([`FORM_ANSWER_DEADLINE`]).
     pub answers_form: bool,
+    /// An article's body (sanitised HTML): kept out of the page data, so that the page
+    /// carries it once, and put into the markup where the sidecar left
+    /// [`ARTICLE_BODY_MARK`].
+    pub body: Option<&'a str>,
 }
 
 /// How long the render of a page answering a no-script form may take: the browser that
@@ -102,8 +106,15 @@ impl Renderer {
         match self.sidecar.render(body, deadline).await {
             Ok(rendered) => RenderedPage {
                 html: template::before_body_end(
-                    self.template
-                        .page(&head, rendered.html(), &page.data_json, rendered.css()),
+                    self.template.page(
+                        &head,
+                        template::Markup {
+                            html: rendered.html(),
+                            body: page.body,
+                        },
+                        &page.data_json,
+                        rendered.css(),
+                    ),
                     &pixel,
                 ),
                 server_rendered: true,
@@ -116,7 +127,15 @@ impl Renderer {
                 tracing::warn!(error = %e, "server render failed; serving the client-rendered shell");
                 RenderedPage {
                     html: template::before_body_end(
-                        self.template.page(&head, "", &page.data_json, ""),
+                        self.template.page(
+                            &head,
+                            template::Markup {
+                                html: "",
+                                body: page.body,
+                            },
+                            &page.data_json,
+                            "",
+                        ),
                         &pixel,
                     ),
                     server_rendered: false,
@@ -130,7 +149,10 @@ impl Renderer {
     pub fn shell(&self, head: &Head, data_json: &str) -> String {
         self.template.page(
             &head.to_html(&self.site_url, &self.site_name),
-            NEEDS_JAVASCRIPT,
+            template::Markup {
+                html: NEEDS_JAVASCRIPT,
+                body: None,
+            },
             data_json,
             "",
         )

@@ -6,6 +6,20 @@ const HTML: &str = "<!--app-html-->";
 const DATA: &str = "<!--app-data-->";
 const CRITICAL: &str = "<!--app-critical-->";
 
+/// Where the sidecar's markup leaves an article's body (the web client's `ARTICLE_BODY_MARK`,
+/// written when the page data has no body). The app puts the body there: it never crosses to
+/// the sidecar and back, and the page carries it once, in its markup, where the browser reads
+/// it back before hydrating. Only the app's own markup can hold the mark: React escapes `<`
+/// in every text and attribute it writes.
+pub const ARTICLE_BODY_MARK: &str = "<!--agora-body-->";
+
+/// What a page shows in `#root`: the markup, and an article's body to put at its mark.
+#[derive(Debug, Clone, Copy)]
+pub struct Markup<'a> {
+    pub html: &'a str,
+    pub body: Option<&'a str>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Slot {
     Head,
@@ -147,8 +161,10 @@ impl Template {
 
     /// The whole document. `data_json` is embedded as inert JSON for hydration; `critical`
     /// is the CSS the markup needs to paint (empty: unknown, and the page waits for the
-    /// stylesheets as built).
-    pub fn page(&self, head: &str, markup: &str, data_json: &str, critical: &str) -> String {
+    /// stylesheets as built). An article's body goes where the markup marks it; markup
+    /// without the mark (the client-rendered shell) gets the body as an inert
+    /// `<template id="agora-body">` beside the data, for the client to render.
+    pub fn page(&self, head: &str, markup: Markup<'_>, data_json: &str, critical: &str) -> String {
         let layout = match &self.deferred {
             Some(deferred) if !critical.is_empty() => deferred,
             _ => &self.blocking,
@@ -157,20 +173,37 @@ impl Template {
         let size = layout.pieces.iter().map(|p| p.0.len()).sum::<usize>()
             + layout.tail.len()
             + head.len()
-            + markup.len()
+            + markup.html.len()
+            + markup.body.map_or(0, |b| b.len() + 64)
             + data_json.len()
             + critical.len()
             + 256;
+        let mark = markup
+            .body
+            .and_then(|body| Some((markup.html.find(ARTICLE_BODY_MARK)?, body)));
         let mut out = String::with_capacity(size);
         for (text, slot) in &layout.pieces {
             out.push_str(text);
             match slot {
                 Slot::Head => out.push_str(head),
-                Slot::Html => out.push_str(markup),
+                Slot::Html => match mark {
+                    Some((at, body)) => {
+                        out.push_str(&markup.html[..at]);
+                        out.push_str(body);
+                        out.push_str(&markup.html[at + ARTICLE_BODY_MARK.len()..]);
+                    }
+                    None => out.push_str(markup.html),
+                },
                 Slot::Data => {
                     out.push_str("<script id=\"agora-data\" type=\"application/json\">");
                     push_json_for_script(&mut out, data_json);
                     out.push_str("</script>");
+                    if let (None, Some(body)) = (mark, markup.body) {
+                        // Sanitised HTML (no `<template>`, no script): inert until used.
+                        out.push_str("<template id=\"agora-body\">");
+                        out.push_str(body);
+                        out.push_str("</template>");
+                    }
                 }
                 Slot::Critical => {
                     out.push_str("<style>");
@@ -231,7 +264,75 @@ mod tests {
         assert_eq!(before_body_end(String::new(), "<i>"), "<i>");
     }
 
-    use super::{before_body_end, push_css_for_style, push_json_for_script, Template};
+    use super::{
+        before_body_end, push_css_for_style, push_json_for_script, Markup, Template,
+        ARTICLE_BODY_MARK,
+    };
+
+    /// Markup with no article body.
+    fn m(html: &str) -> Markup<'_> {
+        Markup { html, body: None }
+    }
+
+    #[test]
+    fn an_articles_body_goes_at_its_mark_once_and_never_in_the_data() {
+        let t = Template::parse(
+            "<head><!--app-head--><!--app-data--></head><div id=\"root\"><!--app-html--></div>",
+        )
+        .expect("valid template");
+        let body = "<h2>Why</h2><p>Because &amp; so.</p>";
+        let html = format!("<article><div class=\"prose\" data-agora-body=\"\">{ARTICLE_BODY_MARK}</div><p>after</p></article>");
+        let page = t.page(
+            "",
+            Markup {
+                html: &html,
+                body: Some(body),
+            },
+            "{}",
+            "",
+        );
+        assert_eq!(
+            page,
+            format!("<head><script id=\"agora-data\" type=\"application/json\">{{}}</script></head><div id=\"root\"><article><div class=\"prose\" data-agora-body=\"\">{body}</div><p>after</p></article></div>")
+        );
+        // Only the first mark is the body's place.
+        let twice = format!("{ARTICLE_BODY_MARK}|{ARTICLE_BODY_MARK}");
+        let page = t.page(
+            "",
+            Markup {
+                html: &twice,
+                body: Some("B"),
+            },
+            "{}",
+            "",
+        );
+        assert!(page.contains(&format!("B|{ARTICLE_BODY_MARK}")), "{page}");
+        // A page that is not an article keeps its markup as it is.
+        let page = t.page("", m(&html), "{}", "");
+        assert!(page.contains(ARTICLE_BODY_MARK));
+        assert!(!page.contains("agora-body\">"));
+    }
+
+    #[test]
+    fn the_shell_of_an_article_carries_its_body_in_an_inert_template() {
+        let t = Template::parse(
+            "<head><!--app-head--><!--app-data--></head><div id=\"root\"><!--app-html--></div>",
+        )
+        .expect("valid template");
+        let page = t.page(
+            "",
+            Markup {
+                html: "",
+                body: Some("<p>B</p>"),
+            },
+            "{}",
+            "",
+        );
+        assert_eq!(
+            page,
+            "<head><script id=\"agora-data\" type=\"application/json\">{}</script><template id=\"agora-body\"><p>B</p></template></head><div id=\"root\"></div>"
+        );
+    }
 
     #[test]
     fn page_data_cannot_close_its_script_nor_css_its_style() {
@@ -264,7 +365,7 @@ mod tests {
         .expect("valid template");
         let page = t.page(
             "<title>T</title>",
-            "<p>hi</p>",
+            m("<p>hi</p>"),
             r#"{"x":"</script><b>"}"#,
             "",
         );
@@ -280,7 +381,7 @@ mod tests {
             "<head><!--app-head--><!--app-data--></head><div><!--app-html--></div>",
         )
         .expect("valid template");
-        let page = t.page("<title>T</title>", "<p>x</p>", "{}", "");
+        let page = t.page("<title>T</title>", m("<p>x</p>"), "{}", "");
         assert_eq!(
             page,
             "<head><title>T</title><script id=\"agora-data\" type=\"application/json\">{}</script></head><div><p>x</p></div>"
@@ -292,7 +393,12 @@ mod tests {
     #[test]
     fn with_critical_css_the_stylesheet_moves_to_the_end_of_the_body() {
         let t = Template::parse(BUILT).expect("valid template");
-        let page = t.page("<title>T</title>", "<p>x</p>", "{}", "p{color:red}</style>");
+        let page = t.page(
+            "<title>T</title>",
+            m("<p>x</p>"),
+            "{}",
+            "p{color:red}</style>",
+        );
         let style = page
             .find("<style>p{color:red}<\\/style></style>")
             .expect(&page);
@@ -319,7 +425,7 @@ mod tests {
     #[test]
     fn without_critical_css_the_page_is_as_built() {
         let t = Template::parse(BUILT).expect("valid template");
-        let page = t.page("<title>T</title>", "<p>x</p>", "{}", "");
+        let page = t.page("<title>T</title>", m("<p>x</p>"), "{}", "");
         assert!(!page.contains("<style>"));
         assert!(!page.contains("fetchpriority"));
         let link = page.find("rel=\"stylesheet\"").expect(&page);
@@ -329,7 +435,7 @@ mod tests {
             "<head><!--app-head--><!--app-data--></head><div><!--app-html--></div>",
         )
         .expect("valid template");
-        assert!(!bare.page("", "", "{}", "p{}").contains("<style>"));
+        assert!(!bare.page("", m(""), "{}", "p{}").contains("<style>"));
     }
 
     #[test]

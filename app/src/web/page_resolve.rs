@@ -37,13 +37,15 @@ struct ListQueryData<'a> {
     newest: bool,
 }
 
-/// An article as its page carries it for hydration: everything but the markdown source,
-/// which a reader's page never shows (its HTML is there), so the page does not carry the
-/// body three times. `GET /v1/articles/{slug_or_id}` still answers it whole.
+/// An article as its page carries it for hydration: everything but its body, so that the
+/// page carries the body once. The markdown source a reader's page never shows; the HTML is
+/// in the page's markup, where the app puts it (`PageRequest::body`) and the browser reads it
+/// back before hydrating. `GET /v1/articles/{slug_or_id}` still answers the article whole.
 #[derive(Serialize)]
 struct ArticleOnPage<'a> {
     #[serde(flatten)]
     card: &'a content::ArticleCard,
+    #[serde(skip)]
     content_html: &'a str,
     description: &'a str,
 }
@@ -148,11 +150,12 @@ pub(super) struct Visit<'a> {
     pub reader: bool,
 }
 
-/// A page's data as JSON, and whether it shows what the server answered a form posted
-/// without JavaScript.
-struct PageJson {
+/// A page's data as JSON, whether it shows what the server answered a form posted without
+/// JavaScript, and the article's body the markup carries outside the data.
+struct PageJson<'a> {
     text: String,
     answers_form: bool,
+    body: Option<&'a str>,
 }
 
 pub(super) enum Outcome {
@@ -230,7 +233,11 @@ impl PageResolver {
         status: StatusCode,
         visit: Visit<'a>,
         shown: Shown<'a>,
-    ) -> PageJson {
+    ) -> PageJson<'a> {
+        let body = match &shown {
+            Shown::Article { article, .. } => Some(article.content_html),
+            _ => None,
+        };
         let data = PageData {
             site: Site {
                 name: self.renderer.site_name(),
@@ -245,6 +252,7 @@ impl PageResolver {
         PageJson {
             text: serde_json::to_string(&data).unwrap_or_else(|_| "{}".to_string()),
             answers_form: visit.form.is_some(),
+            body,
         }
     }
 
@@ -253,7 +261,7 @@ impl PageResolver {
         url: &str,
         status: StatusCode,
         head: Head,
-        data: PageJson,
+        data: PageJson<'_>,
     ) -> (RenderedHtml, bool) {
         let page = self
             .renderer
@@ -262,6 +270,7 @@ impl PageResolver {
                 head,
                 data_json: data.text,
                 answers_form: data.answers_form,
+                body: data.body,
             })
             .await;
         (

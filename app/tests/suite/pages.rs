@@ -118,6 +118,30 @@ async fn article_page_has_social_tags_and_ids_redirect_to_slugs() {
         "<meta name=\"description\" content=\"{description}\">"
     )));
     assert!(root_markup(&html).contains("<h1"));
+    // The body is in the page once: in the markup where the sidecar left its mark, not in
+    // the page data (the browser reads it back from the markup).
+    let (_, whole) = app.json(&format!("/api/v1/articles/{slug}")).await;
+    let body = whole["content_html"].as_str().unwrap();
+    assert!(body.len() > 200, "{body}");
+    assert_eq!(html.matches(body).count(), 1, "{html}");
+    assert!(root_markup(&html).contains(&format!("data-agora-body=\"\">{body}</div>")));
+    assert!(!html.contains(agora::ssr::ARTICLE_BODY_MARK));
+    assert!(!html.contains("content_html"));
+    assert!(!html.contains("id=\"agora-body\""));
+    // So does a page made for one request (a reader's cookie).
+    let reader = app
+        .request(
+            reqwest::Method::GET,
+            &format!("/article/{slug}"),
+            Some("agora_reader=not-a-session"),
+        )
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(reader.matches(body).count(), 1);
 
     let id = card["id"].as_str().unwrap();
     let r = app.get(&format!("/article/{id}")).await;
@@ -210,6 +234,16 @@ async fn a_dead_sidecar_means_a_shell_with_correct_head_then_a_restart() {
     );
     assert!(shell.contains("<title>About Us | The Agora</title>"));
     assert!(shell.contains("<link rel=\"canonical\" href=\"https://agora.test/about\">"));
+    // An article's shell carries the body once, inert, for the browser to render.
+    let (_, list) = app.json("/api/v1/articles?limit=1").await;
+    let slug = list["items"][0]["slug"].as_str().unwrap();
+    let (_, whole) = app.json(&format!("/api/v1/articles/{slug}")).await;
+    let body = whole["content_html"].as_str().unwrap();
+    let (status, shell) = page(&app, &format!("/article/{slug}")).await;
+    assert_eq!(status, 200);
+    assert!(root_markup(&shell).starts_with("</div>"), "{shell}");
+    assert_eq!(shell.matches(body).count(), 1);
+    assert!(shell.contains(&format!("<template id=\"agora-body\">{body}</template>")));
 
     // The supervisor brings it back.
     let mut restarted = false;

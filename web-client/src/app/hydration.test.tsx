@@ -9,11 +9,11 @@ import { ready, render } from "@/entry-server";
 import { createQueryClient } from "@/lib/query-client";
 import { splitUrl } from "@/lib/query-string";
 import { answer, stubApi } from "@/test/api";
-import { article, card } from "@/test/fixtures";
+import { article, articleOnPage, card } from "@/test/fixtures";
 import { settle } from "@/test/query";
 import { App } from "./App";
 import { seedQueryCache } from "./initial-data";
-import type { PageData } from "./page-data";
+import { withArticleBody, type PageData } from "./page-data";
 
 beforeAll(() => ready);
 
@@ -192,6 +192,37 @@ describe("hydrating server-rendered pages", () => {
     expect(unknown).toContain("Oops! Page not found");
     expect(unknown).toContain("Story 0");
     expect(api.calls).toEqual([]);
+  });
+
+  it("reads an article's body back from the served page, or else fetches the article", async () => {
+    const bare = articleOnPage();
+    const served: PageData = {
+      site,
+      path: "/article/voting-at-sixteen",
+      status: 200,
+      kind: "article",
+      article: bare,
+      related: { read_next: [] },
+      responses: { open: true, responses: [] },
+    };
+    const quiet = stubApi(() => answer(500));
+    const found = await hydrate(
+      "/article/voting-at-sixteen",
+      withArticleBody(served, "<p>From the markup.</p>"),
+    );
+    expect(found).toContain("<p>From the markup.</p>");
+    expect(quiet.calls).toEqual([]);
+    vi.restoreAllMocks();
+
+    // No body to read back (never served so): the page asks the API for it.
+    const api = stubApi(() =>
+      answer(200, article({ content_html: "<p>From the API.</p>" })),
+    );
+    await hydrate(
+      "/article/voting-at-sixteen",
+      withArticleBody(served, undefined),
+    );
+    expect(api.calls.map((c) => c.path)).toContain("/v1/articles/{slug_or_id}");
   });
 
   it("offers Account to a reader the server saw, in the first render", async () => {

@@ -73,8 +73,18 @@ export function initialDataFor(
         ? { list: data.list, listing: current }
         : {};
     }
-    case "article":
-      return { article: { kind: "found", article: data.article } };
+    case "article": {
+      // Without its body (`withArticleBody` found none), the page loads it.
+      const { content_html } = data.article;
+      return content_html === undefined
+        ? {}
+        : {
+            article: {
+              kind: "found",
+              article: { ...data.article, content_html },
+            },
+          };
+    }
     case "not_found":
       return pathname.startsWith("/article/")
         ? { article: { kind: "not_found" } }

@@ -105,7 +105,6 @@ export const samples: PageData[] = [
       "created_at": "2026-11-20T09:30:00Z",
       "updated_at": "2026-11-20T09:30:00Z",
       "read_time": "4 min",
-      "content_html": "<p>Every few years, <strong>someone</strong> proposes…</p>",
       "description": "Both sides, from the people it would affect."
     },
     "related": {

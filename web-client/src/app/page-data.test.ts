@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { readPageData } from "./page-data";
+import {
+  ARTICLE_BODY_MARK,
+  readPageData,
+  servedArticleBody,
+  withArticleBody,
+  type PageData,
+} from "./page-data";
 import { samples } from "./page-data.sample";
 import { sampleOf } from "./page-data.sample-of";
 
@@ -50,6 +56,52 @@ describe("readPageData", () => {
     expect(sampleOf("articles").list_query.categories).toEqual([
       "Youth Activism",
     ]);
-    expect(sampleOf("article").article.content_html).toContain("<strong>");
+  });
+});
+
+describe("an article's body, served once in the markup", () => {
+  // What the server sends: an article's page data without its body.
+  const bodiless: PageData = sampleOf("article");
+
+  it("is not in the data the server embeds", () => {
+    expect(JSON.stringify(samples)).not.toContain("content_html");
+  });
+
+  it("goes back into an article's data, and nowhere else", () => {
+    const filled = withArticleBody(bodiless, "<p>Read back.</p>");
+    expect(filled.kind === "article" && filled.article.content_html).toBe(
+      "<p>Read back.</p>",
+    );
+    // Data that has a body keeps it; other pages and no body change nothing.
+    const kept = withArticleBody(filled, ARTICLE_BODY_MARK);
+    expect(kept).toBe(filled);
+    expect(withArticleBody(bodiless, undefined)).toBe(bodiless);
+    const plain = sampleOf("plain");
+    expect(withArticleBody(plain, "<p>x</p>")).toBe(plain);
+  });
+
+  /** A document with these elements, as far as `servedArticleBody` looks. */
+  const doc = (
+    elements: Record<string, { tagName: string; innerHTML: string }>,
+  ) =>
+    ({
+      getElementById: (id: string) => elements[`#${id}`] ?? null,
+      querySelector: (selector: string) => elements[selector] ?? null,
+    }) as unknown as Pick<Document, "getElementById" | "querySelector">;
+
+  it("is read from the markup, or from the shell's template", () => {
+    const inMarkup = { tagName: "DIV", innerHTML: "<p>In the markup.</p>" };
+    const inShell = { tagName: "TEMPLATE", innerHTML: "<p>In the shell.</p>" };
+    expect(
+      servedArticleBody(doc({ "#root [data-agora-body]": inMarkup })),
+    ).toBe("<p>In the markup.</p>");
+    expect(servedArticleBody(doc({ "#agora-body": inShell }))).toBe(
+      "<p>In the shell.</p>",
+    );
+    // An element of that id that is not a template is not the body.
+    expect(
+      servedArticleBody(doc({ "#agora-body": { ...inShell, tagName: "DIV" } })),
+    ).toBeUndefined();
+    expect(servedArticleBody(doc({}))).toBeUndefined();
   });
 });

@@ -5,10 +5,16 @@ import type { FormAnswer } from "@/lib/form-answer";
 
 type ArticleList = components["schemas"]["ArticleList"];
 /**
- * An article as its page carries it: all of the API's article but the markdown
- * source, which a reader's page never shows (its HTML is there).
+ * An article as its page carries it: all of the API's article but its body,
+ * so that the page carries the body once. A reader's page never shows the
+ * markdown source; the HTML is in the page's markup, where the app puts it at
+ * `ARTICLE_BODY_MARK`, and is read back from there before hydrating
+ * (`withArticleBody`).
  */
-type ArticleOnPage = Omit<components["schemas"]["Article"], "content">;
+type ArticleOnPage = Omit<
+  components["schemas"]["Article"],
+  "content" | "content_html"
+> & { content_html?: string };
 type Related = components["schemas"]["Related"];
 
 /** The listing query a listing answers, as the server parsed it from the URL. */
@@ -87,6 +93,44 @@ export type PageData = PageFrame & Shown;
 /** The page data of one kind. */
 export type PageOf<K extends Shown["kind"]> = PageFrame &
   Extract<Shown, { kind: K }>;
+
+/**
+ * What the server render writes where an article's body goes, when the page
+ * data has no body: the app puts the body there (app/src/ssr/template.rs).
+ */
+export const ARTICLE_BODY_MARK = "<!--agora-body-->";
+
+/**
+ * `data` with its article's body, when it is an article's page whose data
+ * does not carry one; otherwise `data` as it is. `body` undefined leaves it
+ * without: the page then loads the article from the API.
+ */
+export function withArticleBody(
+  data: PageData,
+  body: string | undefined,
+): PageData {
+  if (
+    data.kind !== "article" ||
+    data.article.content_html !== undefined ||
+    body === undefined
+  ) {
+    return data;
+  }
+  return { ...data, article: { ...data.article, content_html: body } };
+}
+
+/**
+ * The body of the article a server-rendered page shows, as the app served
+ * it: in the markup (`[data-agora-body]`), or, beside the data of a page the
+ * app could not render, in `<template id="agora-body">`.
+ */
+export function servedArticleBody(
+  doc: Pick<Document, "getElementById" | "querySelector">,
+): string | undefined {
+  const template = doc.getElementById("agora-body");
+  if (template?.tagName === "TEMPLATE") return template.innerHTML;
+  return doc.querySelector("#root [data-agora-body]")?.innerHTML;
+}
 
 const KINDS: ReadonlySet<string> = new Set<Shown["kind"]>([
   "plain",

@@ -29,3 +29,14 @@ export function article(overrides: Partial<Article> = {}): Article {
     ...overrides,
   };
 }
+
+/** An article as a page's data carries it: without its body, which the markup has. */
+export function articleOnPage(
+  overrides: Partial<Article> = {},
+): Omit<Article, "content" | "content_html"> {
+  return {
+    ...card(),
+    description: "Several countries already let sixteen-year-olds vote.",
+    ...overrides,
+  };
+}

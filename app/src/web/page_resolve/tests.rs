@@ -241,9 +241,10 @@ fn sample_json() -> String {
     serde_json::to_string_pretty(&data).unwrap()
 }
 
-/// A page carries its article as the API answers it, less the markdown source.
+/// A page's data carries its article as the API answers it, less the body: neither the
+/// markdown source nor the HTML, which the markup carries.
 #[test]
-fn an_article_page_carries_all_of_the_article_but_its_markdown() {
+fn an_article_page_carries_all_of_the_article_but_its_body() {
     let at = chrono::Utc::now();
     let article = Article {
         card: ArticleCard {
@@ -269,6 +270,11 @@ fn an_article_page_carries_all_of_the_article_but_its_markdown() {
     };
     let mut whole = serde_json::to_value(&article).unwrap();
     assert!(whole.as_object_mut().unwrap().remove("content").is_some());
+    assert!(whole
+        .as_object_mut()
+        .unwrap()
+        .remove("content_html")
+        .is_some());
     let on_page = serde_json::to_value(ArticleOnPage::from(&article)).unwrap();
     assert_eq!(on_page, whole);
 }

@@ -62,9 +62,11 @@ export function ArticleView({ article }: { article: ReaderArticle }) {
           />
         </figure>
       ) : null}
-      {/* content_html is rendered and sanitised by the server from the markdown source. */}
+      {/* content_html is rendered and sanitised by the server from the markdown source;
+          a server-rendered page's is read back from here before hydrating. */}
       <div
         className="container narrow prose"
+        data-agora-body=""
         dangerouslySetInnerHTML={{ __html: article.content_html }}
       />
     </article>
