@@ -201,6 +201,11 @@ pub(crate) fn responded(card: &content::ArticleCard) -> outreach::responses::Res
     }
 }
 
+/// The path of the article page at `slug`: what the content generation names it by.
+fn article_page(slug: &str) -> String {
+    format!("/article/{slug}")
+}
+
 #[async_trait]
 impl outreach::responses::ResponseArticles for RespondedArticles {
     async fn published(
@@ -234,7 +239,7 @@ impl outreach::responses::ResponseArticles for RespondedArticles {
     }
 
     fn shown_changed(&self, slug: &str, withdrawn: bool) {
-        let path = format!("/article/{slug}");
+        let path = article_page(slug);
         let scope = kernel::generation::Scope::Pages(&[path.as_str()]);
         let generation = self.0.generation();
         if withdrawn {
@@ -242,6 +247,11 @@ impl outreach::responses::ResponseArticles for RespondedArticles {
         } else {
             generation.advance(scope);
         }
+    }
+
+    fn shown_version(&self, slug: &str) -> u64 {
+        // The page's own version: `shown_changed` moves it, here and on every instance.
+        self.0.generation().page(&article_page(slug))
     }
 
     async fn approved(&self, article_id: &str, reader: &str, body: &str) {

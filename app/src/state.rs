@@ -114,6 +114,7 @@ impl Services {
             outreach::reader_store_for(&db),
             reader_auth,
             outreach::responses::response_store_for(&db),
+            Arc::new(crate::adapters::RespondedArticles(content.clone())),
             clock.clone(),
         ));
         let outreach = Arc::new(OutreachService::new(

@@ -246,6 +246,53 @@ on_both_engines! {
     }
 }
 
+on_both_engines! {
+    async fn a_reader_renamed_or_gone_is_shown_so_at_once_where_they_responded(engine: Engine) {
+        let app = spawn_app(engine).await;
+        let slug = article(&app, "School councils, explained", 1).await;
+        let path = format!("/api/v1/articles/{slug}/responses");
+        let page = format!("/article/{slug}");
+        let body = "Our council meets every week and nobody knows it exists.";
+        let sam = signed_in(&app, "sam@example.org").await;
+        let (status, sent, _) = send(&app, Method::POST, &path, Some(&sam), said(body)).await;
+        assert_eq!(status, 201, "{sent}");
+        let dee = desk(&app).await;
+        let approve = format!("/api/v1/staff/responses/{}/approve", sent["id"].as_str().unwrap());
+        let (status, _, _) = send(&app, Method::POST, &approve, Some(&dee), None).await;
+        assert_eq!(status, 204);
+        let names = |list: &Value| -> Vec<String> {
+            list["responses"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap().to_string()).collect()
+        };
+        let (_, list, _) = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(names(&list), ["Sam O."]);
+        // The page is rendered (and kept) with the response under it.
+        for _ in 0..2 {
+            let html = app.get(&page).await.text().await.unwrap();
+            assert!(html.contains(body) && html.contains("\"name\":\"Sam O.\""), "{html}");
+        }
+
+        // A new last name: the next list and the next page show the new initial only.
+        let profile = |last: &str| Some(json!({
+            "first_name": "Sam", "last_name": last, "country": "Nigeria", "interests": []
+        }));
+        let (status, _, _) = send(&app, Method::PUT, "/api/v1/reader/account", Some(&sam), profile("Adeyemi")).await;
+        assert_eq!(status, 200);
+        let (_, list, _) = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(names(&list), ["Sam A."]);
+        let html = app.get(&page).await.text().await.unwrap();
+        assert!(html.contains("\"name\":\"Sam A.\"") && !html.contains("Sam O."), "{html}");
+
+        // The account deleted: its words are on no page and in no list from the next request.
+        let (status, _, _) = send(&app, Method::DELETE, "/api/v1/reader/account", Some(&sam), Some(json!({"password": "correct horse"}))).await;
+        assert_eq!(status, 204);
+        let (_, list, _) = send(&app, Method::GET, &path, None, None).await;
+        assert_eq!(list["responses"], json!([]));
+        let html = app.get(&page).await.text().await.unwrap();
+        assert!(!html.contains(body) && !html.contains("Sam A."), "{html}");
+        app.shutdown().await;
+    }
+}
+
 /// The page at `path` as `cookie` (a reader's session, a form's answer) gets it.
 async fn page_as(app: &TestApp, path: &str, cookies: &[&str]) -> String {
     let mut r = app.request(Method::GET, path, None);

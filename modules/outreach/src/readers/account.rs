@@ -11,6 +11,8 @@ use super::store::Profile;
 use super::Readers;
 use crate::limits::INTERESTS;
 use crate::model::NotifyList;
+use crate::responses::rules::public_name;
+use crate::responses::shown_changed;
 use identity::readers::{invalid, ReaderError};
 
 impl Readers {
@@ -73,6 +75,16 @@ impl Readers {
                 interests.push(i);
             }
         }
+        // Their approved responses show the name under articles: a new one is shown at once,
+        // and the old one nowhere from then on.
+        let before = self.store.account(id).await?.ok_or(ReaderError::Gone)?;
+        let renamed =
+            public_name(&before.first_name, &before.last_name) != public_name(&first, &last);
+        let shown_under = if renamed {
+            self.shown_under(id).await?
+        } else {
+            Vec::new()
+        };
         self.store
             .update_profile(
                 id,
@@ -84,6 +96,7 @@ impl Readers {
                 },
             )
             .await?;
+        shown_changed(self.articles.as_ref(), &shown_under, true).await;
         self.account(id).await
     }
 
@@ -149,14 +162,17 @@ impl Readers {
         }))
     }
 
-    /// Deletes the account (its password asked again) with its sessions, links and list
-    /// entries, at once.
+    /// Deletes the account (its password asked again) with its sessions, links, list
+    /// entries and responses, at once: the pages that showed its responses are never sent
+    /// again as they were.
     pub async fn delete(&self, id: &str, password: &str) -> Result<(), ReaderError> {
         self.auth.check_password(id, password).await?;
         let a = self.store.account(id).await?.ok_or(ReaderError::Gone)?;
+        let shown_under = self.shown_under(id).await?;
         self.store
             .delete_account(id, &a.email, self.clock.now())
             .await?;
+        shown_changed(self.articles.as_ref(), &shown_under, true).await;
         tracing::info!(account = %id, "reader account deleted");
         Ok(())
     }

@@ -20,6 +20,8 @@ pub struct Readers {
     auth: Arc<ReaderAuth>,
     /// Their responses to articles, for the data download.
     responses: Arc<dyn crate::responses::ResponseStore>,
+    /// The articles their responses are under, whose pages show their name.
+    articles: Arc<dyn crate::responses::ResponseArticles>,
     clock: SharedClock,
 }
 
@@ -28,14 +30,31 @@ impl Readers {
         store: Arc<dyn ReaderStore>,
         auth: Arc<ReaderAuth>,
         responses: Arc<dyn crate::responses::ResponseStore>,
+        articles: Arc<dyn crate::responses::ResponseArticles>,
         clock: SharedClock,
     ) -> Self {
         Readers {
             store,
             auth,
             responses,
+            articles,
             clock,
         }
+    }
+
+    /// The articles the reader `id` has an approved response under.
+    async fn shown_under(&self, id: &str) -> Result<Vec<String>, sqlx::Error> {
+        let mut ids: Vec<String> = self
+            .responses
+            .of_reader(id)
+            .await?
+            .into_iter()
+            .filter(|r| r.status == "approved")
+            .map(|r| r.article_id)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        Ok(ids)
     }
 
     /// How readers sign in (identity's), which the account page asks to check the password.

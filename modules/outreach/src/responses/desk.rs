@@ -2,7 +2,7 @@
 
 use super::dto::{EarlierResponse, QueuedResponse, ResponseStatus};
 use super::rules;
-use super::service::{ResponseError, Responses};
+use super::service::{shown_changed, ResponseError, Responses};
 use super::store::ResponseRow;
 
 /// The reader's earlier responses the desk sees beside a waiting one.
@@ -91,14 +91,7 @@ impl Responses {
 
     /// The responses shown under the article `article_id` changed.
     pub(super) async fn changed(&self, article_id: &str, withdrawn: bool) {
-        match self.articles.by_ids(&[article_id.to_string()]).await {
-            Ok(found) => {
-                if let Some(article) = found.get(article_id) {
-                    self.articles.shown_changed(&article.slug, withdrawn);
-                }
-            }
-            Err(e) => tracing::warn!(error = %e, "cannot find the article a response answers"),
-        }
+        shown_changed(self.articles.as_ref(), &[article_id.to_string()], withdrawn).await;
     }
 
     /// The desk member `by` rejects the waiting response `id`, with a reason its reader sees.

@@ -16,7 +16,9 @@ pub use desk_api::ResponseDeskApi;
 pub use dto::{
     ArticleResponses, EarlierResponse, MyResponse, QueuedResponse, ResponseStatus, ShownResponse,
 };
-pub use service::{RespondedArticle, ResponseArticles, ResponseError, ResponseSettings, Responses};
+pub use service::{
+    shown_changed, RespondedArticle, ResponseArticles, ResponseError, ResponseSettings, Responses,
+};
 pub use store::{
     response_store_for, Counts, NewResponse, QueuedRow, Reported, ResponseRow, ResponseStore,
     ShownRow,

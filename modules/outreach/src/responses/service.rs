@@ -33,6 +33,10 @@ pub trait ResponseArticles: Send + Sync {
     /// What the article at `slug` shows under it changed: its page is to be rendered anew;
     /// when a response was taken off it (`withdrawn`), no page showing it is sent again.
     fn shown_changed(&self, slug: &str, withdrawn: bool);
+    /// The version of what the article at `slug` shows: it moves with every
+    /// `shown_changed` of that article, on every instance, and with every change of the
+    /// article itself. What is read at one version may be kept for it.
+    fn shown_version(&self, slug: &str) -> u64;
     /// The desk approved a response from `reader` (as the article names them) to the article
     /// `article_id`: its author is told (when they get notices).
     async fn approved(&self, article_id: &str, reader: &str, body: &str);
@@ -73,12 +77,49 @@ impl From<sqlx::Error> for ResponseError {
     }
 }
 
+/// What the articles `article_ids` show under them changed (a response approved or taken
+/// off, a reader renamed or gone): their pages are rendered anew, and with `withdrawn` no page
+/// rendered before is sent again.
+pub async fn shown_changed(
+    articles: &dyn ResponseArticles,
+    article_ids: &[String],
+    withdrawn: bool,
+) {
+    if article_ids.is_empty() {
+        return;
+    }
+    match articles.by_ids(article_ids).await {
+        Ok(found) => {
+            for article in found.values() {
+                articles.shown_changed(&article.slug, withdrawn);
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "cannot find the articles responses answer"),
+    }
+}
+
 pub struct Responses {
     pub(super) store: Arc<dyn ResponseStore>,
     pub(super) articles: Arc<dyn ResponseArticles>,
     settings: ResponseSettings,
     pub(super) clock: SharedClock,
+    /// What each article shows under it, by its id and the version it was read at: every
+    /// render of an article's page and every public list of its responses needs it, and it
+    /// changes only when the desk, a reader or staff change it (see `shown_changed`).
+    shown: moka::future::Cache<(String, u64), Arc<Shown>>,
 }
+
+/// What an article shows under it, as read at one version.
+#[derive(Debug)]
+struct Shown {
+    responses: Vec<ShownResponse>,
+    closed: bool,
+}
+
+/// The text kept of what articles show, at most.
+const SHOWN_KEPT_BYTES: u64 = 8 << 20;
+/// A version of what an article shows no page asked for this long is forgotten.
+const SHOWN_IDLE: std::time::Duration = std::time::Duration::from_secs(600);
 
 impl Responses {
     pub fn new(
@@ -92,6 +133,18 @@ impl Responses {
             articles,
             settings,
             clock,
+            shown: moka::future::Cache::builder()
+                .max_capacity(SHOWN_KEPT_BYTES)
+                .weigher(|_, shown: &Arc<Shown>| {
+                    let text: usize = shown
+                        .responses
+                        .iter()
+                        .map(|r| 128 + r.body.len() + r.name.len())
+                        .sum();
+                    u32::try_from(64 + text).unwrap_or(u32::MAX)
+                })
+                .time_to_idle(SHOWN_IDLE)
+                .build(),
         }
     }
 
@@ -101,14 +154,6 @@ impl Responses {
             .await
             .map_err(ResponseError::Unexpected)?
             .ok_or(ResponseError::NoArticle)
-    }
-
-    async fn open(&self, article: &RespondedArticle) -> Result<bool, ResponseError> {
-        let now = self.clock.now();
-        Ok(
-            rules::open_at(article.published_at, self.settings.open_days, now)
-                && !self.store.is_closed(&article.id).await?,
-        )
     }
 
     /// The reader `account_id` sends `body` under the article at `slug`: kept waiting for the
@@ -178,13 +223,41 @@ impl Responses {
     }
 
     /// The approved responses under `article`, oldest first, and whether it takes more.
+    /// What it shows is read once per version of it (`ResponseArticles::shown_version`):
+    /// pages and lists of a busy article ask the database nothing, and a change moves the
+    /// version, on every instance, so the next asker reads it anew.
     pub async fn under(
         &self,
         article: &RespondedArticle,
     ) -> Result<ArticleResponses, ResponseError> {
+        // Read before the rows: a change after this point moves it, and is read then.
+        let key = (
+            article.id.clone(),
+            self.articles.shown_version(&article.slug),
+        );
+        let shown = match self.shown.get(&key).await {
+            Some(shown) => shown,
+            None => {
+                // Not shared with requests that miss at the same time: each reads for itself,
+                // so that a failure (the database down) is its own request's to answer.
+                let shown = Arc::new(self.read_shown(&article.id).await?);
+                self.shown.insert(key, shown.clone()).await;
+                shown
+            }
+        };
+        let now = self.clock.now();
+        Ok(ArticleResponses {
+            open: rules::open_at(article.published_at, self.settings.open_days, now)
+                && !shown.closed,
+            responses: shown.responses.clone(),
+        })
+    }
+
+    /// What the article `article_id` shows under it, from the database.
+    async fn read_shown(&self, article_id: &str) -> Result<Shown, ResponseError> {
         let responses = self
             .store
-            .shown(&article.id)
+            .shown(article_id)
             .await?
             .into_iter()
             .map(|r| ShownResponse {
@@ -194,9 +267,9 @@ impl Responses {
                 created_at: r.created_at,
             })
             .collect();
-        Ok(ArticleResponses {
-            open: self.open(article).await?,
+        Ok(Shown {
             responses,
+            closed: self.store.is_closed(article_id).await?,
         })
     }
 
