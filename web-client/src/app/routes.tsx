@@ -9,7 +9,6 @@ import {
   HomePage,
   categoryOfSlug,
 } from "@/features/content";
-import { KeyLoginPage } from "@/features/identity";
 import { EMAIL_LANDING_PATHS } from "@/features/outreach/landing";
 import { ISSUE_PATH } from "@/features/outreach/magazine";
 import "@/features/outreach/styles";
@@ -37,10 +36,17 @@ type Readers = Awaited<ReturnType<typeof readers>>;
 const fromReaders = (name: keyof Readers) =>
   lazyPage(() => readers().then((m) => m[name]));
 
+// Staff sign-in: a chunk of its own, with the forms' code, which an article's
+// readers never need.
+const KeyLoginPage = lazyPage(() =>
+  import("@/features/identity/pages").then((m) => m.KeyLoginPage),
+);
+
 // Each issue of the magazine: a page with a parameter, in the outreach chunk.
 const MagazineIssuePage = fromOutreach("MagazineIssuePage");
 
 const LAZY_PAGES = new Map<string, LazyPage>([
+  ["/key-login", KeyLoginPage],
   ["/login", fromReaders("ReaderLoginPage")],
   ["/forgot-password", fromReaders("ForgotPasswordPage")],
   ["/reset-password", fromReaders("ResetPasswordPage")],
@@ -121,7 +127,6 @@ export function AppRoutes() {
       {[...LAZY_PAGES].map(([path, page]) => (
         <Route key={path} path={path} component={page} />
       ))}
-      <Route path="/key-login" component={KeyLoginPage} />
       <Route path="/dashboard/:role">{dashboard}</Route>
       {/* The article editor has its own address, so a reload returns to it. */}
       <Route path="/dashboard/:role/articles/:id">{dashboard}</Route>

@@ -1,3 +1,3 @@
-// Public face of the identity feature, used by src/app.
+// Public face of the identity feature, used by src/app. Its pages are in
+// ./pages, loaded on demand (outside the main bundle).
 export { AuthProvider } from "./components/AuthProvider";
-export { KeyLoginPage } from "./components/KeyLoginPage";
