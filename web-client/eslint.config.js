@@ -13,9 +13,15 @@ const parentImport = {
   regex: "^\\.\\./",
   message: "Import from outside this folder through the @/ alias.",
 };
+// Server renders read their data without an observer: see src/lib/use-query.ts.
+const queryHook = {
+  name: "@tanstack/react-query",
+  importNames: ["useQuery"],
+  message: "Import useQuery from @/lib/use-query.",
+};
 const restrict = (...patterns) => [
   "error",
-  { patterns: [parentImport, ...patterns] },
+  { paths: [queryHook], patterns: [parentImport, ...patterns] },
 ];
 
 export default defineConfig([
@@ -55,6 +61,18 @@ export default defineConfig([
         regex: "^@/(app|features)/",
         message: "Shared code must not depend on app or feature code.",
       }),
+    },
+  },
+  {
+    // The hook itself, its test, and the test of hydration, which renders as
+    // the browser does.
+    files: [
+      "src/lib/use-query.ts",
+      "src/lib/use-query.test.tsx",
+      "src/app/hydration.test.tsx",
+    ],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [parentImport] }],
     },
   },
   {

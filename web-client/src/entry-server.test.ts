@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { QueryObserver } from "@tanstack/react-query";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ARTICLE_BODY_MARK, type PageData } from "./app/page-data";
 import { ready, render } from "./entry-server";
 import { article, articleOnPage, card } from "./test/fixtures";
@@ -6,6 +7,10 @@ import { article, articleOnPage, card } from "./test/fixtures";
 const site = { name: "The Agora", url: "https://agora.test" };
 
 beforeAll(() => ready);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("render", () => {
   it("renders the home page with the server's articles", () => {
@@ -93,6 +98,23 @@ describe("render", () => {
     expect(html).toContain("<h1");
     expect(html).toContain("November 22, 2026 at 03:06 AM UTC");
     expect(html).toContain("<h2>Why now</h2><p>Because.</p>");
+  });
+
+  it("reads an article's queries from the page data, with no observer", () => {
+    // An observer per query was a fifth of a render's time (src/lib/use-query.ts).
+    const observed = vi.spyOn(QueryObserver.prototype, "getOptimisticResult");
+    const html = render("/article/voting-at-sixteen", {
+      site,
+      path: "/article/voting-at-sixteen",
+      status: 200,
+      kind: "article",
+      article: articleOnPage({ title: "Votes at Sixteen" }),
+      related: { read_next: [card({ title: "Read This Next" })] },
+      responses: { responses: [], open: true },
+    });
+    expect(html).toContain("Votes at Sixteen");
+    expect(html).toContain("Read This Next");
+    expect(observed).not.toHaveBeenCalled();
   });
 
   it("leaves a mark where the app puts an article's body the data lacks", () => {

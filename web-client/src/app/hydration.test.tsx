@@ -1,5 +1,6 @@
 import {
   QueryObserver,
+  useQuery as useQueryInBrowser,
   type QueryClient,
   type QueryObserverOptions,
 } from "@tanstack/react-query";
@@ -14,6 +15,27 @@ import { settle } from "@/test/query";
 import { App } from "./App";
 import { seedQueryCache } from "./initial-data";
 import { withArticleBody, type PageData } from "./page-data";
+
+/** Whether the render under way is the browser's (else the server's). */
+const where = vi.hoisted(() => ({ inBrowser: false }));
+
+// Pages read their queries through @/lib/use-query, which the server build
+// (and these tests) answer without an observer: the browser's first render
+// is made here with TanStack's own hook, as the client build does.
+vi.mock("@/lib/use-query", async (importOriginal) => {
+  const onServer = await importOriginal<typeof import("@/lib/use-query")>();
+  return {
+    ...onServer,
+    useQuery: ((options, client) =>
+      where.inBrowser
+        ? useQueryInBrowser(options, client)
+        : onServer.useQuery(options, client)) as typeof onServer.useQuery,
+    seedQuery: ((client, key, data) => {
+      if (where.inBrowser) client.setQueryData(key, data);
+      else onServer.seedQuery(client, key, data);
+    }) as typeof onServer.seedQuery,
+  };
+});
 
 beforeAll(() => ready);
 
@@ -36,15 +58,21 @@ const stories = (count: number) =>
 async function hydrate(url: string, data: PageData) {
   const { pathname, search } = splitUrl(url);
   const client: QueryClient = createQueryClient();
-  seedQueryCache(client, data, pathname, search);
-  const html = renderToString(
-    <App
-      data={data}
-      queryClient={client}
-      ssrPath={pathname}
-      ssrSearch={search}
-    />,
-  );
+  where.inBrowser = true;
+  let html: string;
+  try {
+    seedQueryCache(client, data, pathname, search);
+    html = renderToString(
+      <App
+        data={data}
+        queryClient={client}
+        ssrPath={pathname}
+        ssrSearch={search}
+      />,
+    );
+  } finally {
+    where.inBrowser = false;
+  }
   for (const query of client.getQueryCache().getAll()) {
     // The options the render's useQuery gave (key, fetcher, `enabled`).
     const options = query.options as QueryObserverOptions;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   articleQuery,
   categoryListing,
@@ -11,6 +11,19 @@ import { createQueryClient } from "@/lib/query-client";
 import { sampleOf } from "./page-data.sample-of";
 import { initialDataFor, seedQueryCache } from "./initial-data";
 import type { PageData } from "./page-data";
+
+// What the browser files where (these tests run as the server build does,
+// which keeps page data beside the cache: see src/lib/use-query.ts).
+vi.mock("@/lib/use-query", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/use-query")>()),
+  seedQuery: (
+    client: import("@tanstack/react-query").QueryClient,
+    key: readonly unknown[],
+    data: unknown,
+  ) => {
+    client.setQueryData(key, data);
+  },
+}));
 
 const site = { name: "The Agora", url: "https://agora.test" };
 const list = { items: [], total: 0, total_exact: true, published_total: 0 };

@@ -29,6 +29,7 @@ import {
 } from "@/features/outreach/magazine";
 import { splitUrl } from "@/lib/query-string";
 import { formAnswerKey } from "@/lib/form-answer";
+import { seedQuery } from "@/lib/use-query";
 import { servedAccount } from "@/lib/reader";
 import { readerKeys } from "@/features/readers/api/keys";
 import type { PageData } from "./page-data";
@@ -127,26 +128,26 @@ export function seedQueryCache(
   const path = decode(pathname);
   const initial = initialDataFor(data, path, search);
   if (initial.home) {
-    queryClient.setQueryData(homeArticlesQuery().queryKey, initial.home);
+    seedQuery(queryClient, homeArticlesQuery().queryKey, initial.home);
   }
   if (initial.list && initial.listing) {
     const query = listingQuery(initial.listing);
-    queryClient.setQueryData(query.queryKey, initial.list);
+    seedQuery(queryClient, query.queryKey, initial.list);
   }
   // The rest answers only the page the server rendered.
   if (decode(splitUrl(data.path).pathname) !== path) return;
   const slug = ARTICLE_PATH.exec(path)?.[1];
   if (initial.article && slug !== undefined) {
-    queryClient.setQueryData(articleQuery(slug).queryKey, initial.article);
+    seedQuery(queryClient, articleQuery(slug).queryKey, initial.article);
     if (data.kind === "article") {
-      queryClient.setQueryData(relatedQuery(slug).queryKey, data.related);
+      seedQuery(queryClient, relatedQuery(slug).queryKey, data.related);
       if (data.responses) {
-        queryClient.setQueryData(responsesQuery(slug).queryKey, data.responses);
+        seedQuery(queryClient, responsesQuery(slug).queryKey, data.responses);
       }
     }
   }
   if (data.form) {
-    queryClient.setQueryData(formAnswerKey(path), data.form);
+    seedQuery(queryClient, formAnswerKey(path), data.form);
   }
   const issueSlug = ISSUE_PATH.exec(path)?.[1];
   const authorSlug = AUTHOR_PATH.exec(path)?.[1];
@@ -162,7 +163,8 @@ export function seedQueryCache(
           kind: "found",
           page: { author: data.author, articles: data.list },
         };
-        queryClient.setQueryData(
+        seedQuery(
+          queryClient,
           authorQuery(authorSlug, authorLimit).queryKey,
           found,
         );
@@ -171,41 +173,42 @@ export function seedQueryCache(
     case "not_found":
       if (authorSlug !== undefined) {
         const gone: AuthorResult = { kind: "not_found" };
-        queryClient.setQueryData(
+        seedQuery(
+          queryClient,
           authorQuery(authorSlug, authorLimit).queryKey,
           gone,
         );
       }
       if (data.newest) {
-        queryClient.setQueryData(newestArticlesQuery().queryKey, data.newest);
+        seedQuery(queryClient, newestArticlesQuery().queryKey, data.newest);
       }
       if (issueSlug !== undefined) {
         const gone: IssueResult = { kind: "not_found" };
-        queryClient.setQueryData(issueQuery(issueSlug).queryKey, gone);
+        seedQuery(queryClient, issueQuery(issueSlug).queryKey, gone);
       }
       break;
     case "landing":
-      queryClient.setQueryData(emailLandingKey(path), data.landing);
+      seedQuery(queryClient, emailLandingKey(path), data.landing);
       break;
     case "account":
-      queryClient.setQueryData(readerKeys.account, servedAccount(data.account));
+      seedQuery(queryClient, readerKeys.account, servedAccount(data.account));
       if (data.responses) {
-        queryClient.setQueryData(readerKeys.responses, {
+        seedQuery(queryClient, readerKeys.responses, {
           ok: true,
           data: data.responses,
         });
       }
       break;
     case "packs":
-      queryClient.setQueryData(packsQuery().queryKey, data.packs);
+      seedQuery(queryClient, packsQuery().queryKey, data.packs);
       break;
     case "magazine":
-      queryClient.setQueryData(issuesQuery().queryKey, data.issues);
+      seedQuery(queryClient, issuesQuery().queryKey, data.issues);
       break;
     case "issue":
       if (issueSlug !== undefined) {
         const found: IssueResult = { kind: "found", issue: data.issue };
-        queryClient.setQueryData(issueQuery(issueSlug).queryKey, found);
+        seedQuery(queryClient, issueQuery(issueSlug).queryKey, found);
       }
       break;
     default:

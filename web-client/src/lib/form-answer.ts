@@ -4,9 +4,10 @@
  * the page data then carries what it said (`form`). Pages read it here to show
  * the messages beside the fields and the values as typed (never a password).
  */
-import { skipToken, useQuery } from "@tanstack/react-query";
+import { skipToken } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import type { components } from "@/api/schema";
+import { useQuery } from "@/lib/use-query";
 
 export type ApiError = components["schemas"]["ApiError"];
 

@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import type { components } from "@/api/schema";
 import { api, expectOk } from "@/lib/api-client";
 import { STAFF_QUERIES } from "@/lib/query-client";
+import { useQuery } from "@/lib/use-query";
 
 export type NewsroomRules = components["schemas"]["NewsroomRules"];
 export type Stage = components["schemas"]["Stage"];

@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api, ApiFailure, errorMessage } from "@/lib/api-client";
 import { useQueryFailure } from "@/lib/query-client";
 import { contentKeys } from "./keys";
 import type { ArticleResult } from "./types";
+import { useQuery } from "@/lib/use-query";
 
 /**
  * GET /api/v1/articles/{slug_or_id}: a 404 (or other 4xx) is "not found", an

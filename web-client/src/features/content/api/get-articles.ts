@@ -1,10 +1,11 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { Notify } from "@/components/toast";
 import { useToast } from "@/components/toast";
 import { api, ApiFailure, errorMessage } from "@/lib/api-client";
 import { useQueryFailure } from "@/lib/query-client";
 import { contentKeys } from "./keys";
 import type { ArticleList, ArticlesQuery } from "./types";
+import { useQuery } from "@/lib/use-query";
 
 /** GET /api/v1/articles; rejects on an error status or a network failure. */
 export async function fetchArticles(

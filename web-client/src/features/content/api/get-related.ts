@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { components } from "@/api/schema";
 import { api, ApiFailure, errorMessage } from "@/lib/api-client";
 import { contentKeys } from "./keys";
+import { useQuery } from "@/lib/use-query";
 
 export type Related = components["schemas"]["Related"];
 export type AuthorBox = components["schemas"]["AuthorBox"];

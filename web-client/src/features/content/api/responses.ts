@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { components } from "@/api/schema";
 import { api, ApiFailure, errorMessage } from "@/lib/api-client";
 import { contentKeys } from "./keys";
+import { useQuery } from "@/lib/use-query";
 
 export type ArticleResponses = components["schemas"]["ArticleResponses"];
 export type ShownResponse = components["schemas"]["ShownResponse"];

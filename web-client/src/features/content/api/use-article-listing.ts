@@ -1,8 +1,4 @@
-import {
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useLocation } from "wouter";
 import { useToast } from "@/components/toast";
@@ -16,6 +12,7 @@ import {
   toApiQuery,
   type ListingQuery,
 } from "@/features/content/listing-query";
+import { useQuery } from "@/lib/use-query";
 
 /**
  * The first `query.limit` results of a listing query: the cache entry is the

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { Fragment, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { CoverImage } from "@/components/CoverImage";
@@ -14,6 +14,7 @@ import {
 } from "@/features/content/listing-query";
 import { ListingResults } from "./ListingResults";
 import { LoadFailedNotice } from "./LoadFailedNotice";
+import { useQuery } from "@/lib/use-query";
 
 /** A bio as written: its line breaks kept, nothing in it read as markup. */
 function Lines({ text }: { text: string }) {

@@ -1,8 +1,4 @@
-import {
-  useQuery,
-  type QueryKey,
-  type UseQueryOptions,
-} from "@tanstack/react-query";
+import { type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useToast } from "@/components/toast";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
@@ -11,6 +7,7 @@ import { useQueryFailure } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import type { Writer } from "@/features/dashboards/types";
 import { reviewQueueQuery, staffArticlesQuery, writersQuery } from "./queries";
+import { useQuery } from "@/lib/use-query";
 
 /** A failed staff call as spec §8 words it: "Failed to fetch articles: {message}". */
 function failureText(what: string, cause: unknown): string {

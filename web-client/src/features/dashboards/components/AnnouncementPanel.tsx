@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/Button";
 import { failureMessage } from "@/lib/api-client";
 import { useStaffChanges } from "@/features/dashboards/api/changes";
@@ -11,6 +11,7 @@ import {
   type AnnouncementProgress,
 } from "@/features/dashboards/api/admin";
 import type { Magazine } from "@/features/dashboards/types";
+import { useQuery } from "@/lib/use-query";
 
 /** What is announced: a published issue, or the packs' launch. */
 export type Announced =

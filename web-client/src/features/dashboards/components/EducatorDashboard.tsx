@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
 import type { StaffUser } from "@/lib/session";
@@ -7,6 +6,7 @@ import { packUsageQuery } from "@/features/dashboards/api/queries";
 import { formatShortDate } from "@/lib/dates";
 import { DashboardFrame } from "./DashboardFrame";
 import { StatCards } from "./StatCards";
+import { useQuery } from "@/lib/use-query";
 
 const plural = (n: number, one: string, many: string) =>
   `${n} ${n === 1 ? one : many}`;

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
@@ -8,6 +7,7 @@ import { setNotices } from "@/features/dashboards/api/newsroom";
 import { noticesQuery } from "@/features/dashboards/api/queries";
 import { useStaffProblem } from "@/features/dashboards/api/use-staff-data";
 import type { Notices } from "@/features/dashboards/types";
+import { useQuery } from "@/lib/use-query";
 
 /**
  * Where a staff member gets newsroom email (changes requested on their piece,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/Button";
 import { useClearToasts, useToast } from "@/components/toast";
@@ -13,6 +13,7 @@ import { useStaffChanges } from "@/features/dashboards/api/changes";
 import { staffPacksQuery } from "@/features/dashboards/api/queries";
 import { formatFileSize } from "@/features/dashboards/format";
 import { AnnouncementPanel } from "./AnnouncementPanel";
+import { useQuery } from "@/lib/use-query";
 
 /** One pack of the list. */
 type Pack = Packs["packs"][number];

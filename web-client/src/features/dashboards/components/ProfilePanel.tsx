@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
@@ -8,6 +7,7 @@ import { useStaffChanges } from "@/features/dashboards/api/changes";
 import { setProfile, type Profile } from "@/features/dashboards/api/profiles";
 import { profileQuery } from "@/features/dashboards/api/queries";
 import { useStaffProblem } from "@/features/dashboards/api/use-staff-data";
+import { useQuery } from "@/lib/use-query";
 
 /** The longest bio, in characters (the server's limit). */
 const MAX_BIO = 600;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useContext, useId, useState } from "react";
 import { Button } from "@/components/Button";
 import { useToast } from "@/components/toast";
@@ -15,6 +15,7 @@ import {
   type QueuedResponse,
 } from "@/features/dashboards/api/responses";
 import { useReportFailure } from "@/features/dashboards/api/use-staff-data";
+import { useQuery } from "@/lib/use-query";
 
 const STATUS = {
   pending: "waiting",

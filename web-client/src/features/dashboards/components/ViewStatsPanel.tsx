@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/Button";
 import { useQueryFailure } from "@/lib/query-client";
 import { viewStatsQuery } from "@/features/dashboards/api/queries";
@@ -6,6 +5,7 @@ import { useReportFailure } from "@/features/dashboards/api/use-staff-data";
 import type { ViewStats } from "@/features/dashboards/types";
 import { DailyViewsChart } from "./DailyViewsChart";
 import { StatCards } from "./StatCards";
+import { useQuery } from "@/lib/use-query";
 
 const number = new Intl.NumberFormat("en-US");
 

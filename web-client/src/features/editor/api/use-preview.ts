@@ -1,9 +1,10 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { ApiFailure, failureMessage } from "@/lib/api-client";
 import { useQueryFailure } from "@/lib/query-client";
 import { useSession } from "@/lib/session";
 import { renderPreview } from "./editor-api";
 import { editorKeys } from "./keys";
+import { useQuery } from "@/lib/use-query";
 
 export type Preview =
   | { kind: "empty" }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   useCallback,
   useEffect,
@@ -18,6 +18,7 @@ import {
   sessionQuery,
   sessionState,
 } from "@/features/identity/session-store";
+import { useQuery } from "@/lib/use-query";
 
 /**
  * Keeps the signed-in staff member (spec §4 "Login state"). The server render

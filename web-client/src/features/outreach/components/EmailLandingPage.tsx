@@ -1,4 +1,4 @@
-import { skipToken, useQuery } from "@tanstack/react-query";
+import { skipToken } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { ButtonLink } from "@/components/Button";
 import { CheckIcon } from "@/components/icons";
@@ -7,6 +7,7 @@ import {
   emailLandingKey,
   type EmailLanding,
 } from "@/features/outreach/landing";
+import { useQuery } from "@/lib/use-query";
 
 /** Reached without the server's outcome (e.g. by in-app navigation). */
 const WITHOUT_OUTCOME: EmailLanding = {

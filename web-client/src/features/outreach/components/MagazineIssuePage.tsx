@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import { ButtonLink } from "@/components/Button";
 import { CoverImage } from "@/components/CoverImage";
@@ -6,6 +5,7 @@ import { LoadingSection } from "@/components/LoadingSection";
 import { LoadFailed } from "./LoadFailed";
 import { useDocumentTitle } from "@/lib/document-title";
 import { fileSize, issueMonth, issueQuery } from "@/features/outreach/magazine";
+import { useQuery } from "@/lib/use-query";
 
 /**
  * `/magazine/{slug}`: one published issue — its cover, date and description,

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Badge } from "@/components/Badge";
 import { ButtonLink } from "@/components/Button";
@@ -16,6 +15,7 @@ import {
   issuesQuery,
   type MagazineIssue,
 } from "@/features/outreach/magazine";
+import { useQuery } from "@/lib/use-query";
 
 const FEATURES = [
   {

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/Badge";
 import { LoadingSection } from "@/components/LoadingSection";
 import { CheckIcon } from "@/components/icons";
@@ -9,6 +8,7 @@ import { NotifyButton } from "./NotifyButton";
 import { PAGE_TITLES } from "@/lib/pages.gen";
 import { fileSize, packsQuery, type Packs } from "@/features/outreach/magazine";
 import { LoadFailed } from "./LoadFailed";
+import { useQuery } from "@/lib/use-query";
 
 const INCLUDED = [
   "A central theme on key political topics",

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { ButtonLink } from "@/components/Button";
@@ -38,6 +38,7 @@ import {
 import { MyResponses } from "./MyResponses";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { Notice } from "./Notice";
+import { useQuery } from "@/lib/use-query";
 
 const PROFILE_SAVED = "Your profile is saved.";
 const EMAILS_SAVED = "Your email choices are saved.";

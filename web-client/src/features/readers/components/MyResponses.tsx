@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatShortDate } from "@/lib/dates";
 import { ANSWER_ID, useFormAnswer } from "@/lib/form-answer";
@@ -10,6 +10,7 @@ import {
   type MyResponse,
 } from "@/features/readers/api/readers";
 import { Notice, type NoticeText } from "./Notice";
+import { useQuery } from "@/lib/use-query";
 
 const STATUS: Record<MyResponse["status"], string> = {
   pending: "Waiting for review",
