@@ -1,6 +1,8 @@
 use super::*;
-use content::{ArticleCard, ArticleList, Category};
+use content::{Article, ArticleCard, ArticleList, Category};
 use kernel::Common;
+use media::{MagazineIssue, Packs};
+use outreach::Landing;
 
 /// Where the web client keeps the sample: a TypeScript file typed as its `PageData`, so
 /// `tsc` refuses the build when what the server sends and what the client expects part.
