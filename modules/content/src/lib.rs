@@ -36,14 +36,12 @@ pub use derive::Rendered;
 pub use dto::{Article, ArticleCard, ArticleList, AuthorBox, AuthorPage, Contributor, Related};
 pub use error::ContentError;
 pub use import::PreparedArticles;
-pub use model::{Category, ListQuery, NewArticle, Sort, Status};
+pub use model::{Byline, Category, ListQuery, NewArticle, Sort, Status};
 pub use newsroom_dto::{
     ArticleEvent, ConflictBody, DiffLine, DiffOp, EventAction, FieldChange, PendingChange,
     PendingDecision, ReviewNote, Revision, RevisionDiff, RevisionSummary,
 };
-pub use service::{
-    AuthorDirectory, Byline, ContentService, Lookup, NewsroomSettings, PublishedArticle,
-};
+pub use service::{AuthorDirectory, ContentService, Lookup, NewsroomSettings, PublishedArticle};
 pub use staff_api::ContentStaffApi;
 pub use store::store_for;
 pub use workflow::{decide, Action, Actor, Refusal, Stage};

@@ -192,3 +192,11 @@ pub struct NewArticle {
     /// Creation time; `None` means now (demo content backdates its articles).
     pub created_at: Option<chrono::DateTime<chrono::Utc>>,
 }
+
+/// How a public page names an author, and where their page is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Byline {
+    pub name: String,
+    /// Their page is `/author/{slug}`.
+    pub slug: Option<String>,
+}

@@ -5,9 +5,9 @@ use std::collections::HashMap;
 use crate::derive::read_time_label;
 use crate::dto::{Article, ArticleCard, StaffArticle};
 use crate::error::ContentError;
+use crate::model::Byline;
 use crate::model::Category;
 use crate::newsroom_dto::{PendingChange, ReviewNote};
-use crate::service::Byline;
 use crate::store::{ArticleRow, CardRow, StaffRow};
 use crate::workflow::Stage;
 

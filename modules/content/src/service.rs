@@ -11,19 +11,11 @@ use moka::future::Cache;
 
 use crate::dto::{Article, ArticleList, Contributor, Related};
 use crate::error::{BoxError, ContentError};
-use crate::model::ListQuery;
+use crate::model::{Byline, ListQuery};
 use crate::present::{article, card};
 use crate::store::ContentStore;
 
 mod published;
-
-/// How a public page names an author, and where their page is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Byline {
-    pub name: String,
-    /// Their page is `/author/{slug}`.
-    pub slug: Option<String>,
-}
 
 /// Names of article authors, provided by the identity module (wired in `app`).
 #[async_trait]

@@ -4,9 +4,10 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use super::{Byline, ContentService, PublishedArticle};
+use super::{ContentService, PublishedArticle};
 use crate::dto::Contributor;
 use crate::error::ContentError;
+use crate::model::Byline;
 use crate::present::card;
 
 impl ContentService {
