@@ -1,7 +1,8 @@
 import { QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ARTICLE_BODY_MARK, type PageData } from "./app/page-data";
-import { ready, render } from "./entry-server";
+import { samples } from "./entry-samples";
+import { ready, render, renderPage } from "./entry-server";
 import { article, articleOnPage, card } from "./test/fixtures";
 
 const site = { name: "The Agora", url: "https://agora.test" };
@@ -191,5 +192,49 @@ describe("render", () => {
         kind: "plain",
       }),
     ).toContain("Join Agora Youth");
+  });
+});
+
+describe("the markup pages share", () => {
+  const FOOTER = /<footer class="site-footer">([\s\S]*?)<\/footer>/;
+  const HEADER = /<header class="site-header">([\s\S]*?)<\/header>/;
+
+  it("is what each sample page renders afresh, to the byte", () => {
+    const all = samples();
+    expect(all.length).toBeGreaterThan(20);
+    // As each reader would get it, signed in or not.
+    for (const reader of [false, true]) {
+      for (const sample of all) {
+        const { url } = sample;
+        const data = { ...sample.data, reader };
+        const kept = render(url, data);
+        expect(kept, url).toBe(renderPage(url, data, null));
+        expect(FOOTER.exec(kept)?.[1], url).toContain('href="/contributors"');
+        expect(HEADER.exec(kept)?.[1], url).toContain(
+          reader ? 'href="/account"' : 'href="/login"',
+        );
+      }
+    }
+  });
+
+  it("is kept for each site name: a page never shows another's", () => {
+    const page = (name: string) =>
+      render("/about", {
+        site: { name, url: "" },
+        path: "/about",
+        status: 200,
+        kind: "plain",
+      });
+    page("The Agora");
+    const other = FOOTER.exec(page("Agora Youth"))?.[1] ?? "";
+    expect(other).toContain("Agora Youth");
+    expect(other).not.toContain("The Agora");
+    expect(FOOTER.exec(page("The Agora"))?.[1]).not.toContain("Agora Youth");
+    expect(HEADER.exec(page("Agora Youth"))?.[1]).toContain(
+      '<span class="brand-name">Agora Youth</span>',
+    );
+    expect(HEADER.exec(page("The Agora"))?.[1]).toContain(
+      '<span class="brand-name">The Agora</span>',
+    );
   });
 });

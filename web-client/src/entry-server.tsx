@@ -1,5 +1,6 @@
-import { StrictMode } from "react";
+import { StrictMode, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
+import { Router } from "wouter";
 import { App } from "./app/App";
 import { seedQueryCache } from "./app/initial-data";
 import {
@@ -8,6 +9,9 @@ import {
   type PageData,
 } from "./app/page-data";
 import { preloadAllPages } from "./app/routes";
+import { FooterContents } from "./components/Footer";
+import { HeaderContents } from "./components/Header";
+import { KeptMarkupContext, type KeptMarkup } from "./lib/kept-markup";
 import { createQueryClient } from "./lib/query-client";
 import { splitUrl } from "./lib/query-string";
 
@@ -21,11 +25,67 @@ export type { PageData };
  */
 export const ready: Promise<void> = preloadAllPages();
 
+/** Kept markup by site name: one in practice, a few at most. */
+const keptBySite = new Map<string, KeptMarkup>();
+const MAX_KEPT = 8;
+
+/** `element`'s markup, rendered on its own (its links route as the app's). */
+function markupOf(element: ReactElement): string {
+  return renderToString(<Router ssrPath="/">{element}</Router>);
+}
+
+/**
+ * The markup every page of `site` shares, each part rendered once: the
+ * header (one per section and reader) and the footer are two fifths of a
+ * page's elements, and the same from page to page.
+ */
+function keptMarkup(site: string): KeptMarkup {
+  let kept = keptBySite.get(site);
+  if (kept === undefined) {
+    const headers = new Map<string, string>();
+    kept = {
+      header(current, reader) {
+        const key = `${current ?? ""}\n${reader}`;
+        let html = headers.get(key);
+        if (html === undefined) {
+          html = markupOf(
+            <HeaderContents
+              name={site}
+              current={current}
+              open={false}
+              user={null}
+              reader={reader}
+            />,
+          );
+          headers.set(key, html);
+        }
+        return html;
+      },
+      footer: markupOf(<FooterContents name={site} />),
+    };
+    if (keptBySite.size >= MAX_KEPT) keptBySite.clear();
+    keptBySite.set(site, kept);
+  }
+  return kept;
+}
+
 /**
  * Renders the page for `url` (pathname + search) to the HTML that goes
  * inside `<div id="root">`. Head tags are the Rust app's job.
  */
 export function render(url: string, served: PageData): string {
+  return renderPage(url, served, keptMarkup(served.site.name));
+}
+
+/**
+ * `render`, with the shared markup `kept` (or, with null, every part of the
+ * page rendered afresh: the same HTML).
+ */
+export function renderPage(
+  url: string,
+  served: PageData,
+  kept: KeptMarkup | null,
+): string {
   const { pathname, search } = splitUrl(url);
   // An article's body stays in the app, which puts it where the mark is.
   const data = withArticleBody(served, ARTICLE_BODY_MARK);
@@ -36,12 +96,14 @@ export function render(url: string, served: PageData): string {
   try {
     return renderToString(
       <StrictMode>
-        <App
-          data={data}
-          queryClient={queryClient}
-          ssrPath={pathname}
-          ssrSearch={search}
-        />
+        <KeptMarkupContext.Provider value={kept}>
+          <App
+            data={data}
+            queryClient={queryClient}
+            ssrPath={pathname}
+            ssrSearch={search}
+          />
+        </KeptMarkupContext.Provider>
       </StrictMode>,
     );
   } finally {

@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { COMMUNITY, useSite } from "@/lib/site";
 import { DiscordIcon, InstagramIcon } from "@/components/icons";
+import { useKeptMarkup } from "@/lib/kept-markup";
 
 const YEAR = new Date().getUTCFullYear();
 
@@ -30,8 +31,30 @@ const GROUPS = [
 
 export function Footer() {
   const { name } = useSite();
+  const kept = useKeptMarkup();
+  // The server renders the same contents once per site name (entry-server).
+  if (kept) {
+    return (
+      <footer
+        className="site-footer"
+        dangerouslySetInnerHTML={{ __html: kept.footer }}
+      />
+    );
+  }
   return (
     <footer className="site-footer">
+      <FooterContents name={name} />
+    </footer>
+  );
+}
+
+/**
+ * What the footer holds: it depends on the site's name alone, so the server
+ * renders it once (entry-server) and the browser hydrates it as usual.
+ */
+export function FooterContents({ name }: { name: string }) {
+  return (
+    <>
       <div className="container footer-grid">
         <div className="footer-about">
           <p className="footer-brand">{name}</p>
@@ -82,6 +105,6 @@ export function Footer() {
           © {YEAR} {name}. Written by young people, for everyone.
         </p>
       </div>
-    </footer>
+    </>
   );
 }
