@@ -17,7 +17,7 @@ count=${COUNT:-10000}
 say() { echo "announce-bench: $*" >&2; }
 
 dir=$(mktemp -d /tmp/agora-announce.XXXXXX)
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+free_port() { scripts/free-ports.py; }
 port=$(free_port)
 smtp=$(free_port)
 inbox=$dir/inbox

@@ -8,7 +8,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 dir=$(mktemp -d /tmp/agora-e2e.XXXXXX)
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+free_port() { scripts/free-ports.py; }
 export RUST_LOG=${RUST_LOG:-info}
 # Every browser test comes from one address; the per-address form limit has its own API test.
 export FORM_LIMIT_PER_ADDRESS=${FORM_LIMIT_PER_ADDRESS:-1000}

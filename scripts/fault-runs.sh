@@ -28,7 +28,7 @@ cleanup() {
   if [ -n "${keep:-}" ]; then say "logs kept in $dir"; else rm -rf "$dir"; fi
 }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+free_port() { scripts/free-ports.py; }
 
 # S3, started again by the check after it is stopped (an empty bucket, as after a restore).
 s3_port=$(free_port)
@@ -39,7 +39,8 @@ sh -c "$s3_start"
 curl -fs "http://127.0.0.1:$s3_port/agora-test" >/dev/null || { say "the S3 server did not start"; exit 1; }
 
 database_url=$(scripts/pg-cluster.sh start "$dir/pg")
-port_a=$(free_port); port_b=$(free_port)
+# Both ports at once: asked for one by one, they may be the same.
+read -r port_a port_b < <(scripts/free-ports.py 2)
 export DATABASE_URL=$database_url KEY_SECRET=fault-runs-secret AWS_ENDPOINT_URL=http://127.0.0.1:$s3_port \
   STORAGE_URL="s3://agora-test/faults" SITE_URL="http://127.0.0.1:$port_a" PAGE_CACHE=false \
   METRICS_TOKEN=fault-metrics FORM_LIMIT_PER_ADDRESS=100000 LOGIN_FAILURES_PER_MINUTE=1000 \

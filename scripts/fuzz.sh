@@ -24,7 +24,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+free_port() { scripts/free-ports.py; }
 
 # Starts a server on a fresh database of $1 (sqlite|postgres); sets $base and $admin_cookie.
 start() {

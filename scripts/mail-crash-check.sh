@@ -39,7 +39,7 @@ cleanup() {
   if [ -n "${keep:-}" ]; then say "logs kept in $dir"; else rm -rf "$dir"; fi
 }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+free_port() { scripts/free-ports.py; }
 
 db="agora_mail_crash_$$"
 psql -q "$TEST_DATABASE_URL" -c "CREATE DATABASE $db"
@@ -51,7 +51,8 @@ for _ in $(seq 1 50); do grep -qs ready "$dir/smtp.log" && break; sleep 0.1; don
 grep -qs ready "$dir/smtp.log" || { say "the SMTP sink did not start (python3-aiosmtpd)"; exit 1; }
 
 declare -A port
-for name in a b c; do port[$name]=$(free_port); done
+# All three at once: asked for one by one, two of them may be the same.
+read -r "port[a]" "port[b]" "port[c]" < <(scripts/free-ports.py 3)
 export DATABASE_URL="${TEST_DATABASE_URL%/*}/$db" KEY_SECRET=mail-crash-secret \
   SMTP_URL="smtp://127.0.0.1:$smtp" SITE_URL="http://127.0.0.1:${port[a]}" \
   OUTBOX_POLL_SECONDS=1 ANNOUNCEMENT_RATE_PER_MINUTE=600000 RUST_LOG=warn \

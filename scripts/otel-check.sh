@@ -6,9 +6,8 @@ bin=$(realpath "${1:-target/debug/agora}")
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 dir=$(mktemp -d /tmp/agora-otel.XXXXXX)
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-sink_port=$(free_port)
-port=$(free_port)
+# Both at once: asked for one by one, they may be the same.
+read -r sink_port port < <(scripts/free-ports.py 2)
 python3 scripts/otlp-sink.py "$dir/exports" "$sink_port" "$dir/spans.jsonl" &
 sink=$!
 app=""

@@ -34,7 +34,7 @@ cleanup() {
   if [ -n "${keep:-}" ]; then echo "logs kept in $dir"; else rm -rf "$dir"; fi
 }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+free_port() { scripts/free-ports.py; }
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   base_url=$TEST_DATABASE_URL
@@ -52,7 +52,8 @@ smtp_port=$(free_port)
 pids+=($!)
 for _ in $(seq 1 50); do grep -q ready "$dir/smtp.log" 2>/dev/null && break; sleep 0.1; done
 grep -q ready "$dir/smtp.log" || { cat "$dir/smtp.log"; echo "test-cluster: the SMTP sink did not start" >&2; exit 1; }
-port_a=$(free_port); port_b=$(free_port); port_lb=$(free_port)
+# Three ports at once: asked for one by one, two of them may be the same.
+read -r port_a port_b port_lb < <(scripts/free-ports.py 3)
 export DATABASE_URL=$database_url KEY_SECRET=cluster-test-secret \
   STORAGE_URL="s3://agora-test/cluster-$$" SMTP_URL="smtp://127.0.0.1:$smtp_port" \
   SITE_URL="http://127.0.0.1:$port_lb" OUTBOX_POLL_SECONDS=1 FORM_LIMIT_PER_ADDRESS=1000 \
