@@ -43,7 +43,10 @@ struct Metrics {
     registry: Registry,
     requests: Family<RouteLabels, Counter>,
     duration: Family<RouteOnly, Histogram>,
-    page_cache: Family<ResultLabel, Counter>,
+    /// The page cache's three results, looked up once (each hit counts one).
+    cache_hit: Counter,
+    cache_stale: Counter,
+    cache_miss: Counter,
     jobs: Family<JobLabel, Counter>,
     sidecar_restarts: Counter,
     sidecar_busy: Counter,
@@ -78,6 +81,8 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         "Public page requests answered from the page cache (hit) or rendered (miss)",
         page_cache.clone(),
     );
+    let result = |result| page_cache.get_or_create(&ResultLabel { result }).clone();
+    let (cache_hit, cache_stale, cache_miss) = (result("hit"), result("stale"), result("miss"));
     let jobs = Family::<JobLabel, Counter>::default();
     registry.register(
         "job_runs",
@@ -131,7 +136,9 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         registry,
         requests,
         duration,
-        page_cache,
+        cache_hit,
+        cache_stale,
+        cache_miss,
         jobs,
         sidecar_restarts,
         sidecar_busy,
@@ -164,21 +171,84 @@ fn method_label(method: &str) -> &'static str {
         .unwrap_or("OTHER")
 }
 
-/// A request answered. A `'static` route (the page routes) is counted without copying it;
-/// the labels are copied only the first time a combination is seen.
+/// Handles to one route's series, kept by each thread for the routes it answers.
+struct RouteSeries {
+    route: &'static str,
+    method: &'static str,
+    status: &'static str,
+    requests: Counter,
+    duration: Histogram,
+}
+
+/// Route, method and status combinations a thread keeps handles for (the page routes and
+/// the API's templates fit many times over; past it, the families are looked up).
+const SERIES_PER_THREAD: usize = 256;
+
+thread_local! {
+    static SERIES: std::cell::RefCell<Vec<RouteSeries>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A request answered. The labels are copied only the first time a combination is seen; a
+/// `'static` route (the page routes, the API's templates) is counted through handles each
+/// thread keeps, without looking the families up behind their lock.
 pub fn request(route: impl Into<Cow<'static, str>>, method: &str, status: u16, took: Duration) {
-    let m = &*METRICS;
     let route = route.into();
-    m.requests
+    let method = method_label(method);
+    let status = status_class(status);
+    let seconds = took.as_secs_f64();
+    let Cow::Borrowed(fixed) = route else {
+        let (requests, duration) = series(route, method, status);
+        requests.inc();
+        duration.observe(seconds);
+        return;
+    };
+    SERIES.with(|kept| {
+        let Ok(mut kept) = kept.try_borrow_mut() else {
+            let (requests, duration) = series(Cow::Borrowed(fixed), method, status);
+            requests.inc();
+            duration.observe(seconds);
+            return;
+        };
+        let same = |s: &RouteSeries| {
+            std::ptr::eq(s.route, fixed) && s.method == method && s.status == status
+        };
+        if let Some(s) = kept.iter().find(|s| same(s)) {
+            s.requests.inc();
+            s.duration.observe(seconds);
+            return;
+        }
+        let (requests, duration) = series(Cow::Borrowed(fixed), method, status);
+        requests.inc();
+        duration.observe(seconds);
+        if kept.len() < SERIES_PER_THREAD {
+            kept.push(RouteSeries {
+                route: fixed,
+                method,
+                status,
+                requests,
+                duration,
+            });
+        }
+    });
+}
+
+/// The counter and histogram of a route, method and status class, made when first seen.
+fn series(
+    route: Cow<'static, str>,
+    method: &'static str,
+    status: &'static str,
+) -> (Counter, Histogram) {
+    let m = &*METRICS;
+    let requests = m
+        .requests
         .get_or_create(&RouteLabels {
             route: route.clone(),
-            method: method_label(method),
-            status: status_class(status),
+            method,
+            status,
         })
-        .inc();
-    m.duration
-        .get_or_create(&RouteOnly { route })
-        .observe(took.as_secs_f64());
+        .clone();
+    let duration = m.duration.get_or_create(&RouteOnly { route }).clone();
+    (requests, duration)
 }
 
 /// How a public page was answered from the page cache.
@@ -192,15 +262,12 @@ pub enum CacheResult {
 
 /// A public page looked up in the page cache.
 pub fn page_cache(result: CacheResult) {
-    let result = match result {
-        CacheResult::Hit => "hit",
-        CacheResult::Stale => "stale",
-        CacheResult::Miss => "miss",
+    let m = &*METRICS;
+    match result {
+        CacheResult::Hit => m.cache_hit.inc(),
+        CacheResult::Stale => m.cache_stale.inc(),
+        CacheResult::Miss => m.cache_miss.inc(),
     };
-    METRICS
-        .page_cache
-        .get_or_create(&ResultLabel { result })
-        .inc();
 }
 
 /// A background job ran a period here.
@@ -249,6 +316,38 @@ pub fn render(outbox: Option<(i64, i64)>, given_up: Option<i64>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_request_counts_once_whichever_way_its_route_is_given() {
+        // A route known at compile time (kept per thread) and the same route made at run
+        // time (looked up in the family) count into one series.
+        for _ in 0..3 {
+            request("/counted/{once}", "GET", 200, Duration::from_millis(2));
+        }
+        request(
+            String::from("/counted/{once}"),
+            "GET",
+            204,
+            Duration::from_millis(2),
+        );
+        request("/counted/{once}", "POST", 200, Duration::from_millis(2));
+        let other = std::thread::spawn(|| {
+            request("/counted/{once}", "GET", 201, Duration::from_millis(2));
+        });
+        other.join().unwrap();
+        let text = render(None, None);
+        assert!(
+            text.contains(
+                "agora_http_requests_total{route=\"/counted/{once}\",method=\"GET\",status=\"2xx\"} 5\n"
+            ),
+            "{text}"
+        );
+        assert!(text.contains(
+            "agora_http_requests_total{route=\"/counted/{once}\",method=\"POST\",status=\"2xx\"} 1\n"
+        ));
+        assert!(text
+            .contains("agora_http_request_duration_seconds_count{route=\"/counted/{once}\"} 6\n"));
+    }
 
     #[test]
     fn requests_are_counted_by_route_and_status_class() {

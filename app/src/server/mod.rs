@@ -132,7 +132,9 @@ impl App {
             return None;
         }
         let started = std::time::Instant::now();
-        let answer = pages.answer(req.method(), req.uri(), req.headers()).await?;
+        let answer = pages
+            .answer(req.method(), req.uri(), req.headers(), started)
+            .await?;
         let route = crate::web::route_of(req.uri().path());
         crate::metrics::request(
             route,

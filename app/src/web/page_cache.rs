@@ -132,18 +132,21 @@ impl CachedPages {
         self.generation.current()
     }
 
+    /// The answer to a request from the cache, if it holds the page up to date; `now` is when
+    /// the request came (one clock reading serves the request's timing and the page's age).
     pub async fn answer(
         &self,
         method: &Method,
         uri: &poem::http::Uri,
         headers: &HeaderMap,
+        now: Instant,
     ) -> Option<Answer> {
         let head_only = method == Method::HEAD;
         if (method != Method::GET && !head_only) || uri.query().is_some() || signed_in(headers) {
             return None;
         }
         let key = visitor_key(Cow::Borrowed(uri.path()), reader_cookie(headers));
-        match self.lookup(&key, headers, head_only).await {
+        match self.lookup(&key, headers, head_only, now).await {
             Lookup::Answered(answer) => Some(answer),
             // The page endpoint sends it and starts its render.
             Lookup::Stale(_) | Lookup::Missed(_) => None,
@@ -152,10 +155,10 @@ impl CachedPages {
 
     /// Whether `page` may be sent as it is, sent while it renders again, or must render
     /// first, as far as the content versions tell.
-    fn state(&self, page: &CachedPage) -> State {
+    fn state(&self, page: &CachedPage, now: Instant) -> State {
         let current = page.version >= self.generation.current()
             || (page.article && page.version >= self.generation.page(&page.path));
-        if current && page.stored_at.elapsed() < REFRESH_AFTER {
+        if current && now.saturating_duration_since(page.stored_at) < REFRESH_AFTER {
             return State::Current;
         }
         // A missing page may have been published since; a page from before a piece was
@@ -173,11 +176,17 @@ impl CachedPages {
 
     /// Answers from the cache when it holds `key` up to date (views are counted by the
     /// page's own beacon, or its image without scripts).
-    pub(super) async fn lookup(&self, key: &str, headers: &HeaderMap, head_only: bool) -> Lookup {
+    pub(super) async fn lookup(
+        &self,
+        key: &str,
+        headers: &HeaderMap,
+        head_only: bool,
+        now: Instant,
+    ) -> Lookup {
         let Some(hit) = self.cache.get(key).await else {
             return Lookup::Missed(None);
         };
-        match self.state(&hit) {
+        match self.state(&hit, now) {
             State::Current => {
                 crate::metrics::page_cache(CacheResult::Hit);
                 Lookup::Answered(hit.page.answer(headers, head_only))

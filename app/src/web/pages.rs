@@ -164,7 +164,10 @@ impl PageEndpoint {
         };
         let version = cached.version();
         let key = visitor_key(self.resolver.cache_key(path, query), reader.is_some());
-        let older = match cached.lookup(&key, req.headers(), head_only).await {
+        let older = match cached
+            .lookup(&key, req.headers(), head_only, std::time::Instant::now())
+            .await
+        {
             CacheLookup::Answered(answer) => return Ok(answer.into_poem()),
             CacheLookup::Stale(stale) => {
                 // Sent as it is while one render brings it up to date: nobody waits on a
