@@ -1,6 +1,7 @@
 // The layout holds at every width from a small phone to a wide desktop, signed
 // out and signed in: nothing scrolls sideways, the header keeps one row from
-// 360 px, and every button of the staff tables is on screen.
+// 360 px, sign-in panels keep a gutter, and every button of the staff tables
+// is on screen.
 import { expect, test, type Page } from "@playwright/test";
 import { VETO, open } from "./support";
 import { addStaff, signIn, tag } from "./staff-support";
@@ -27,9 +28,11 @@ const PUBLIC_PAGES = [
 async function measure(page: Page) {
   return page.evaluate(() => {
     const header = document.querySelector("header.site-header");
+    const panel = document.querySelector(".auth-card")?.getBoundingClientRect();
     return {
       scrollWidth: document.documentElement.scrollWidth,
       header: Math.round(header?.getBoundingClientRect().height ?? 0),
+      panel: panel ? [Math.round(panel.left), Math.round(panel.right)] : null,
     };
   });
 }
@@ -56,8 +59,20 @@ async function checkWidths(page: Page, paths: string[], who: string) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
       await settle(page);
-      const { scrollWidth, header } = await measure(page);
+      const { scrollWidth, header, panel } = await measure(page);
       expect(scrollWidth, `${path} at ${width} px (${who})`).toBe(width);
+      if (panel) {
+        // A sign-in or sign-up panel's border and corners stay inside the screen.
+        const [left = 0, right = 0] = panel;
+        expect(
+          left,
+          `${path} at ${width} px: the panel's left gutter`,
+        ).toBeGreaterThanOrEqual(8);
+        expect(
+          right,
+          `${path} at ${width} px: the panel's right gutter`,
+        ).toBeLessThanOrEqual(width - 8);
+      }
       if (width >= 360) {
         expect(header, `${path} at ${width} px (${who}): one header row`).toBe(
           65,
