@@ -192,34 +192,48 @@ thread_local! {
 /// `'static` route (the page routes, the API's templates) is counted through handles each
 /// thread keeps, without looking the families up behind their lock.
 pub fn request(route: impl Into<Cow<'static, str>>, method: &str, status: u16, took: Duration) {
-    let route = route.into();
-    let method = method_label(method);
-    let status = status_class(status);
     let seconds = took.as_secs_f64();
-    let Cow::Borrowed(fixed) = route else {
+    with_series(
+        route.into(),
+        method_label(method),
+        status_class(status),
+        |requests, duration| {
+            requests.inc();
+            duration.observe(seconds);
+        },
+    );
+}
+
+/// Calls `record` with the series of a route, method and status class: the thread's kept
+/// handles for a `'static` route, else the families' (keeping the handles when there is room).
+fn with_series(
+    route: Cow<'static, str>,
+    method: &'static str,
+    status: &'static str,
+    record: impl Fn(&Counter, &Histogram),
+) {
+    let looked_up = |route| {
         let (requests, duration) = series(route, method, status);
-        requests.inc();
-        duration.observe(seconds);
+        record(&requests, &duration);
+        (requests, duration)
+    };
+    let Cow::Borrowed(fixed) = route else {
+        looked_up(route);
         return;
     };
     SERIES.with(|kept| {
         let Ok(mut kept) = kept.try_borrow_mut() else {
-            let (requests, duration) = series(Cow::Borrowed(fixed), method, status);
-            requests.inc();
-            duration.observe(seconds);
+            looked_up(Cow::Borrowed(fixed));
             return;
         };
-        let same = |s: &RouteSeries| {
+        let same = |s: &&RouteSeries| {
             std::ptr::eq(s.route, fixed) && s.method == method && s.status == status
         };
-        if let Some(s) = kept.iter().find(|s| same(s)) {
-            s.requests.inc();
-            s.duration.observe(seconds);
+        if let Some(s) = kept.iter().find(same) {
+            record(&s.requests, &s.duration);
             return;
         }
-        let (requests, duration) = series(Cow::Borrowed(fixed), method, status);
-        requests.inc();
-        duration.observe(seconds);
+        let (requests, duration) = looked_up(Cow::Borrowed(fixed));
         if kept.len() < SERIES_PER_THREAD {
             kept.push(RouteSeries {
                 route: fixed,
