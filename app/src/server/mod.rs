@@ -1,9 +1,10 @@
 //! The HTTP server loop: hyper connections serving the poem routes, with the limits a public
 //! server needs against slow or idle clients — a deadline for a request's headers, a minimum
-//! rate for its body, an idle timeout per connection and a cap on open connections — and a
-//! graceful stop.
+//! rate for its body, an idle timeout per connection (both kept by one watchdog, see
+//! `watch.rs`) and a cap on open connections — and a graceful stop.
 
 use std::convert::Infallible;
+use std::future::Future as _;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,16 +17,17 @@ use poem::endpoint::BoxEndpoint;
 use poem::http::{header, uri::Scheme};
 use poem::web::{LocalAddr, RemoteAddr};
 use poem::{Addr, Body, Endpoint};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{watch, Semaphore};
-use tokio::time::Instant;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
 
 pub use crate::settings::ServerLimits;
 use crate::web::CachedPages;
 
 mod slow;
+mod watch;
 
-use slow::{Activity, MinRate, Tracked};
+use slow::{MinRate, Tracked};
+use watch::{HeaderTimer, Orders, Watchdog};
 
 impl ServerLimits {
     /// `max_connections`, lowered to what the process's file-descriptor limit allows (with
@@ -61,7 +63,11 @@ pub async fn serve(
     let cached_pages = cached_pages.map(Arc::new);
     let local = listener.local_addr()?;
     let slots = Arc::new(Semaphore::new(limits.connection_cap()));
-    let (stop_tx, stop_rx) = watch::channel(false);
+    let watchdog = Arc::new(Watchdog::new(
+        limits.header_read_timeout,
+        limits.idle_timeout,
+    ));
+    let watching = tokio::spawn(watchdog.clone().run());
     let limits = Arc::new(limits);
     tracing::info!(addr = %local, max_connections = slots.available_permits(), "listening");
     tokio::pin!(shutdown);
@@ -89,24 +95,29 @@ pub async fn serve(
         let endpoint = endpoint.clone();
         let cached_pages = cached_pages.clone();
         let limits = limits.clone();
-        let stop = stop_rx.clone();
+        let watched = watchdog.watch();
         tokio::spawn(async move {
             let app = App {
                 endpoint,
                 cached_pages,
             };
-            serve_connection(stream, local, remote, app, limits, stop).await;
+            let io = Tracked {
+                inner: stream,
+                activity: watched.clone(),
+            };
+            serve_connection(io, local, remote, app, limits, &watched).await;
             drop(permit);
         });
     }
     drop(listener);
-    let _ = stop_tx.send(true);
+    watchdog.stop();
     // Every connection holds a permit: all of them back means all connections are closed.
     let total = u32::try_from(limits.connection_cap()).unwrap_or(u32::MAX);
     let drained = tokio::time::timeout(limits.shutdown_grace, slots.acquire_many(total)).await;
     if drained.is_err() {
         tracing::warn!("connections still open after the shutdown grace period; closing them");
     }
+    watching.abort();
     Ok(())
 }
 
@@ -156,18 +167,13 @@ impl App {
 }
 
 async fn serve_connection(
-    stream: TcpStream,
+    io: Tracked,
     local: SocketAddr,
     remote: SocketAddr,
     app: App,
     limits: Arc<ServerLimits>,
-    mut stop: watch::Receiver<bool>,
+    watched: &watch::Watched,
 ) {
-    let activity = Arc::new(Activity::new());
-    let io = TokioIo::new(Tracked {
-        inner: stream,
-        activity: activity.clone(),
-    });
     let service = {
         let limits = limits.clone();
         hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
@@ -199,33 +205,27 @@ async fn serve_connection(
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder
         .http1()
-        .timer(TokioTimer::new())
+        .timer(HeaderTimer)
         .header_read_timeout(limits.header_read_timeout);
     builder.http2().timer(TokioTimer::new());
-    let conn = builder.serve_connection_with_upgrades(io, service);
+    let conn = builder.serve_connection_with_upgrades(TokioIo::new(io), service);
     tokio::pin!(conn);
-    let mut stopping = false;
-    // Looked at every `idle_timeout`: a connection with no read or write over a whole period
-    // is closed, so an idle one goes after one to two periods.
-    let mut watch =
-        tokio::time::interval_at(Instant::now() + limits.idle_timeout, limits.idle_timeout);
-    loop {
-        tokio::select! {
-            _ = conn.as_mut() => return,
-            _ = watch.tick() => {
-                if activity.was_idle() {
-                    tracing::debug!(remote = %remote, "closing an idle connection");
-                    return;
-                }
+    let mut finishing = false;
+    std::future::poll_fn(|cx| {
+        match watched.poll_orders(cx) {
+            Orders::Close => {
+                tracing::debug!(remote = %remote, "closing an idle connection");
+                return std::task::Poll::Ready(());
             }
-            changed = stop.changed(), if !stopping => {
-                if changed.is_err() || *stop.borrow() {
-                    stopping = true;
-                    conn.as_mut().graceful_shutdown();
-                }
+            Orders::Finish if !finishing => {
+                finishing = true;
+                conn.as_mut().graceful_shutdown();
             }
+            Orders::Finish | Orders::Serve => {}
         }
-    }
+        conn.as_mut().poll(cx).map(|_| ())
+    })
+    .await;
 }
 
 type BoxBody = http_body_util::combinators::BoxBody<Bytes, std::io::Error>;

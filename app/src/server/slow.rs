@@ -1,9 +1,8 @@
-//! What a slow or idle client is measured by: connection activity (for the idle timeout) and
-//! a request body's minimum rate.
+//! What a slow or idle client is measured by: connection activity (for the idle timeout, see
+//! `watch.rs`) and a request body's minimum rate.
 
 use std::future::Future as _;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -14,33 +13,12 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::time::{Instant, Sleep};
 
-/// Whether the connection read or wrote since the idle watch last looked. A flag rather than
-/// a time, so a read or write costs one store and no clock reading.
-pub(super) struct Activity {
-    busy: AtomicBool,
-}
-
-impl Activity {
-    pub(super) fn new() -> Self {
-        Activity {
-            busy: AtomicBool::new(false),
-        }
-    }
-
-    pub(super) fn touch(&self) {
-        self.busy.store(true, Ordering::Relaxed);
-    }
-
-    /// True when nothing was read or written since the last call.
-    pub(super) fn was_idle(&self) -> bool {
-        !self.busy.swap(false, Ordering::Relaxed)
-    }
-}
+use super::watch::Watched;
 
 /// A socket that records activity on every successful read or write.
 pub(super) struct Tracked {
     pub(super) inner: TcpStream,
-    pub(super) activity: Arc<Activity>,
+    pub(super) activity: Arc<Watched>,
 }
 
 impl AsyncRead for Tracked {

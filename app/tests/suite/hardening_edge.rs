@@ -157,6 +157,44 @@ async fn an_idle_keep_alive_connection_is_closed() {
     app.shutdown().await;
 }
 
+// Engine-independent: the header deadline belongs to the server loop. The idle timeout is
+// an hour here, so only the 1 s header deadline can close a connection that sends nothing
+// (nothing else wakes it: no byte arrives).
+#[tokio::test]
+async fn a_connection_that_sends_nothing_is_closed_at_its_header_deadline() {
+    let app = spawn_app_with(
+        Engine::Sqlite,
+        Options {
+            server: agora::server::ServerLimits {
+                idle_timeout: Duration::from_secs(3600),
+                ..tight_limits()
+            },
+            ..Options::default()
+        },
+    )
+    .await;
+    let mut silent = connect(&app).await;
+    let (_, closed) = read_until_closed(&mut silent, Duration::from_secs(6)).await;
+    assert!(
+        closed,
+        "a connection with no request is closed at the header deadline"
+    );
+    // A kept-alive connection waiting for its next request is held to the same deadline.
+    let mut kept = connect(&app).await;
+    kept.write_all(b"GET /healthz HTTP/1.1\r\nHost: agora.test\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = [0u8; 1024];
+    let n = kept.read(&mut buf).await.unwrap();
+    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+    let (_, closed) = read_until_closed(&mut kept, Duration::from_secs(6)).await;
+    assert!(
+        closed,
+        "a kept-alive connection is closed at the next header deadline"
+    );
+    app.shutdown().await;
+}
+
 // Engine-independent: the connection cap is enforced before any request is read.
 #[tokio::test]
 async fn connections_over_the_cap_wait_until_a_slot_frees() {
