@@ -142,10 +142,15 @@ impl CachedPages {
         now: Instant,
     ) -> Option<Answer> {
         let head_only = method == Method::HEAD;
-        if (method != Method::GET && !head_only) || uri.query().is_some() || signed_in(headers) {
+        // Most readers send no cookie: one lookup then, not one per cookie asked about.
+        let cookies = headers.contains_key(poem::http::header::COOKIE);
+        if (method != Method::GET && !head_only)
+            || uri.query().is_some()
+            || (cookies && signed_in(headers))
+        {
             return None;
         }
-        let key = visitor_key(Cow::Borrowed(uri.path()), reader_cookie(headers));
+        let key = visitor_key(Cow::Borrowed(uri.path()), cookies && reader_cookie(headers));
         match self.lookup(&key, headers, head_only, now).await {
             Lookup::Answered(answer) => Some(answer),
             // The page endpoint sends it and starts its render.
