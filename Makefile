@@ -63,9 +63,11 @@ gen-api: node-deps
 	$(NPM) run gen-api
 
 # Fails when openapi.json or the generated types differ from what the code produces.
+# OPENAPI: the command printing the contract (`make test` passes the binary it built).
+OPENAPI ?= $(CARGO) run -q --locked -p agora -- openapi
 check-contract: node-deps
 	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
-	$(CARGO) run -q --locked -p agora -- openapi > $$tmp/openapi.json; \
+	$(OPENAPI) > $$tmp/openapi.json; \
 	if ! diff -u openapi.json $$tmp/openapi.json; then \
 	  echo "openapi.json differs from the code: regenerate with 'make gen-api'"; exit 1; fi; \
 	$(NPM) exec -w web-client -- openapi-typescript ../openapi.json -o $$tmp/schema.d.ts >/dev/null; \
@@ -136,15 +138,18 @@ test-fuzz: build-web $(FUZZ_VENV)/bin/st
 	$(CARGO) build --locked -p agora
 	$(FUZZ)
 
-# Every check. Everything is built first, one build at a time (compiling fills both cores); then
-# the checks run in rounds of checks that share two cores well: the static checks; the Rust
-# tests, the cluster checks and fuzzing, which mostly wait (on databases, on claims to lapse, on
-# instances to restart); the browser suite, which keeps both cores busy; the fault runs, which
-# load the machine on purpose. Each line of a round is prefixed with its check's name.
+# Every check. Everything is built first, in one build (compiling fills both cores): the test
+# binaries and the server binary the other checks run, which cargo builds for the integration
+# tests with the tests' features (a `cargo build` beside it would compile the modules and the
+# crates whose features the tests change a second time). Then the checks run in rounds of
+# checks that share two cores well: the static checks; the Rust tests, the cluster checks and
+# fuzzing, which mostly wait (on databases, on claims to lapse, on instances to restart); the
+# browser suite, which keeps both cores busy; the fault runs, which load the machine on
+# purpose. Each line of a round is prefixed with its check's name.
 test: build-web $(FUZZ_VENV)/bin/st $(S3_SERVER)
-	$(CARGO) build --locked -p agora
 	$(CARGO) test --workspace --locked --no-run -q
-	scripts/together.sh 'lint: $(MAKE) -s lint' 'contract: $(MAKE) -s check-contract' 'web: $(NPM) test'
+	scripts/together.sh 'lint: $(MAKE) -s lint' \
+	  'contract: $(MAKE) -s check-contract OPENAPI="$(AGORA_DEBUG) openapi"' 'web: $(NPM) test'
 	scripts/together.sh 'suite: $(SUITE_TESTS)' 'rust: $(OTHER_TESTS)' \
 	  'cluster: $(MAKE) -s cluster-checks' 'fuzz: $(FUZZ)'
 	$(E2E)
