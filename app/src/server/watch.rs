@@ -68,6 +68,8 @@ pub(super) struct Watchdog {
     idle_looks: u32,
     /// Looks after which a connection that has sent nothing is closed (hyper's header
     /// deadline starts with the first byte, when it knows which HTTP version it serves).
+    /// One more than the deadline's periods: the first look may come just after the
+    /// connection opened.
     silent_looks: u32,
     conns: Mutex<Vec<Entry>>,
     stopping: AtomicBool,
@@ -86,7 +88,7 @@ impl Watchdog {
         Watchdog {
             period,
             idle_looks: looks(idle_timeout),
-            silent_looks: looks(header_timeout),
+            silent_looks: looks(header_timeout).saturating_add(1),
             conns: Mutex::new(Vec::new()),
             stopping: AtomicBool::new(false),
         }
@@ -204,10 +206,13 @@ mod tests {
 
     #[test]
     fn a_connection_idle_for_the_whole_timeout_is_closed_and_a_busy_one_is_not() {
-        // Looks every 250 ms; idle for 1 s = 4 looks.
+        // Looks every 250 ms; idle for 1 s = 4 looks after the one that saw it busy.
         let dog = Watchdog::new(Duration::from_secs(1), Duration::from_secs(1));
         let idle = dog.watch();
         let busy = dog.watch();
+        idle.touch();
+        busy.touch();
+        dog.look();
         for _ in 0..3 {
             busy.touch();
             dog.look();
@@ -221,12 +226,12 @@ mod tests {
 
     #[test]
     fn a_connection_that_never_sends_a_byte_is_closed_at_the_header_deadline() {
-        // Header deadline 1 s (4 looks), idle timeout an hour.
+        // Header deadline 1 s (4 looks, the first maybe at once), idle timeout an hour.
         let dog = Watchdog::new(Duration::from_secs(1), Duration::from_secs(3600));
         let silent = dog.watch();
         let spoke = dog.watch();
         spoke.touch();
-        for _ in 0..3 {
+        for _ in 0..4 {
             dog.look();
         }
         assert_eq!(orders(&silent), Orders::Serve);
@@ -295,7 +300,7 @@ mod tests {
         let dog = Watchdog::new(Duration::from_secs(10), Duration::from_secs(60));
         assert_eq!(dog.period, Duration::from_millis(2500));
         assert_eq!(dog.idle_looks, 24);
-        assert_eq!(dog.silent_looks, 4);
+        assert_eq!(dog.silent_looks, 5);
     }
 
     #[test]
