@@ -40,6 +40,18 @@ async fn connect(app: &TestApp) -> TcpStream {
     TcpStream::connect(addr).await.unwrap()
 }
 
+/// A connection that has had one request answered (`/healthz`, 200) and is kept alive.
+async fn kept_alive(app: &TestApp) -> TcpStream {
+    let mut conn = connect(app).await;
+    conn.write_all(b"GET /healthz HTTP/1.1\r\nHost: agora.test\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = [0u8; 1024];
+    let n = conn.read(&mut buf).await.unwrap();
+    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+    conn
+}
+
 /// Reads until the server closes the connection (or `limit` passes); returns what was read
 /// and whether the server closed it.
 async fn read_until_closed(stream: &mut TcpStream, limit: Duration) -> (String, bool) {
@@ -144,13 +156,7 @@ async fn a_body_that_trickles_in_is_cut_off() {
 #[tokio::test]
 async fn an_idle_keep_alive_connection_is_closed() {
     let app = tight_app().await;
-    let mut conn = connect(&app).await;
-    conn.write_all(b"GET /healthz HTTP/1.1\r\nHost: agora.test\r\n\r\n")
-        .await
-        .unwrap();
-    let mut buf = [0u8; 1024];
-    let n = conn.read(&mut buf).await.unwrap();
-    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+    let mut conn = kept_alive(&app).await;
     // Then nothing: the server does not keep the connection for ever.
     let (_, closed) = read_until_closed(&mut conn, Duration::from_secs(6)).await;
     assert!(closed, "an idle connection is closed within the timeouts");
@@ -180,13 +186,7 @@ async fn a_connection_that_sends_nothing_is_closed_at_its_header_deadline() {
         "a connection with no request is closed at the header deadline"
     );
     // A kept-alive connection waiting for its next request is held to the same deadline.
-    let mut kept = connect(&app).await;
-    kept.write_all(b"GET /healthz HTTP/1.1\r\nHost: agora.test\r\n\r\n")
-        .await
-        .unwrap();
-    let mut buf = [0u8; 1024];
-    let n = kept.read(&mut buf).await.unwrap();
-    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+    let mut kept = kept_alive(&app).await;
     let (_, closed) = read_until_closed(&mut kept, Duration::from_secs(6)).await;
     assert!(
         closed,
