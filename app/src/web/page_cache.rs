@@ -366,38 +366,12 @@ impl CachedPages {
     }
 }
 
-/// A page's turn to be rendered in the background: held by one task at a time, given back
-/// when dropped (however the task ends).
-struct Refreshing {
-    set: Arc<Mutex<HashSet<String>>>,
-    key: String,
-}
-
-impl Refreshing {
-    fn begin(set: &Arc<Mutex<HashSet<String>>>, key: &str) -> Option<Refreshing> {
-        let mut keys = set.lock().unwrap_or_else(|e| e.into_inner());
-        // Every reader of a stale page asks; only the first one's key is copied.
-        if keys.contains(key) {
-            return None;
-        }
-        keys.insert(key.to_string()).then(|| Refreshing {
-            set: set.clone(),
-            key: key.to_string(),
-        })
-    }
-}
-
-impl Drop for Refreshing {
-    fn drop(&mut self) {
-        let mut keys = self.set.lock().unwrap_or_else(|e| e.into_inner());
-        keys.remove(&self.key);
-    }
-}
-
 mod expiry;
+mod refreshing;
 mod visitor;
 
 use expiry::PageExpiry;
+use refreshing::Refreshing;
 pub(super) use visitor::{cookie, reader_cookie, signed_in, visitor_key};
 
 #[cfg(test)]
