@@ -16,7 +16,8 @@
 # Usage: bench/run.sh [path/to/agora] [path/to/bench-ceiling]
 #   (defaults target/release/agora and target/release/bench-ceiling; `make bench` builds both)
 # Environment: CHROME_PATH (default /usr/bin/chromium), WRK_DURATION (5s), WRK_WARMUP (1s),
-#   ROUNDS (3: each figure is the median of this many alternating runs),
+#   ROUNDS (5: each figure is the median of this many alternating runs; one round in five
+#   can be off by a fifth on a shared 2-core machine, and the median of five ignores two),
 #   BENCH_POSTGRES (auto: a throwaway PostgreSQL cluster when the server is installed; 0 skips).
 set -euo pipefail
 
@@ -32,7 +33,7 @@ ceiling_bin=$(realpath "$ceiling_bin")
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
 duration=${WRK_DURATION:-5s}
 warmup=${WRK_WARMUP:-1s}
-rounds=${ROUNDS:-3}
+rounds=${ROUNDS:-5}
 # What a phone's browser sends (the commonest reader): its User-Agent, and Accept-Encoding.
 UA='Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
 AE_BROWSER='gzip, deflate, br, zstd'
