@@ -220,7 +220,15 @@ with Background(2, readyz_poll) as polls, Background(6, listing_reader) as reads
     up_at = time.monotonic()
     subprocess.run(["scripts/pg-cluster.sh", "up", args.pg_dir], check=True)
     back_at = time.monotonic()
-    time.sleep(12)
+    # Until a write has worked again on each instance (12 s at most; more than 10 is a
+    # failure below), then 2 s more of load: nothing may answer 500 as the pool refills.
+    while time.monotonic() < back_at + 12:
+        with writes.lock:
+            ok_again = {r[1] for r in writes.results if r[0] > back_at and r[2] in (200, 201)}
+        if len(ok_again) == len(bases):
+            time.sleep(2)
+            break
+        time.sleep(0.1)
 writes_seen = sorted({r[2] for r in writes.results})
 reads_seen = sorted({r[2] for r in reads.results})
 after_back = [r for r in writes.results if r[0] > back_at and r[2] in (200, 201)]
