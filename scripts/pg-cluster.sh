@@ -19,13 +19,26 @@ as_owner() {
 
 case "$cmd" in
 start)
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   mkdir -p "$dir"
   [ "$(id -u)" = 0 ] && chown postgres "$dir"
   as_owner "$bindir/initdb" -D "$dir/data" -A trust -U postgres >"$dir/initdb.log" 2>&1
-  as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off" start >/dev/null
-  echo "postgres://postgres@127.0.0.1:$port/postgres"
+  # A free port is free when asked for, not when the server binds it: checks that start at
+  # the same moment (make test starts four clusters and several other servers at once) may
+  # be given the same one. The server then stops at once saying so, and starts on another.
+  for attempt in 1 2 3 4 5; do
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    rm -f "$dir/server.log"
+    if as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off" start >/dev/null; then
+      echo "postgres://postgres@127.0.0.1:$port/postgres"
+      exit 0
+    fi
+    grep -q "could not bind\|could not create any TCP/IP sockets" "$dir/server.log" || break
+    echo "pg-cluster: port $port was taken meanwhile (attempt $attempt); another one" >&2
+  done
+  echo "pg-cluster: PostgreSQL did not start; its log:" >&2
+  cat "$dir/server.log" >&2
+  exit 1
   ;;
 stop)
   [ -d "$dir/data" ] && as_owner "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
