@@ -20,16 +20,28 @@ if [ ! -x "$venv/bin/moto_server" ] || [ "$root/scripts/s3-requirements.txt" -nt
     exec "$@"
   fi
 fi
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 log=$(mktemp /tmp/agora-s3.XXXXXX)
-"$venv/bin/moto_server" -H 127.0.0.1 -p "$port" >"$log" 2>&1 &
-moto=$!
-trap 'kill $moto 2>/dev/null; wait $moto 2>/dev/null; rm -f "$log"' EXIT
-export TEST_S3_ENDPOINT=http://127.0.0.1:$port
-for _ in $(seq 1 100); do
-  curl -fs "$TEST_S3_ENDPOINT/" >/dev/null 2>&1 && break
-  sleep 0.1
+moto=
+trap '[ -n "$moto" ] && { kill $moto 2>/dev/null; wait $moto 2>/dev/null; }; rm -f "$log"' EXIT
+# A free port is free when asked for, not when the server binds it (checks starting at the
+# same moment may be given the same one): a server that exits before it answers is started
+# again on another port.
+for attempt in 1 2 3 4 5; do
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  "$venv/bin/moto_server" -H 127.0.0.1 -p "$port" >"$log" 2>&1 &
+  moto=$!
+  export TEST_S3_ENDPOINT=http://127.0.0.1:$port
+  for _ in $(seq 1 300); do
+    curl -fs "$TEST_S3_ENDPOINT/" >/dev/null 2>&1 && break 2
+    kill -0 $moto 2>/dev/null || break
+    sleep 0.1
+  done
+  kill $moto 2>/dev/null || true; wait $moto 2>/dev/null || true
+  moto=
+  echo "with-s3: the S3 server did not start on port $port (attempt $attempt):" >&2
+  tail -n 5 "$log" >&2
 done
+[ -n "$moto" ] || { echo "with-s3: no S3 server could be started" >&2; exit 1; }
 curl -fs -X PUT "$TEST_S3_ENDPOINT/agora-test" >/dev/null
 export AWS_ENDPOINT_URL=$TEST_S3_ENDPOINT AWS_ALLOW_HTTP=true AWS_REGION=us-east-1 \
   AWS_ACCESS_KEY_ID=testing AWS_SECRET_ACCESS_KEY=testing
