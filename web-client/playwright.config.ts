@@ -38,8 +38,8 @@ export default defineConfig({
   // is there to keep a trace of the first failure (test-results/), never to turn it green.
   retries: 1,
   failOnFlakyTests: true,
-  // Three at a time on two cores: the browsers wait on the apps often enough that two workers
-  // left a fifth of the CPU idle (160 tests: 145 s with two, 122 s with three).
+  // Three at a time on two cores: the browsers wait on the apps often enough that two
+  // workers left part of the CPU idle.
   workers: 3,
   reporter: "list",
   timeout: 30_000,
