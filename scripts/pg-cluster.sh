@@ -26,7 +26,7 @@ start)
   # the same moment (make test starts four clusters and several other servers at once) may
   # be given the same one. The server then stops at once saying so, and starts on another.
   for attempt in 1 2 3 4 5; do
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    port=$("$(dirname "$0")/free-ports.py")
     rm -f "$dir/server.log"
     if as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
       -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off" start >/dev/null; then

@@ -27,7 +27,7 @@ trap '[ -n "$moto" ] && { kill $moto 2>/dev/null; wait $moto 2>/dev/null; }; rm 
 # same moment may be given the same one): a server that exits before it answers is started
 # again on another port.
 for attempt in 1 2 3 4 5; do
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  port=$("$(dirname "$0")/free-ports.py")
   "$venv/bin/moto_server" -H 127.0.0.1 -p "$port" >"$log" 2>&1 &
   moto=$!
   export TEST_S3_ENDPOINT=http://127.0.0.1:$port
