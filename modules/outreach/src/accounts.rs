@@ -62,12 +62,7 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
             "Age must be between 13 and 25.",
         ));
     }
-    if input.interests.len() > INTERESTS.len()
-        || !input
-            .interests
-            .iter()
-            .all(|i| INTERESTS.contains(&i.as_str()))
-    {
+    if interests(input).is_none() {
         return Err(invalid(
             Code::UnknownInterest,
             "Unknown Interest",
@@ -80,6 +75,11 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
     too_long("email", &input.email, kernel::text::MAX_EMAIL_CHARS)?;
     too_long("country", input.country.as_str(), 100)?;
     Ok(())
+}
+
+/// The interests ticked on the signup form, each once; `None` when one is not on the list.
+fn interests(input: &RegistrationInput) -> Option<Vec<String>> {
+    chosen_interests(input.interests.iter().map(|i| i.as_str()))
 }
 
 /// What the reader ticked on the signup form, as stored until they confirm (JSON).
@@ -127,7 +127,7 @@ impl OutreachService {
                     country: Some(input.country.trim())
                         .filter(|c| !c.is_empty())
                         .map(str::to_string),
-                    interests: serde_json::to_string(&input.interests)
+                    interests: serde_json::to_string(&interests(&input).unwrap_or_default())
                         .unwrap_or_else(|_| "[]".into()),
                     created_at: self.clock.now(),
                     signup_lists,
@@ -288,5 +288,21 @@ mod tests {
         let mut i = input();
         i.interests = vec!["Digital Democracy".into()];
         assert_eq!(message(&i), "Please choose interests from the list.");
+        // More ticks than interests, one of them sent many times: accepted, kept once.
+        let mut i = input();
+        i.interests = ["Youth Activism", "Human Rights", "Youth Activism"]
+            .iter()
+            .cycle()
+            .take(17)
+            .map(|&n| n.into())
+            .collect();
+        assert_eq!(message(&i), "ok");
+        assert_eq!(
+            interests(&i),
+            Some(vec![
+                "Youth Activism".to_string(),
+                "Human Rights".to_string()
+            ])
+        );
     }
 }

@@ -24,6 +24,21 @@ pub struct Interest;
 impl kernel::text::Rule for Interest {
     const CHOICES: &'static [&'static str] = &INTERESTS;
 }
+
+/// The interests a reader ticked, each once, in the order given (a form or a client may send
+/// one twice); `None` when one of them is not on the list.
+pub fn chosen_interests<'a>(given: impl IntoIterator<Item = &'a str>) -> Option<Vec<String>> {
+    let mut chosen: Vec<String> = Vec::new();
+    for interest in given {
+        if !INTERESTS.contains(&interest) {
+            return None;
+        }
+        if !chosen.iter().any(|c| c == interest) {
+            chosen.push(interest.to_string());
+        }
+    }
+    Some(chosen)
+}
 /// The ages a reader may give, when they give one.
 pub const MIN_READER_AGE: i64 = 13;
 pub const MAX_READER_AGE: i64 = 25;

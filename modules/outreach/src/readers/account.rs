@@ -9,7 +9,7 @@ use kernel::Common;
 use super::model::{Account, ProfileInput, Subscriptions};
 use super::store::Profile;
 use super::Readers;
-use crate::limits::INTERESTS;
+use crate::limits::chosen_interests;
 use crate::model::NotifyList;
 use crate::responses::rules::public_name;
 use crate::responses::shown_changed;
@@ -63,18 +63,13 @@ impl Readers {
                 ));
             }
         }
-        let mut interests: Vec<String> = Vec::new();
-        for i in input.interests.into_iter().map(String::from) {
-            if !INTERESTS.contains(&i.as_str()) {
-                return Err(invalid(
+        let interests =
+            chosen_interests(input.interests.iter().map(|i| i.as_str())).ok_or_else(|| {
+                invalid(
                     Code::UnknownInterest,
                     "Please choose interests from the list.",
-                ));
-            }
-            if !interests.contains(&i) {
-                interests.push(i);
-            }
-        }
+                )
+            })?;
         // Their approved responses show the name under articles: a new one is shown at once,
         // and the old one nowhere from then on.
         let before = self.store.account(id).await?.ok_or(ReaderError::Gone)?;
