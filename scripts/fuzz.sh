@@ -10,6 +10,8 @@ bin=$(realpath "${1:-target/debug/agora}")
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 examples=${FUZZ_EXAMPLES:-40}
+# A fixed seed, so a run repeats; another one (FUZZ_SEED) explores other inputs.
+seed=${FUZZ_SEED:-20261123}
 # The Python that has schemathesis; it runs through scripts/fuzz-st.py (one fix, said there).
 python=${SCHEMATHESIS_PYTHON:-python3}
 "$python" -c 'import schemathesis' 2>/dev/null ||
@@ -67,7 +69,7 @@ run() {
   shift 2
   echo "--- fuzz: $label"
   if ! "$python" scripts/fuzz-st.py --config-file "$config" run "$base/api/openapi.json" --url "$base/api" \
-    --max-examples "$examples" --seed 20261123 --no-color \
+    --max-examples "$examples" --seed "$seed" --no-color \
     --suppress-health-check all "$@"; then
     echo "fuzz: $label failed; last lines of the app log:"
     tail -30 "$DATA_DIR/../app.log"
