@@ -141,20 +141,20 @@ pub struct PublishedIssues(pub Arc<media::MagazineService>, pub Arc<media::PackS
 
 #[async_trait]
 impl outreach::IssueDirectory for PublishedIssues {
-    async fn published_issue(
+    async fn issue(
         &self,
         id: &str,
-    ) -> Result<Option<outreach::AnnouncedIssue>, Box<dyn std::error::Error + Send + Sync>> {
-        Ok(self
-            .0
-            .published_by_id(id)
-            .await?
-            .map(|issue| outreach::AnnouncedIssue {
+    ) -> Result<outreach::IssueLookup, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(match self.0.by_id(id).await? {
+            Some(Some(issue)) => outreach::IssueLookup::Published(outreach::AnnouncedIssue {
                 title: issue.title,
                 slug: issue.slug,
                 description: issue.description,
                 cover_url: issue.cover_url,
-            }))
+            }),
+            Some(None) => outreach::IssueLookup::Draft,
+            None => outreach::IssueLookup::Missing,
+        })
     }
 
     async fn packs_launched(&self) -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {

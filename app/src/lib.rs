@@ -2,6 +2,9 @@
 //! No business rules live here.
 
 mod adapters;
+/// How one module reads another through the app (announcements find issues this way; the
+/// tests build second instances with it).
+pub use adapters::PublishedIssues;
 pub mod cdn;
 pub mod cli;
 pub mod codes;

@@ -63,6 +63,21 @@ async fn published_issue(app: &TestApp) -> (String, String) {
         .as_str()
         .unwrap()
         .to_string();
+    // Uploaded, not published: there is nothing to announce yet, and the answer says why
+    // (a 409, not the 404 of an id that does not exist).
+    let path = format!("/api/v1/staff/magazines/{id}/announcement");
+    for method in [Method::GET, Method::POST] {
+        let (status, b) = send(app, method, &path, Some(&admin), json!(null)).await;
+        assert_eq!(
+            (status, b["code"].as_str()),
+            (409, Some("invalid_transition")),
+            "{b}"
+        );
+        assert_eq!(
+            b["message"],
+            "This issue is not published yet: publish it first."
+        );
+    }
     let (status, b) = send(app, Method::PUT, &format!("/api/v1/staff/magazines/{id}/publication"), Some(&admin), json!({
         "title": "December 2026", "issue_date": "2026-12-01",
         "description": "Climate talks and the student vote.", "cover_url": "https://example.org/cover.png"
@@ -113,7 +128,8 @@ on_both_engines! {
         let writer = app.login(&wkey).await;
         assert_eq!(send(&app, Method::GET, &path, Some(&writer), json!(null)).await.0, 403);
         assert_eq!(send(&app, Method::POST, &path, None, json!(null)).await.0, 401);
-        assert_eq!(send(&app, Method::GET, "/api/v1/staff/magazines/nope/announcement", Some(&admin), json!(null)).await.0, 404);
+        let (status, b) = send(&app, Method::GET, "/api/v1/staff/magazines/nope/announcement", Some(&admin), json!(null)).await;
+        assert_eq!((status, b["message"].as_str()), (404, Some("No issue has this id.")));
         let (status, preview) = send(&app, Method::GET, &path, Some(&admin), json!(null)).await;
         assert_eq!(status, 200, "{preview}");
         assert_eq!(preview["recipients"], 2);
@@ -189,32 +205,6 @@ on_both_engines! {
     }
 }
 
-/// The issue directory of the app, for announcement instances built here.
-struct Issues(Arc<media::MagazineService>);
-
-#[async_trait::async_trait]
-impl outreach::IssueDirectory for Issues {
-    async fn published_issue(
-        &self,
-        id: &str,
-    ) -> Result<Option<outreach::AnnouncedIssue>, Box<dyn std::error::Error + Send + Sync>> {
-        Ok(self
-            .0
-            .published_by_id(id)
-            .await?
-            .map(|i| outreach::AnnouncedIssue {
-                title: i.title,
-                slug: i.slug,
-                description: i.description,
-                cover_url: i.cover_url,
-            }))
-    }
-
-    async fn packs_launched(&self) -> Result<bool, Box<dyn std::error::Error + Send + Sync>> {
-        Ok(false)
-    }
-}
-
 // A restart in the middle of a send, and other instances sending at once (the app's own job
 // runs too): every subscriber is queued exactly once (the delivery's primary key), as bulk
 // mail, and nothing is lost.
@@ -230,7 +220,7 @@ on_both_engines! {
         let instance = || {
             Arc::new(outreach::Announcements::new(
                 outreach::announcement_store_for(&db),
-                Arc::new(Issues(app.services.magazines.clone())),
+                Arc::new(agora::PublishedIssues(app.services.magazines.clone(), app.services.packs.clone())),
                 outreach::AnnouncementSettings {
                     site_url: "https://agora.test".into(),
                     site_name: "The Agora".into(),

@@ -74,7 +74,8 @@ on_both_engines! {
         assert!(staff["packs"].as_array().unwrap().iter().all(|p| p["file_url"].is_string()));
         // Not launched: readers see no files, and nothing can be announced.
         assert!(app.json("/api/v1/packs").await.1["packs"][0]["file_url"].is_null());
-        assert_eq!(call(&app, Method::GET, "/api/v1/staff/packs/announcement", Some(&admin)).await.0, 404);
+        let (status, b) = call(&app, Method::GET, "/api/v1/staff/packs/announcement", Some(&admin)).await;
+        assert_eq!((status, b["code"].as_str(), b["message"].as_str()), (409, Some("invalid_transition"), Some("Launch the packs first.")));
         assert_eq!(call(&app, Method::POST, "/api/v1/staff/packs/launch", Some(&educator)).await.0, 403);
 
         let (status, launched) = call(&app, Method::POST, "/api/v1/staff/packs/launch", Some(&admin)).await;

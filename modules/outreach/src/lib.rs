@@ -21,7 +21,7 @@ mod store;
 
 pub use announcements::{
     announcement_store_for, Announced, AnnouncedIssue, AnnouncementApi, AnnouncementSettings,
-    Announcements, IssueDirectory,
+    Announcements, IssueDirectory, IssueLookup,
 };
 pub use api::OutreachApi;
 /// Multipart forms whose contract names all their parts: the application. (Parts it does not

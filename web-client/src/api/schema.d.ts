@@ -8977,8 +8977,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description Nothing to announce: no published issue has this id, or the packs are not launched. */
+      /** @description No issue has this id. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Nothing to announce yet: the issue is not published, or the packs are not launched. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -9053,8 +9062,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description Nothing to announce: no published issue has this id, or the packs are not launched. */
+      /** @description No issue has this id. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Nothing to announce yet: the issue is not published, or the packs are not launched. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -9126,8 +9144,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description Nothing to announce: no published issue has this id, or the packs are not launched. */
+      /** @description No issue has this id. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Nothing to announce yet: the issue is not published, or the packs are not launched. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -9200,8 +9227,17 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description Nothing to announce: no published issue has this id, or the packs are not launched. */
+      /** @description No issue has this id. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description Nothing to announce yet: the issue is not published, or the packs are not launched. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -150,9 +150,9 @@ impl MagazineService {
             .collect())
     }
 
-    /// The issue with this id, when it is published.
-    pub async fn published_by_id(&self, id: &str) -> Result<Option<MagazineIssue>, MagazineError> {
-        Ok(self.store.by_id(id).await?.and_then(|r| r.issue()))
+    /// The issue with this id: `None` when there is none, `Some(None)` while it is a draft.
+    pub async fn by_id(&self, id: &str) -> Result<Option<Option<MagazineIssue>>, MagazineError> {
+        Ok(self.store.by_id(id).await?.map(|r| r.issue()))
     }
 
     /// The published issue at `slug`.

@@ -30,9 +30,12 @@ pub enum PreviewResponse {
     NotSignedIn(Json<ErrorBody>),
     #[oai(status = 403)]
     Forbidden(Json<ErrorBody>),
-    /// Nothing to announce: no published issue has this id, or the packs are not launched.
+    /// No issue has this id.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
+    /// Nothing to announce yet: the issue is not published, or the packs are not launched.
+    #[oai(status = 409)]
+    NotYet(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
 }
@@ -47,9 +50,12 @@ pub enum SendResponse {
     NotSignedIn(Json<ErrorBody>),
     #[oai(status = 403)]
     Forbidden(Json<ErrorBody>),
-    /// Nothing to announce: no published issue has this id, or the packs are not launched.
+    /// No issue has this id.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
+    /// Nothing to announce yet: the issue is not published, or the packs are not launched.
+    #[oai(status = 409)]
+    NotYet(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
 }
@@ -64,12 +70,18 @@ impl AnnouncementApi {
     }
 }
 
-fn not_found(e: &AnnouncementError) -> Json<ErrorBody> {
+fn not_found() -> Json<ErrorBody> {
+    Json(ErrorBody::new(Common::NotFound, "No issue has this id."))
+}
+
+/// The issue exists but is a draft, or the packs exist but are not launched: a state the
+/// announcement has to wait for, not something missing.
+fn not_yet(e: &AnnouncementError) -> Json<ErrorBody> {
     Json(ErrorBody::new(
-        Common::NotFound,
+        Common::InvalidTransition,
         match e {
             AnnouncementError::NotLaunched => "Launch the packs first.",
-            _ => "No published issue has this id: publish it first.",
+            _ => "This issue is not published yet: publish it first.",
         },
     ))
 }
@@ -81,8 +93,9 @@ impl AnnouncementApi {
         }
         match self.announcements.preview(what).await {
             Ok(p) => PreviewResponse::Ok(Json(p)),
-            Err(e @ (AnnouncementError::NotFound | AnnouncementError::NotLaunched)) => {
-                PreviewResponse::NotFound(not_found(&e))
+            Err(AnnouncementError::NotFound) => PreviewResponse::NotFound(not_found()),
+            Err(e @ (AnnouncementError::Unpublished | AnnouncementError::NotLaunched)) => {
+                PreviewResponse::NotYet(not_yet(&e))
             }
             Err(e) => PreviewResponse::Internal(failed(&e)),
         }
@@ -94,8 +107,9 @@ impl AnnouncementApi {
         }
         match self.announcements.announce(what, &auth.user().id).await {
             Ok(p) => SendResponse::Accepted(Json(p)),
-            Err(e @ (AnnouncementError::NotFound | AnnouncementError::NotLaunched)) => {
-                SendResponse::NotFound(not_found(&e))
+            Err(AnnouncementError::NotFound) => SendResponse::NotFound(not_found()),
+            Err(e @ (AnnouncementError::Unpublished | AnnouncementError::NotLaunched)) => {
+                SendResponse::NotYet(not_yet(&e))
             }
             Err(e) => SendResponse::Internal(failed(&e)),
         }

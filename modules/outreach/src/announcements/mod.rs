@@ -35,14 +35,23 @@ pub struct AnnouncedIssue {
     pub cover_url: String,
 }
 
+/// The magazine issue with an id, as announcements see it.
+#[derive(Debug, Clone)]
+pub enum IssueLookup {
+    Published(AnnouncedIssue),
+    /// Uploaded, not published yet.
+    Draft,
+    Missing,
+}
+
 /// Where announcements find the issue they announce (the media module, through the app).
 #[async_trait]
 pub trait IssueDirectory: Send + Sync {
-    /// The published issue with this id; `None` when there is none (or it is a draft).
-    async fn published_issue(
+    /// The issue with this id: published, a draft, or none.
+    async fn issue(
         &self,
         id: &str,
-    ) -> Result<Option<AnnouncedIssue>, Box<dyn std::error::Error + Send + Sync>>;
+    ) -> Result<IssueLookup, Box<dyn std::error::Error + Send + Sync>>;
     /// Whether the educational packs are launched.
     async fn packs_launched(&self) -> Result<bool, Box<dyn std::error::Error + Send + Sync>>;
 }
@@ -57,8 +66,10 @@ pub struct AnnouncementSettings {
 
 #[derive(Debug, thiserror::Error)]
 pub enum AnnouncementError {
-    #[error("No published issue has this id.")]
+    #[error("No issue has this id.")]
     NotFound,
+    #[error("The issue is not published yet.")]
+    Unpublished,
     #[error("The packs are not launched yet.")]
     NotLaunched,
     #[error("the issue could not be read: {0}")]
@@ -137,15 +148,20 @@ impl Announcements {
     }
 
     async fn issue(&self, id: &str) -> Result<AnnouncedIssue, AnnouncementError> {
-        self.issues
-            .published_issue(id)
+        match self
+            .issues
+            .issue(id)
             .await
             .map_err(AnnouncementError::Issues)?
-            .ok_or(AnnouncementError::NotFound)
+        {
+            IssueLookup::Published(issue) => Ok(issue),
+            IssueLookup::Draft => Err(AnnouncementError::Unpublished),
+            IssueLookup::Missing => Err(AnnouncementError::NotFound),
+        }
     }
 
-    /// What is announced: the list, the reference, and the email; `NotFound`/`NotLaunched`
-    /// when there is nothing to announce yet.
+    /// What is announced: the list, the reference, and the email; `NotFound`, `Unpublished`
+    /// or `NotLaunched` when there is nothing to announce yet.
     async fn subject(
         &self,
         what: &Announced<'_>,
