@@ -509,6 +509,16 @@ on_both_engines! {
             .await
             .unwrap();
         assert_eq!(r.status().as_u16(), 400);
+        // At most 100 characters as sent (the contract's maxLength), white space included.
+        for (name, status) in [(format!(" {}", "n".repeat(100)), 400), ("n".repeat(100), 201)] {
+            let r = app
+                .request(Method::POST, "/api/v1/staff/members", Some(&admin))
+                .json(&json!({"name": name, "role": "writer"}))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status().as_u16(), status, "{} characters", name.chars().count());
+        }
 
         // The list shows everyone, never a key.
         let r = app

@@ -113,14 +113,15 @@ impl IdentityService {
         name: &str,
         role: Role,
     ) -> Result<(StaffUser, String), IdentityError> {
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(IdentityError::Invalid("A name is required.".into()));
-        }
+        // Counted as sent, as the contract states it; kept trimmed.
         if name.chars().count() > MAX_NAME_CHARS {
             return Err(IdentityError::Invalid(format!(
                 "The name must be at most {MAX_NAME_CHARS} characters."
             )));
+        }
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(IdentityError::Invalid("A name is required.".into()));
         }
         let id = kernel::ids::new_id();
         self.store

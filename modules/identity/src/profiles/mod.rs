@@ -164,13 +164,13 @@ impl BioFault {
     }
 }
 
-/// A bio as kept: trimmed, with its line breaks, at most [`MAX_BIO_CHARS`], no other control
-/// characters.
-pub fn checked_bio(bio: &str) -> Result<String, BioFault> {
-    let bio = bio.trim().replace("\r\n", "\n").replace('\r', "\n");
-    if bio.chars().count() > MAX_BIO_CHARS {
+/// A bio as kept: trimmed, with its line breaks, no other control characters; at most
+/// [`MAX_BIO_CHARS`] as sent (as the contract states it).
+pub fn checked_bio(sent: &str) -> Result<String, BioFault> {
+    if sent.chars().count() > MAX_BIO_CHARS {
         return Err(BioFault::TooLong);
     }
+    let bio = sent.trim().replace("\r\n", "\n").replace('\r', "\n");
     if bio
         .chars()
         .any(|c| c.is_control() && c != '\n' && c != '\t')
@@ -331,6 +331,11 @@ mod tests {
         );
         assert_eq!(
             checked_bio(&"a".repeat(MAX_BIO_CHARS + 1)),
+            Err(BioFault::TooLong)
+        );
+        // Counted as sent: white space that trimming would take off still counts.
+        assert_eq!(
+            checked_bio(&format!(" {}", "a".repeat(MAX_BIO_CHARS))),
             Err(BioFault::TooLong)
         );
     }

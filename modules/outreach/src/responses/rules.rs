@@ -153,17 +153,17 @@ pub fn public_name(first: &str, last: &str) -> String {
     }
 }
 
-/// A rejection's reason as kept: trimmed, one line of at most [`MAX_REASON_CHARS`]; `None`
-/// for none.
-pub fn checked_reason(reason: Option<&str>) -> Result<Option<String>, &'static str> {
-    let Some(reason) = reason.map(str::trim).filter(|r| !r.is_empty()) else {
+/// A rejection's reason as kept: trimmed, one line, at most [`MAX_REASON_CHARS`] as sent (as
+/// the contract states it); `None` for none.
+pub fn checked_reason(sent: Option<&str>) -> Result<Option<String>, &'static str> {
+    if sent.is_some_and(|r| r.chars().count() > MAX_REASON_CHARS) {
+        return Err("A reason is at most 500 characters.");
+    }
+    let Some(reason) = sent.map(str::trim).filter(|r| !r.is_empty()) else {
         return Ok(None);
     };
     if reason.chars().any(char::is_control) {
         return Err("A reason cannot contain control characters.");
-    }
-    if reason.chars().count() > MAX_REASON_CHARS {
-        return Err("A reason is at most 500 characters.");
     }
     Ok(Some(reason.to_string()))
 }
@@ -285,5 +285,8 @@ mod tests {
         );
         assert!(checked_reason(Some("two\nlines")).is_err());
         assert!(checked_reason(Some(&"a".repeat(501))).is_err());
+        assert!(checked_reason(Some(&"a".repeat(500))).is_ok());
+        // Counted as sent: white space that trimming would take off still counts.
+        assert!(checked_reason(Some(&format!("{} ", "a".repeat(500)))).is_err());
     }
 }
