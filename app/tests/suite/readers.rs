@@ -413,7 +413,7 @@ on_both_engines! {
         let (status, body, _) = send(&app, Method::PUT, "/api/v1/reader/account/password", Some(&here), Some(json!({
             "current_password": "wrong", "password": "fresh start", "confirm_password": "fresh start"
         }))).await;
-        assert_eq!((status, body["code"].as_str()), (400, Some("wrong_password")));
+        assert_eq!((status, body["code"].as_str()), (422, Some("wrong_password")));
         let (status, body, _) = send(&app, Method::PUT, "/api/v1/reader/account/password", Some(&here), Some(json!({
             "current_password": "correct horse", "password": "fresh start", "confirm_password": "fresh strat"
         }))).await;
@@ -432,8 +432,8 @@ on_both_engines! {
         send(&app, Method::PUT, "/api/v1/reader/account/subscriptions", Some(&here), Some(json!({
             "magazine": true, "packs": true, "digest": true
         }))).await;
-        let (status, _, _) = send(&app, Method::DELETE, "/api/v1/reader/account", Some(&here), Some(json!({"password": "correct horse"}))).await;
-        assert_eq!(status, 400, "the password is asked again");
+        let (status, body, _) = send(&app, Method::DELETE, "/api/v1/reader/account", Some(&here), Some(json!({"password": "correct horse"}))).await;
+        assert_eq!((status, body["code"].as_str()), (422, Some("wrong_password")), "the password is asked again");
         let (status, _, cleared) = send(&app, Method::DELETE, "/api/v1/reader/account", Some(&here), Some(json!({"password": "fresh start"}))).await;
         assert_eq!(status, 204);
         assert_eq!(cleared.as_deref(), Some("agora_reader="));

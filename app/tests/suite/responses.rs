@@ -67,19 +67,21 @@ on_both_engines! {
         assert_eq!((status, cookie), (403, None), "{body}");
 
         let noor = signed_in(&app, "noor@example.org").await;
-        for (bad, code) in [
-            ("Too short.", "invalid_response"),
+        for (bad, status_and_code) in [
+            // Within the contract's schema, but too short once trimmed: 422.
+            ("Too short.", (422, Some("invalid_response"))),
+            ("                          x                          ", (422, Some("invalid_response"))),
             // Refused by the contract's pattern, before the rules read it.
-            ("Twenty characters and a bell\u{7}", "invalid_request"),
+            ("Twenty characters and a bell\u{7}", (400, Some("invalid_request"))),
         ] {
             let (status, body, _) = send(&app, Method::POST, &path, Some(&noor), said(bad)).await;
-            assert_eq!((status, body["code"].as_str()), (400, Some(code)), "{bad}: {body}");
+            assert_eq!((status, body["code"].as_str()), status_and_code, "{bad}: {body}");
         }
         // In people's words, not the contract's regular expression.
         let (_, body, _) = send(&app, Method::POST, &path, Some(&noor), said("Twenty characters and a bell\u{7}")).await;
         assert_eq!(body["message"], "The body contains control characters, which are not allowed.");
         let (status, body, _) = send(&app, Method::POST, &path, Some(&noor), said(&"a".repeat(2001))).await;
-        assert_eq!(status, 400, "{body}");
+        assert_eq!((status, body["message"].as_str()), (422, Some("A response is at most 2,000 characters.")), "{body}");
         let (status, body, _) = send(&app, Method::POST, &path, Some(&noor), Some(json!({"body": GOOD, "name": "x"}))).await;
         assert_eq!(status, 400, "unknown fields are refused: {body}");
         let (status, body, _) = send(&app, Method::POST, "/api/v1/articles/nope/responses", Some(&noor), said(GOOD)).await;

@@ -6988,7 +6988,6 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The password is wrong. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7025,6 +7024,15 @@ export interface operations {
       };
       /** @description The body is not of the type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /** @description The password is not right (`wrong_password`). */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -7159,7 +7167,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The current password is wrong, or the new one breaks a rule. */
+      /** @description The new password breaks a rule. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7203,7 +7211,10 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["ApiError"];
         };
       };
-      /** @description The new password was not typed twice alike (`password_mismatch`). */
+      /**
+       * @description The current password is not right (`wrong_password`), or the new one was not typed
+       *     twice alike (`password_mismatch`).
+       */
       422: {
         headers: {
           [name: string]: unknown;
@@ -9852,7 +9863,7 @@ export interface operations {
           "application/json; charset=utf-8": components["schemas"]["MyResponse"];
         };
       };
-      /** @description The text breaks its rules. */
+      /** @description The text holds a control character. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9907,6 +9918,18 @@ export interface operations {
       };
       /** @description The body is not of the type this operation reads. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json; charset=utf-8": components["schemas"]["ApiError"];
+        };
+      };
+      /**
+       * @description The text as kept (trimmed, at most one empty line between paragraphs) is under 20 or
+       *     over 2,000 characters.
+       */
+      422: {
         headers: {
           [name: string]: unknown;
         };

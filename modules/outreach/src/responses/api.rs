@@ -54,9 +54,13 @@ pub enum SentAnswer {
     /// Kept, waiting for the desk: nobody else sees it until it is approved.
     #[oai(status = 201)]
     Created(Json<MyResponse>),
-    /// The text breaks its rules.
+    /// The text holds a control character.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// The text as kept (trimmed, at most one empty line between paragraphs) is under 20 or
+    /// over 2,000 characters.
+    #[oai(status = 422)]
+    Unprocessable(Json<ErrorBody>),
     /// No live reader session.
     #[oai(status = 401)]
     NotSignedIn(Json<ErrorBody>),
@@ -204,6 +208,9 @@ impl ResponseApi {
             Ok(r) => SentAnswer::Created(Json(r)),
             Err(ResponseError::Invalid(m)) => {
                 SentAnswer::BadRequest(Json(ErrorBody::new(Code::InvalidResponse, m)))
+            }
+            Err(ResponseError::Length(m)) => {
+                SentAnswer::Unprocessable(Json(ErrorBody::new(Code::InvalidResponse, m)))
             }
             Err(ResponseError::NoArticle) => SentAnswer::NotFound(no_article()),
             Err(ResponseError::Refused(r)) => {

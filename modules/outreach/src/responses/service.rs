@@ -9,7 +9,7 @@ use chrono::{DateTime, Duration, Utc};
 use kernel::clock::SharedClock;
 
 use super::dto::{ArticleResponses, MyResponse, ResponseStatus, ShownResponse};
-use super::rules::{self, Refusal, Standing};
+use super::rules::{self, BodyFault, Refusal, Standing};
 use super::store::{NewResponse, Reported, ResponseRow, ResponseStore};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -62,6 +62,10 @@ pub enum ResponseError {
     NoArticle,
     #[error("{0}")]
     Invalid(&'static str),
+    /// The text as kept (trimmed, blank lines folded) is too short or too long: a rule the
+    /// contract's schema cannot state exactly, so a schema-valid text may break it (422).
+    #[error("{0}")]
+    Length(&'static str),
     #[error("{}", .0.message())]
     Refused(Refusal),
     #[error("No such response.")]
@@ -164,7 +168,10 @@ impl Responses {
         slug: &str,
         body: &str,
     ) -> Result<MyResponse, ResponseError> {
-        let body = rules::checked_body(body).map_err(|f| ResponseError::Invalid(f.message()))?;
+        let body = rules::checked_body(body).map_err(|f| match f {
+            BodyFault::ControlCharacter => ResponseError::Invalid(f.message()),
+            BodyFault::TooShort | BodyFault::TooLong => ResponseError::Length(f.message()),
+        })?;
         let article = self.article(slug).await?;
         let now = self.clock.now();
         let counts = self

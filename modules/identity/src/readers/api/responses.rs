@@ -13,7 +13,8 @@ use crate::readers::ReaderError;
 /// How a failure is answered, before each operation picks the statuses it declares.
 pub enum Failure {
     BadRequest(Json<ErrorBody>),
-    /// Fields that each pass their rules but disagree (the password typed twice): 422.
+    /// Fields that each pass their rules but disagree (the password typed twice), or a
+    /// password that is not the account's: 422.
     Unprocessable(Json<ErrorBody>),
     /// A link that is used, expired or not one we sent: 410.
     LinkGone(Json<ErrorBody>),
@@ -36,7 +37,7 @@ pub fn failure(e: ReaderError) -> Failure {
             }
         }
         ReaderError::LinkInvalid => Failure::LinkGone(body(Code::LinkExpired.into())),
-        ReaderError::WrongPassword => Failure::BadRequest(body(Code::WrongPassword.into())),
+        ReaderError::WrongPassword => Failure::Unprocessable(body(Code::WrongPassword.into())),
         ReaderError::InvalidCredentials => {
             Failure::NotSignedIn(body(Code::InvalidCredentials.into()))
         }

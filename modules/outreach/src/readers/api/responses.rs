@@ -28,10 +28,11 @@ pub enum ChangedResponse {
     /// Done; other sessions of the account have ended.
     #[oai(status = 204)]
     Done,
-    /// The current password is wrong, or the new one breaks a rule.
+    /// The new password breaks a rule.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
-    /// The new password was not typed twice alike (`password_mismatch`).
+    /// The current password is not right (`wrong_password`), or the new one was not typed
+    /// twice alike (`password_mismatch`).
     #[oai(status = 422)]
     Unprocessable(Json<ErrorBody>),
     #[oai(status = 401)]
@@ -47,16 +48,18 @@ pub enum DeletedResponse {
     /// The account and everything kept about it are gone; the cookie is cleared.
     #[oai(status = 204)]
     Done(#[oai(header = "Set-Cookie")] String),
-    /// The password is wrong.
     #[oai(status = 400)]
     BadRequest(Json<ErrorBody>),
+    /// The password is not right (`wrong_password`).
+    #[oai(status = 422)]
+    Unprocessable(Json<ErrorBody>),
     #[oai(status = 401)]
     NotSignedIn(Json<ErrorBody>),
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
 }
 
-answers_failures!(DeletedResponse: bad = BadRequest, unprocessable = BadRequest, gone = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
+answers_failures!(DeletedResponse: bad = BadRequest, unprocessable = Unprocessable, gone = BadRequest, signed_out = NotSignedIn, unconfirmed = NotSignedIn, limited = Internal);
 
 #[derive(ApiResponse)]
 pub enum ExportResponse {
