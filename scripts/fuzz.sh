@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Contract fuzzing: every operation of openapi.json, with every schemathesis check on, against a
 # fresh server on SQLite and (when TEST_DATABASE_URL is set, as scripts/with-postgres.sh does) on
-# PostgreSQL; the public operations anonymous, the staff ones with a signed-in admin session.
+# PostgreSQL; the public operations anonymous, the staff ones with a signed-in admin session,
+# the reader ones with a signed-in reader's.
 # Operations that end that session (sign-out, key rotation, disabling a member) are left out;
 # they have their own API tests. Fails on any server error or contract violation.
 #   scripts/fuzz.sh target/debug/agora
@@ -28,7 +29,8 @@ trap cleanup EXIT
 
 free_port() { scripts/free-ports.py; }
 
-# Starts a server on a fresh database of $1 (sqlite|postgres); sets $base and $admin_cookie.
+# Starts a server on a fresh database of $1 (sqlite|postgres); sets $base, $admin_cookie and
+# $reader_cookie.
 start() {
   local engine=$1 dir=$work/$1 port
   port=$(free_port)
@@ -40,6 +42,8 @@ start() {
   export FORM_LIMIT_PER_ADDRESS=1000000 LOGIN_FAILURES_PER_MINUTE=1000000 \
     LOGIN_FAILURES_GLOBAL_PER_MINUTE=1000000 VIEW_BEACONS_PER_MINUTE=1000000 \
     READER_SIGN_IN_FAILURES=1000000
+  # The reader's confirmation email, written to the outbox folder, is read at once.
+  export OUTBOX_POLL_SECONDS=1
   if [ "$engine" = postgres ]; then
     local name="agora_fuzz_$(date +%s%N)"
     psql "$TEST_DATABASE_URL" -qc "CREATE DATABASE $name" >/dev/null
@@ -62,6 +66,8 @@ start() {
     -d "{\"access_key\": \"$key\"}" "$base/api/v1/session" |
     sed -n 's/^[Ss]et-[Cc]ookie: \(agora_session=[^;]*\).*/\1/p')
   [ -n "$admin_cookie" ] || { echo "fuzz: could not sign in the admin"; cat "$dir/setup.log"; exit 1; }
+  reader_cookie=$("$python" scripts/fuzz-reader.py "$base" "$DATA_DIR/outbox") ||
+    { echo "fuzz: could not sign in a reader"; tail -20 "$dir/app.log"; exit 1; }
 }
 
 run() {
@@ -77,20 +83,27 @@ run() {
   fi
 }
 
-# One engine's runs: the operations open to anyone (and to readers) anonymously, then those that
-# need a staff session with a signed-in admin. Each operation is fuzzed once: a public one with
-# the admin's cookie would be the same requests again. The session goes through the contract's
-# security scheme, so the fuzzer also sends the staff operations without it (ignored_auth).
+# One engine's runs: the operations open to anyone anonymously, then those that need a staff
+# session with a signed-in admin, then those that need a reader's with a signed-in reader. Each
+# operation is fuzzed once: a public one with a cookie would be the same requests again. Each
+# session goes through the contract's security scheme, so the fuzzer also sends its operations
+# without it (ignored_auth).
 STAFF='/security/0/StaffSession == []'
+READER='/security/0/ReaderSession == []'
 fuzz_engine() {
   start "$1"
-  run "$1, anonymous" scripts/fuzz.toml --exclude-by "$STAFF"
+  run "$1, anonymous" scripts/fuzz.toml --exclude-by "$STAFF" --exclude-by "$READER"
   { cat scripts/fuzz.toml; printf '\n[auth.openapi.StaffSession]\napi_key = "${AGORA_FUZZ_SESSION}"\n'; } \
     >"$work/$1-admin.toml"
   AGORA_FUZZ_SESSION=${admin_cookie#agora_session=} run "$1, signed-in admin" "$work/$1-admin.toml" \
     --include-by "$STAFF" \
     --exclude-operation-id logout --exclude-operation-id rotateStaffKey \
     --exclude-operation-id setStaffActive
+  # Deleting the account ends the session (it has its own API and browser tests).
+  { cat scripts/fuzz.toml; printf '\n[auth.openapi.ReaderSession]\napi_key = "${AGORA_FUZZ_READER}"\n'; } \
+    >"$work/$1-reader.toml"
+  AGORA_FUZZ_READER=$reader_cookie run "$1, signed-in reader" "$work/$1-reader.toml" \
+    --include-by "$READER" --exclude-operation-id deleteAccount
 }
 
 engines=(sqlite)
