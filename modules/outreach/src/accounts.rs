@@ -24,8 +24,9 @@ fn failed(code: impl Into<ErrorCode>, message: &'static str) -> OutreachError {
     invalid(code, "Registration Failed", message)
 }
 
-/// The product's checks, then the server's own (age range, interests, lengths).
-pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
+/// The product's checks, then the server's own (age range, interests, lengths). Returns the
+/// interests to keep: each ticked one once, in the order given.
+pub fn validate(input: &RegistrationInput) -> Result<Vec<String>, OutreachError> {
     let required: [&str; 5] = [
         &input.first_name,
         &input.last_name,
@@ -62,24 +63,19 @@ pub fn validate(input: &RegistrationInput) -> Result<(), OutreachError> {
             "Age must be between 13 and 25.",
         ));
     }
-    if interests(input).is_none() {
+    let Some(interests) = chosen_interests(input.interests.iter().map(|i| i.as_str())) else {
         return Err(invalid(
             Code::UnknownInterest,
             "Unknown Interest",
             "Please choose interests from the list.",
         ));
-    }
+    };
     // Counted as sent, as the contract states them.
     too_long("first name", &input.first_name, 100)?;
     too_long("last name", &input.last_name, 100)?;
     too_long("email", &input.email, kernel::text::MAX_EMAIL_CHARS)?;
     too_long("country", input.country.as_str(), 100)?;
-    Ok(())
-}
-
-/// The interests ticked on the signup form, each once; `None` when one is not on the list.
-fn interests(input: &RegistrationInput) -> Option<Vec<String>> {
-    chosen_interests(input.interests.iter().map(|i| i.as_str()))
+    Ok(interests)
 }
 
 /// What the reader ticked on the signup form, as stored until they confirm (JSON).
@@ -100,7 +96,7 @@ impl OutreachService {
     /// queues the confirmation email. Answers the same either way.
     #[tracing::instrument(skip(self, input))]
     pub async fn register(&self, input: RegistrationInput) -> Result<(), OutreachError> {
-        validate(&input)?;
+        let interests = validate(&input)?;
         // A bot (the honeypot filled in) is checked like anyone, then told it worked.
         if !input.website.is_empty() {
             tracing::info!("registration honeypot filled; ignored");
@@ -127,8 +123,7 @@ impl OutreachService {
                     country: Some(input.country.trim())
                         .filter(|c| !c.is_empty())
                         .map(str::to_string),
-                    interests: serde_json::to_string(&interests(&input).unwrap_or_default())
-                        .unwrap_or_else(|_| "[]".into()),
+                    interests: serde_json::to_string(&interests).unwrap_or_else(|_| "[]".into()),
                     created_at: self.clock.now(),
                     signup_lists,
                 };
@@ -261,7 +256,7 @@ mod tests {
 
     fn message(i: &RegistrationInput) -> String {
         match validate(i) {
-            Ok(()) => "ok".into(),
+            Ok(_) => "ok".into(),
             Err(OutreachError::Invalid { message, .. }) => message,
             Err(e) => e.to_string(),
         }
@@ -298,7 +293,7 @@ mod tests {
             .collect();
         assert_eq!(message(&i), "ok");
         assert_eq!(
-            interests(&i),
+            validate(&i).ok(),
             Some(vec![
                 "Youth Activism".to_string(),
                 "Human Rights".to_string()

@@ -39,6 +39,7 @@ pub fn chosen_interests<'a>(given: impl IntoIterator<Item = &'a str>) -> Option<
     }
     Some(chosen)
 }
+
 /// The ages a reader may give, when they give one.
 pub const MIN_READER_AGE: i64 = 13;
 pub const MAX_READER_AGE: i64 = 25;
