@@ -111,16 +111,16 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # Free loopback ports, distinct from one another.
-read -r port_app port_uncached port_nginx port_ceiling port_pg port_pg_uncached < <(node -e '
+read -r port_app port_uncached port_nginx port_ceiling port_pg port_pg_uncached port_ceiling_hdr < <(node -e '
   const net = require("net");
-  const servers = [0, 1, 2, 3, 4, 5].map(() => net.createServer());
+  const servers = [0, 1, 2, 3, 4, 5, 6].map(() => net.createServer());
   let n = 0;
   for (const s of servers) s.listen(0, "127.0.0.1", () => {
     if (++n < servers.length) return;
     console.log(servers.map((x) => x.address().port).join(" "));
     servers.forEach((x) => x.close());
   });')
-[ -n "${port_pg_uncached:-}" ] || fail "could not find free ports"
+[ -n "${port_ceiling_hdr:-}" ] || fail "could not find free ports"
 
 # ---------------------------------------------------------------------------- the app
 export RUST_LOG=warn
@@ -244,6 +244,7 @@ home_br_etag=$(fetch / "$tmp/home.br" "$AE_BROWSER")
 grep -qi '^content-encoding: br' "$tmp/article.br.headers" || fail "the app did not answer brotli"
 grep -qi '^content-encoding: gzip' "$tmp/www/article.html.gz.headers" || fail "the app did not answer gzip"
 { [ -n "$article_br_etag" ] && [ -n "$home_br_etag" ]; } || fail "the app sent no ETag"
+cp "$tmp/www/article.html.headers" "$tmp/article.headers"
 page_bytes=$(wc -c <"$tmp/www/article.html")
 gz_bytes=$(wc -c <"$tmp/www/article.html.gz")
 br_bytes=$(wc -c <"$tmp/article.br")
@@ -293,9 +294,16 @@ say "starting the bare hyper ceiling on 127.0.0.1:$port_ceiling"
 "$ceiling_bin" "$port_ceiling" "$tmp/www/article.html" >"$tmp/ceiling.log" 2>&1 &
 pids+=("$!")
 ceiling_base=http://127.0.0.1:$port_ceiling
-for _ in $(seq 1 50); do
-  curl -fs --max-time 2 -o /dev/null "$ceiling_base$article_path" && break
-  sleep 0.1
+# The same ceiling sending the app's own response headers for the article (identity).
+"$ceiling_bin" "$port_ceiling_hdr" "$tmp/www/article.html" "$tmp/article.headers" \
+  >"$tmp/ceiling-hdr.log" 2>&1 &
+pids+=("$!")
+ceiling_hdr_base=http://127.0.0.1:$port_ceiling_hdr
+for base_url in "$ceiling_base" "$ceiling_hdr_base"; do
+  for _ in $(seq 1 50); do
+    curl -fs --max-time 2 -o /dev/null "$base_url$article_path" && break
+    sleep 0.1
+  done
 done
 
 # Every server must send the same bytes for the same request.
@@ -309,6 +317,7 @@ same_size "$nginx_base$article_path" "" "$page_bytes"
 same_size "$nginx_base$article_path" gzip "$gz_bytes"
 same_size "$nginx_base/" gzip "$home_gz_bytes"
 same_size "$ceiling_base$article_path" "" "$page_bytes"
+same_size "$ceiling_hdr_base$article_path" "" "$page_bytes"
 code=$(curl -sS --max-time 5 -o /dev/null -w '%{http_code}' -H "Accept-Encoding: $AE_BROWSER" \
   -H "If-None-Match: $article_br_etag" "$base$article_path")
 [ "$code" = 304 ] || fail "a matching If-None-Match got $code, not 304"
@@ -318,6 +327,7 @@ code=$(curl -sS --max-time 5 -o /dev/null -w '%{http_code}' -H "Accept-Encoding:
 # drift of the machine touches all of them alike; each figure is the median round.
 targets=(
   "ceiling|$ceiling_base$article_path||"
+  "ceiling_hdr|$ceiling_hdr_base$article_path||"
   "nginx_id|$nginx_base$article_path||"
   "app_id|$base$article_path||"
   "nginx_gz|$nginx_base$article_path|gzip|"
@@ -597,15 +607,17 @@ report=$tmp/report.md
   echo "- Build: agora $rev; nginx $(nginx -v 2>&1 | sed 's|.*nginx/||'); wrk $(wrk -v 2>&1 | awk 'NR == 1 { print $2 }'); node $(node --version); PostgreSQL ${pg_version:-not run}; Lighthouse $lh_version, Chromium ${chrome_version:-?}"
   echo "- Load: wrk -t$threads -c$connections -d$duration --latency after a $warmup warm-up, on loopback, with a phone browser's User-Agent; $rounds rounds, every target once per round in turn, each figure the median round; wrk and the servers share the same CPUs"
   echo "- Article: \`$article_path\` — $(fmt "$page_bytes") bytes identity, $(fmt "$gz_bytes") gzip, $(fmt "$br_bytes") brotli. Home \`/\`: $(fmt "$home_bytes") / $(fmt "$home_gz_bytes") / $(fmt "$home_br_bytes")"
-  echo "- Baselines: nginx \`worker_processes auto; sendfile on; keepalive_requests 100000; open_file_cache max=100; gzip_static on;\` serving the app's own identity and gzip bytes as files; the ceiling is \`bench/ceiling\` (Tokio + hyper, the app's versions and connection builder) answering every request with the identity article from memory"
+  echo "- Baselines: nginx \`worker_processes auto; sendfile on; keepalive_requests 100000; open_file_cache max=100; gzip_static on;\` serving the app's own identity and gzip bytes as files; the ceiling is \`bench/ceiling\` (Tokio + hyper, the app's versions and connection builder) answering every request with the identity article from memory, alone and with the app's response headers"
   echo "- Requests: identity = no Accept-Encoding; gzip = \`Accept-Encoding: gzip\`; br = \`Accept-Encoding: $AE_BROWSER\` (what Chrome and Safari send); 304 = br plus \`If-None-Match\` with the ETag the app gave"
   echo
   echo "| Measure | Result | Goal | Verdict |"
   echo "|---|---|---|---|"
   row "Ceiling: bare hyper, article from memory (identity)" "$(rps ceiling)" "—" "—"
+  row "Ceiling sending the app's response headers (identity; diagnostic)" "$(rps ceiling_hdr) — $(ratio "${RPS[ceiling_hdr]}" "${RPS[ceiling]}")× the bare ceiling" "—" "—"
   row "nginx, article (identity)" "$(rps nginx_id)" "—" "—"
   row "nginx, article (gzip_static)" "$(rps nginx_gz)" "—" "—"
   vs app_id ceiling 0.95 "Cached article, identity" "the ceiling"
+  row "Cached article, identity, against the ceiling with its headers (diagnostic)" "$(ratio "${RPS[app_id]}" "${RPS[ceiling_hdr]}")×" "—" "—"
   vs app_gz nginx_gz 1 "Cached article, gzip" "nginx gzip_static"
   vs app_br nginx_gz 1 "Cached article, br" "nginx gzip_static"
   vs app_304 ceiling 1 "Cached article, 304 (If-None-Match)" "the ceiling"
