@@ -10,6 +10,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
+use futures_util::future::{self, FutureExt as _};
+use http_body_util::{Either, Full};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
@@ -131,11 +133,10 @@ struct App {
 impl App {
     /// A stored public page, answered without routing (see `CachedPages`), with the span
     /// the tracing middleware would have made for it (for the trace exporter: it holds no
-    /// event, so the logs never show it).
-    async fn stored_page(
-        &self,
-        req: &hyper::Request<Incoming>,
-    ) -> Option<hyper::Response<BoxBody>> {
+    /// event, so the logs never show it). Answered as the request is taken, without a task
+    /// of its own: the cache's lookup finishes at once unless its housekeeping is busy, and
+    /// then the page endpoint, which looks too, answers.
+    fn stored_page(&self, req: &hyper::Request<Incoming>) -> Option<hyper::Response<Full<Bytes>>> {
         let pages = self.cached_pages.as_ref()?;
         if req.headers().contains_key(header::CONTENT_LENGTH)
             || req.headers().contains_key(header::TRANSFER_ENCODING)
@@ -145,7 +146,8 @@ impl App {
         let started = std::time::Instant::now();
         let answer = pages
             .answer(req.method(), req.uri(), req.headers(), started)
-            .await?;
+            .now_or_never()
+            .flatten()?;
         let route = crate::web::route_of(req.uri().path());
         crate::metrics::request(
             route,
@@ -177,12 +179,16 @@ async fn serve_connection(
     let service = {
         let limits = limits.clone();
         hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
+            if let Some(response) = app.stored_page(&req) {
+                return future::Either::Left(future::ready(Ok::<_, Infallible>(
+                    response.map(Either::Left),
+                )));
+            }
             let app = app.clone();
             let limits = limits.clone();
-            async move {
-                if let Some(response) = app.stored_page(&req).await {
-                    return Ok::<_, Infallible>(response);
-                }
+            // Boxed: the connection holds its request's future inline, and this one (poem's
+            // whole path) is large; a stored page's is not.
+            future::Either::Right(Box::pin(async move {
                 let mut req = poem::Request::from((
                     req,
                     LocalAddr(Addr::SocketAddr(local)),
@@ -198,8 +204,9 @@ async fn serve_connection(
                     )));
                 }
                 let response = app.endpoint.get_response(req).await;
-                Ok::<_, Infallible>(hyper::Response::<BoxBody>::from(response))
-            }
+                let response = hyper::Response::<BoxBody>::from(response);
+                Ok::<_, Infallible>(response.map(Either::Right))
+            }))
         })
     };
     let mut builder = auto::Builder::new(TokioExecutor::new());
@@ -228,6 +235,7 @@ async fn serve_connection(
     .await;
 }
 
+/// What poem answers; a stored page is sent as `Full` bytes (no allocation, no dynamic call).
 type BoxBody = http_body_util::combinators::BoxBody<Bytes, std::io::Error>;
 
 fn has_body(req: &poem::Request) -> bool {

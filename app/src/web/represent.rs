@@ -120,13 +120,9 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// As hyper's response, for the server loop.
-    pub fn into_hyper<E>(self) -> hyper::Response<http_body_util::combinators::BoxBody<Bytes, E>> {
-        use http_body_util::BodyExt as _;
-        let body = http_body_util::Full::new(self.body)
-            .map_err(|never| match never {})
-            .boxed();
-        let mut response = hyper::Response::new(body);
+    /// As hyper's response, for the server loop: the stored bytes as they are.
+    pub fn into_hyper(self) -> hyper::Response<http_body_util::Full<Bytes>> {
+        let mut response = hyper::Response::new(http_body_util::Full::new(self.body));
         *response.status_mut() = self.status;
         *response.headers_mut() = self.headers;
         response
