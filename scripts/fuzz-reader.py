@@ -5,6 +5,8 @@ SMTP_URL), signs in, and prints the `agora_reader` cookie's value.
     fuzz-reader.py BASE_URL OUTBOX_DIR
 """
 
+import email
+import email.policy
 import glob
 import json
 import os
@@ -33,15 +35,14 @@ def confirmation_token(outbox):
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         for path in glob.glob(os.path.join(outbox, "*")):
-            with open(path, encoding="utf-8", errors="replace") as f:
-                text = f.read()
-            if f"To: {EMAIL}" not in text:
+            with open(path, "rb") as f:
+                message = email.message_from_binary_file(f, policy=email.policy.default)
+            to = message["To"]
+            if to is None or EMAIL not in (a.addr_spec for a in to.addresses):
                 continue
-            # Quoted-printable soft line breaks and escapes, as the email may be sent.
-            text = re.sub(r"=\r?\n", "", text)
-            found = re.search(r"/email/confirm\?token=3D([A-Za-z0-9_-]+)", text) or re.search(
-                r"/email/confirm\?token=([A-Za-z0-9_-]+)", text
-            )
+            # The text part, decoded from whatever transfer encoding it was sent in.
+            text = message.get_body(preferencelist=("plain", "html")).get_content()
+            found = re.search(r"/email/confirm\?token=([A-Za-z0-9_-]+)", text)
             if found:
                 return found.group(1)
         time.sleep(0.2)
