@@ -81,8 +81,14 @@ if status != 206:
     fail(f"a range of the cover on B: {status}")
 ok(f"a cover uploaded through A is served by B ({url})")
 
-# --- Published on A: the page is fresh on B within a second, even where B had cached its 404
-# (a stored 404 is never sent once stale), and so is B's stored listing.
+# --- Published on A: the page is fresh on B, even where B had cached its 404 (a stored 404 is
+# never sent once stale), and so is B's stored listing. How soon is a figure (the report that
+# `make bench` keeps, from release builds on a quiet machine), not a bound checked here: this
+# check shares two cores with the other checks, and a debug build's render there can take over
+# a second. The bound only tells a missed announcement from a slow one: B keeps what it
+# rendered until it hears of a change (a stored 404 for 30 s), so a page still stale after
+# FRESH_WITHIN seconds was never announced.
+FRESH_WITHIN = 10.0
 status, headers, _ = call("POST", f"{args.a}/api/v1/session", {"access_key": args.writer_key})
 if status != 200:
     fail(f"the writer's sign-in on A answered {status}")
@@ -105,17 +111,17 @@ for i in range(args.publishes):
         status, _, page = call("GET", f"{args.b}/article/{slug}")
         if status == 200 and title.encode() in page:
             break
-        if time.monotonic() - started > 1.0:
-            fail(f"published on A, /article/{slug} on B still {status} after 1 s")
+        if time.monotonic() - started > FRESH_WITHIN:
+            fail(f"published on A, /article/{slug} on B still {status} after {FRESH_WITHIN:.0f} s")
         time.sleep(0.005)
     waits.append(time.monotonic() - started)
-    # The stored listing is sent while B renders it again: new within a second.
+    # The stored listing is sent while B renders it again, then the new one.
     while True:
         status, _, listing = call("GET", f"{args.b}/articles")
         if title.encode() in listing:
             break
-        if time.monotonic() - started > 1.0:
-            fail("B's listing page does not show the piece published on A after 1 s")
+        if time.monotonic() - started > FRESH_WITHIN:
+            fail(f"B's listing page does not show the piece published on A after {FRESH_WITHIN:.0f} s")
         time.sleep(0.005)
 waits.sort()
 p99 = waits[min(len(waits) - 1, int(len(waits) * 0.99))]
