@@ -155,13 +155,17 @@ test-fuzz: build-web $(FUZZ_VENV)/bin/st
 # Every check. Everything is built first, in one build (compiling fills both cores) that is also
 # clippy's run (see above): the test binaries and the server binary the other checks run, which
 # cargo builds for the integration tests with the tests' features (a `cargo build` beside it
-# would compile the modules and the crates whose features the tests change a second time). Then the checks run in rounds of
+# would compile the modules and the crates whose features the tests change a second time).
+# The set-up (npm packages and the web build, the fuzzer's and the S3 server's virtualenvs)
+# runs beside it: the Rust build needs none of it, and the set-up mostly waits on downloads.
+# Then the checks run in rounds of
 # checks that share two cores well: the static checks; the Rust tests, the cluster checks and
 # fuzzing, which mostly wait (on databases, on claims to lapse, on instances to restart); the
 # browser suite, which keeps both cores busy; the fault runs, which load the machine on
 # purpose. Each line of a round is prefixed with its check's name.
-test: build-web $(FUZZ_VENV)/bin/st $(S3_SERVER)
-	$(CARGO) test --workspace --locked --no-run -q
+test:
+	scripts/together.sh 'build: $(CARGO) test --workspace --locked --no-run -q' \
+	  'setup: $(MAKE) build-web $(FUZZ_VENV)/bin/st $(S3_SERVER)'
 	scripts/together.sh 'lint: $(MAKE) -s lint-rest' \
 	  'contract: $(MAKE) -s check-contract OPENAPI="$(AGORA_DEBUG) openapi"' 'web: $(NPM) test'
 	scripts/together.sh 'suite: $(SUITE_TESTS)' 'rust: $(OTHER_TESTS)' \
