@@ -3,8 +3,8 @@
 # fresh server on SQLite and (when TEST_DATABASE_URL is set, as scripts/with-postgres.sh does) on
 # PostgreSQL; the public operations anonymous, the staff ones with a signed-in admin session,
 # the reader ones with a signed-in reader's.
-# Operations that end that session (sign-out, key rotation, disabling a member) are left out;
-# they have their own API tests. Fails on any server error or contract violation.
+# Operations that end that session (sign-out, key rotation, disabling a member; the reader's
+# account deletion) are left out; they have their own API tests. Fails on any server error or contract violation.
 #   scripts/fuzz.sh target/debug/agora
 set -euo pipefail
 bin=$(realpath "${1:-target/debug/agora}")
