@@ -158,11 +158,11 @@ test-fuzz: build-web $(FUZZ_VENV)/bin/st
 # would compile the modules and the crates whose features the tests change a second time).
 # The set-up (npm packages and the web build, the fuzzer's and the S3 server's virtualenvs)
 # runs beside it: the Rust build needs none of it, and the set-up mostly waits on downloads.
-# Then the checks run in rounds of
-# checks that share two cores well: the static checks; the Rust tests, the cluster checks and
-# fuzzing, which mostly wait (on databases, on claims to lapse, on instances to restart); the
-# browser suite, which keeps both cores busy; the fault runs, which load the machine on
-# purpose. Each line of a round is prefixed with its check's name.
+# Then the checks run in rounds of checks that share two cores well: the static checks; the
+# Rust tests, the cluster checks and fuzzing, which mostly wait (on databases, on claims to
+# lapse, on instances to restart); the browser suite, which keeps both cores busy; the fault
+# runs, which load the machine on purpose. Each line of a round is prefixed with its check's
+# name.
 test:
 	scripts/together.sh 'build: $(CARGO) test --workspace --locked --no-run -q' \
 	  'setup: $(MAKE) build-web $(FUZZ_VENV)/bin/st $(S3_SERVER)'

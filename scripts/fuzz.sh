@@ -4,7 +4,8 @@
 # PostgreSQL; the public operations anonymous, the staff ones with a signed-in admin session,
 # the reader ones with a signed-in reader's.
 # Operations that end that session (sign-out, key rotation, disabling a member; the reader's
-# account deletion) are left out; they have their own API tests. Fails on any server error or contract violation.
+# account deletion) are left out; they have their own API tests. Fails on any server error or
+# contract violation.
 #   scripts/fuzz.sh target/debug/agora
 set -euo pipefail
 bin=$(realpath "${1:-target/debug/agora}")
